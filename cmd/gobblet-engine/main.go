@@ -1,0 +1,68 @@
+// Command gobblet-engine speaks the Gobblet engine protocol of
+// shared/PROTOCOL.md on stdin/stdout, and offers sub-commands (perft, bench,
+// match, solve) for scripts and measurements.
+package main
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/gobblet-game/gobblet/internal/protocol"
+)
+
+var version = "dev"
+
+type subcommand struct {
+	run   func(args []string) error
+	usage string
+}
+
+var subcommands = map[string]subcommand{
+	"perft":  {runPerft, "perft <variant> <depth> [--pos <position>]   count move sequences, with nodes per second"},
+	"bench":  {runBench, "bench                                        search fixed positions; last line: bench nodes N time MS nps N"},
+	"match":  {runMatch, "match [flags]                                AI-versus-AI games between two players"},
+	"solve":  {runSolve, "solve [flags]                                build or check the Gobblet Gobblers solution"},
+	"replay": {runReplay, "replay FILE                                  check a saved game record and print its positions"},
+}
+
+const usage = `usage: gobblet-engine [sub-command] [args]
+
+With no sub-command, gobblet-engine reads protocol commands on stdin and
+answers on stdout (see PROTOCOL.md): position, legal, play, perft, status,
+pos, go, setoption, isready, analyse, quit.
+
+Sub-commands (each takes -h):
+`
+
+func main() {
+	args := os.Args[1:]
+	if len(args) == 0 {
+		protocol.NewEngine(os.Stdout).Run(os.Stdin)
+		return
+	}
+	switch args[0] {
+	case "-h", "--help", "help":
+		printUsage()
+		return
+	case "-version", "--version", "version":
+		fmt.Println("gobblet-engine", version)
+		return
+	}
+	sc, ok := subcommands[args[0]]
+	if !ok {
+		fmt.Fprintf(os.Stderr, "gobblet-engine: unknown sub-command %q\n", args[0])
+		printUsage()
+		os.Exit(2)
+	}
+	if err := sc.run(args[1:]); err != nil {
+		fmt.Fprintln(os.Stderr, "gobblet-engine "+args[0]+":", err)
+		os.Exit(1)
+	}
+}
+
+func printUsage() {
+	fmt.Print(usage)
+	for _, name := range []string{"perft", "bench", "match", "solve", "replay"} {
+		fmt.Println("  " + subcommands[name].usage)
+	}
+}
