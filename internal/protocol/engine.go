@@ -1,15 +1,387 @@
-// Package protocol runs the gobblet-engine line protocol of PROTOCOL.md.
+// Package protocol runs the gobblet-engine line protocol of PROTOCOL.md:
+// commands on one stream, replies on another, one per line. Bad input gets
+// one "error …" line and never changes the current game.
 package protocol
 
 import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
 	"io"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/gobblet-game/gobblet/internal/ai"
+	"github.com/gobblet-game/gobblet/internal/rules"
 )
 
-// Engine answers protocol commands.
-type Engine struct{ out io.Writer }
+// MaxLine is the longest command line accepted; longer lines are refused
+// whole without being buffered.
+const MaxLine = 64 << 10
 
-// NewEngine returns an engine writing replies to out.
-func NewEngine(out io.Writer) *Engine { return &Engine{out: out} }
+// maxPerftDepth keeps a typo from starting a search that never ends.
+const maxPerftDepth = 12
+
+// Engine holds the protocol's state: the current game and the options.
+type Engine struct {
+	out *bufio.Writer
+
+	game      *rules.Game
+	moveLimit int
+	seed      uint64
+	hashMiB   int
+	player    *ai.Engine
+}
+
+// NewEngine returns an engine at the start of classic, writing replies to out.
+func NewEngine(out io.Writer) *Engine {
+	e := &Engine{out: bufio.NewWriter(out), game: rules.NewGame(rules.Classic), seed: rand.Uint64()}
+	e.player = ai.NewEngine()
+	return e
+}
+
+// errQuit ends Run.
+var errQuit = errors.New("quit")
 
 // Run reads commands until quit or end of input.
-func (e *Engine) Run(in io.Reader) {}
+func (e *Engine) Run(in io.Reader) {
+	r := bufio.NewReaderSize(in, 4096)
+	for {
+		line, tooLong, err := readLine(r)
+		if tooLong {
+			e.reply("error line longer than %d bytes ignored", MaxLine)
+		} else if len(line) > 0 || err == nil {
+			if e.Handle(line) == errQuit {
+				e.out.Flush()
+				return
+			}
+		}
+		e.out.Flush()
+		if err != nil {
+			return
+		}
+	}
+}
+
+// readLine reads one line without its end, refusing (and skipping) lines
+// over MaxLine bytes without holding them in memory.
+func readLine(r *bufio.Reader) (line string, tooLong bool, err error) {
+	var b []byte
+	for {
+		chunk, isPrefix, err := r.ReadLine()
+		if err != nil {
+			return string(b), tooLong, err
+		}
+		if !tooLong {
+			if len(b)+len(chunk) > MaxLine {
+				tooLong, b = true, nil
+			} else {
+				b = append(b, chunk...)
+			}
+		}
+		if !isPrefix {
+			return strings.TrimSuffix(string(b), "\r"), tooLong, nil
+		}
+	}
+}
+
+func (e *Engine) reply(format string, args ...any) {
+	fmt.Fprintf(e.out, format, args...)
+	e.out.WriteByte('\n')
+}
+
+// Handle runs one command line and writes its reply. It returns errQuit for quit.
+func (e *Engine) Handle(line string) error {
+	f := strings.Fields(line)
+	if len(f) == 0 {
+		return nil
+	}
+	cmd, args := f[0], f[1:]
+	var err error
+	switch cmd {
+	case "position":
+		err = e.position(args)
+	case "legal":
+		err = e.legal(args)
+	case "play":
+		err = e.play(args)
+	case "perft":
+		err = e.perft(args)
+	case "status":
+		err = noArgs(cmd, args)
+		if err == nil {
+			e.reply("status %s", e.game.Result())
+		}
+	case "pos":
+		err = noArgs(cmd, args)
+		if err == nil {
+			e.reply("pos %s", e.game.Position())
+		}
+	case "go":
+		err = e.goCmd(args)
+	case "analyse", "analyze":
+		err = e.analyse(args)
+	case "setoption":
+		err = e.setoption(args)
+	case "isready":
+		e.reply("readyok")
+	case "quit":
+		return errQuit
+	default:
+		err = fmt.Errorf("unknown command %q (commands: position, legal, play, perft, status, pos, go, analyse, setoption, isready, quit)", clip(cmd))
+	}
+	if err != nil {
+		e.reply("error %s", oneLine(err.Error()))
+	}
+	return nil
+}
+
+func noArgs(cmd string, args []string) error {
+	if len(args) > 0 {
+		return fmt.Errorf("%s takes no arguments", cmd)
+	}
+	return nil
+}
+
+func (e *Engine) position(args []string) error {
+	if len(args) == 0 {
+		return errors.New("position needs startpos <variant> or a position string")
+	}
+	var start rules.Position
+	rest := args[1:]
+	if args[0] == "startpos" {
+		if len(rest) == 0 {
+			return errors.New("position startpos needs a variant: classic or gobblers")
+		}
+		v, err := rules.ParseVariant(rest[0])
+		if err != nil {
+			return err
+		}
+		start, rest = rules.Start(v), rest[1:]
+	} else {
+		p, err := rules.ParsePosition(args[0])
+		if err != nil {
+			return err
+		}
+		start = p
+	}
+	g := rules.NewGameFrom(start)
+	g.MoveLimit = e.moveLimit
+	if len(rest) > 0 {
+		if rest[0] != "moves" {
+			return fmt.Errorf("expected \"moves\" after the position, found %q", clip(rest[0]))
+		}
+		if err := playAll(g, rest[1:]); err != nil {
+			return err
+		}
+	}
+	e.game = g
+	return nil
+}
+
+// playAll plays moves on g, naming the failing move's number.
+func playAll(g *rules.Game, moves []string) error {
+	for i, s := range moves {
+		m, err := rules.ParseMove(g.Variant(), s)
+		if err == nil {
+			err = g.Play(m)
+		}
+		if err != nil {
+			return fmt.Errorf("move %d: %w (position unchanged)", i+1, err)
+		}
+	}
+	return nil
+}
+
+func (e *Engine) legal(args []string) error {
+	if err := noArgs("legal", args); err != nil {
+		return err
+	}
+	var b strings.Builder
+	b.WriteString("legal")
+	if !e.game.Over() {
+		p := e.game.Position()
+		var buf [rules.MaxMoves]rules.Move
+		for _, m := range p.LegalMoves(buf[:0]) {
+			b.WriteByte(' ')
+			b.WriteString(m.Notation(p.Variant()))
+		}
+	}
+	e.reply("%s", b.String())
+	return nil
+}
+
+func (e *Engine) play(args []string) error {
+	if len(args) != 1 {
+		return errors.New("play takes exactly one move, like 3@b2 or a1-b2")
+	}
+	g := e.game.Clone()
+	if err := playAll(g, args); err != nil {
+		return err
+	}
+	e.game = g
+	return nil
+}
+
+func (e *Engine) perft(args []string) error {
+	if len(args) != 1 {
+		return errors.New("perft takes one depth")
+	}
+	d, err := parseInt("depth", args[0], 0, maxPerftDepth)
+	if err != nil {
+		return err
+	}
+	e.reply("perft %d", rules.Perft(e.game.Position(), d))
+	return nil
+}
+
+func (e *Engine) setoption(args []string) error {
+	if len(args) != 2 {
+		return errors.New("setoption takes a name and a value: seed, hash or movelimit")
+	}
+	switch args[0] {
+	case "seed":
+		n, err := strconv.ParseUint(args[1], 10, 64)
+		if err != nil {
+			return fmt.Errorf("seed %q is not a whole number", clip(args[1]))
+		}
+		e.seed = n
+		e.player = ai.NewEngine() // a fresh player, so the same seed repeats exactly
+	case "hash":
+		n, err := parseInt("hash", args[1], 1, 4096)
+		if err != nil {
+			return err
+		}
+		e.hashMiB = n
+		e.player = ai.NewEngine()
+	case "movelimit":
+		n, err := parseInt("movelimit", args[1], 0, 1<<20)
+		if err != nil {
+			return err
+		}
+		e.moveLimit = n
+		e.game.MoveLimit = n
+	default:
+		return fmt.Errorf("unknown option %q (options: seed, hash, movelimit)", clip(args[0]))
+	}
+	return nil
+}
+
+func (e *Engine) goCmd(args []string) error {
+	cfg := ai.Config{Seed: e.seed, HashMiB: e.hashMiB}
+	v := e.game.Variant()
+	for i := 0; i < len(args); i += 2 {
+		if i+1 >= len(args) {
+			return fmt.Errorf("go: %q needs a value", clip(args[i]))
+		}
+		val := args[i+1]
+		var err error
+		switch args[i] {
+		case "level":
+			if !validLevel(v, val) {
+				return fmt.Errorf("go: unknown level %q for %s (levels: %s)", clip(val), v, strings.Join(ai.Levels(v), ", "))
+			}
+			cfg.Level = val
+		case "depth":
+			cfg.Depth, err = parseInt("depth", val, 1, 200)
+		case "movetime":
+			var ms int
+			ms, err = parseInt("movetime", val, 1, 24*3600*1000)
+			cfg.MoveTime = time.Duration(ms) * time.Millisecond
+		case "nodes":
+			var n int
+			n, err = parseInt("nodes", val, 1, 1<<62)
+			cfg.Nodes = uint64(n)
+		default:
+			return fmt.Errorf("go: unknown limit %q (level, depth, movetime, nodes)", clip(args[i]))
+		}
+		if err != nil {
+			return fmt.Errorf("go: %w", err)
+		}
+	}
+	if cfg.Level == "" {
+		cfg.Level = "hard"
+		if cfg.Depth > 0 || cfg.MoveTime > 0 || cfg.Nodes > 0 {
+			cfg.Level = "expert"
+		}
+	}
+	if e.game.Over() {
+		e.reply("bestmove none")
+		return nil
+	}
+	report := func(in ai.Info) {
+		var pv strings.Builder
+		for _, m := range in.PV {
+			pv.WriteByte(' ')
+			pv.WriteString(m.Notation(v))
+		}
+		e.reply("info depth %d score %s nodes %d nps %d time %d pv%s", in.Depth, in.Score, in.Nodes, in.NPS, in.Time.Milliseconds(), pv.String())
+		e.out.Flush()
+	}
+	m, err := e.player.Think(context.Background(), e.game.Clone(), cfg, report)
+	if p := e.game.Position(); err != nil || !p.IsLegal(m) {
+		// Never answer without a move while one exists: fall back to any legal move.
+		var buf [rules.MaxMoves]rules.Move
+		m = p.LegalMoves(buf[:0])[0]
+	}
+	e.reply("bestmove %s", m.Notation(v))
+	return nil
+}
+
+func validLevel(v rules.Variant, name string) bool {
+	if name == "baseline" {
+		return true
+	}
+	for _, l := range ai.Levels(v) {
+		if l == name {
+			return true
+		}
+	}
+	return false
+}
+
+func (e *Engine) analyse(args []string) error {
+	if err := noArgs("analyse", args); err != nil {
+		return err
+	}
+	if e.game.Over() {
+		return fmt.Errorf("the game is over (%s)", e.game.Result())
+	}
+	vals, err := ai.Analyse(context.Background(), e.game.Clone())
+	if err != nil {
+		return err
+	}
+	v := e.game.Variant()
+	for _, mv := range vals {
+		if mv.Draw {
+			e.reply("move %s draw", mv.Move.Notation(v))
+		} else {
+			e.reply("move %s %s", mv.Move.Notation(v), mv.Score)
+		}
+	}
+	return nil
+}
+
+func parseInt(what, s string, lo, hi int) (int, error) {
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		return 0, fmt.Errorf("%s %q is not a whole number", what, clip(s))
+	}
+	if n < lo || n > hi {
+		return 0, fmt.Errorf("%s %d is out of range (%d to %d)", what, n, lo, hi)
+	}
+	return n, nil
+}
+
+// clip shortens outside text quoted in an error message.
+func clip(s string) string {
+	if len(s) > 40 {
+		return s[:37] + "..."
+	}
+	return s
+}
+
+func oneLine(s string) string { return strings.ReplaceAll(s, "\n", " ") }

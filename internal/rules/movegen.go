@@ -48,7 +48,7 @@ func (p *Position) LegalMoves(buf []Move) []Move {
 	}
 	for s := g.sizes - 1; s >= 0; s-- {
 		free := g.full &^ b.atLeast[s]
-		for f := p.pieces[us][s] & b.visible[us]; f != 0; f &= f - 1 {
+		for f := b.topOf(p, us, s); f != 0; f &= f - 1 {
 			from := Square(bits.TrailingZeros16(f))
 			for t := free; t != 0; t &= t - 1 {
 				buf = append(buf, Move{From: from, To: Square(bits.TrailingZeros16(t))})
@@ -70,7 +70,7 @@ func (p *Position) CountMoves() int {
 		if drops&(1<<s) != 0 {
 			n += popcount(p.dropTargets(g, &b, s))
 		}
-		n += popcount(p.pieces[us][s]&b.visible[us]) * free
+		n += popcount(b.topOf(p, us, s)) * free
 	}
 	return n
 }

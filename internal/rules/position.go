@@ -122,6 +122,15 @@ type board struct {
 	atLeast [MaxSizes]uint16 // atLeast[s]: squares holding a piece of size s+1 or larger
 }
 
+// topOf returns the squares where pl's piece of size index s is on top.
+func (b *board) topOf(p *Position, pl Player, s int) uint16 {
+	var larger uint16
+	if s+1 < MaxSizes {
+		larger = b.atLeast[s+1]
+	}
+	return p.pieces[pl][s] &^ larger
+}
+
 func (p *Position) board() (b board) {
 	g := p.variant.geo()
 	var covered uint16
