@@ -20,7 +20,7 @@ func (g *geometry) lineOfThreeTargets(oppVisible uint16) uint16 {
 
 // dropTargets returns the squares a reserve piece of size index s (0-based)
 // may land on for the side to move.
-func (p *Position) dropTargets(g *geometry, b *board, s int) uint16 {
+func (p Position) dropTargets(g *geometry, b *board, s int) uint16 {
 	free := g.full &^ b.atLeast[s] // empty or topped by a smaller piece
 	if !g.nested {
 		return free
@@ -33,7 +33,7 @@ func (p *Position) dropTargets(g *geometry, b *board, s int) uint16 {
 // LegalMoves appends every legal move of the side to move to buf and returns
 // it. A position where the game is over still has moves; callers judge the
 // result first (Winner, Game.Result).
-func (p *Position) LegalMoves(buf []Move) []Move {
+func (p Position) LegalMoves(buf []Move) []Move {
 	g := p.variant.geo()
 	b := p.board()
 	us := p.side
@@ -48,7 +48,7 @@ func (p *Position) LegalMoves(buf []Move) []Move {
 	}
 	for s := g.sizes - 1; s >= 0; s-- {
 		free := g.full &^ b.atLeast[s]
-		for f := b.topOf(p, us, s); f != 0; f &= f - 1 {
+		for f := b.topOf(&p, us, s); f != 0; f &= f - 1 {
 			from := Square(bits.TrailingZeros16(f))
 			for t := free; t != 0; t &= t - 1 {
 				buf = append(buf, Move{From: from, To: Square(bits.TrailingZeros16(t))})
@@ -59,7 +59,7 @@ func (p *Position) LegalMoves(buf []Move) []Move {
 }
 
 // CountMoves returns len(LegalMoves) without building the list.
-func (p *Position) CountMoves() int {
+func (p Position) CountMoves() int {
 	g := p.variant.geo()
 	b := p.board()
 	us := p.side
@@ -70,7 +70,7 @@ func (p *Position) CountMoves() int {
 		if drops&(1<<s) != 0 {
 			n += popcount(p.dropTargets(g, &b, s))
 		}
-		n += popcount(b.topOf(p, us, s)) * free
+		n += popcount(b.topOf(&p, us, s)) * free
 	}
 	return n
 }
@@ -78,7 +78,7 @@ func (p *Position) CountMoves() int {
 // MovesFrom returns the destinations (a square mask) of the side to move's
 // top piece on from, or of a reserve piece of size when from is NoSquare.
 // It is what a GUI highlights while a piece is held.
-func (p *Position) MovesFrom(from Square, size int) uint16 {
+func (p Position) MovesFrom(from Square, size int) uint16 {
 	g := p.variant.geo()
 	b := p.board()
 	if from == NoSquare {
@@ -97,7 +97,7 @@ func (p *Position) MovesFrom(from Square, size int) uint16 {
 // LineOfThreeSquares returns, in classic, the opponent-topped squares the
 // side to move could cover by a drop thanks to the line-of-three exception
 // (ignoring the size of the piece dropped). Zero in gobblers.
-func (p *Position) LineOfThreeSquares() uint16 {
+func (p Position) LineOfThreeSquares() uint16 {
 	g := p.variant.geo()
 	if !g.nested {
 		return 0
@@ -108,11 +108,11 @@ func (p *Position) LineOfThreeSquares() uint16 {
 }
 
 // IsLegal reports whether m is a legal move here.
-func (p *Position) IsLegal(m Move) bool { return p.CheckMove(m) == nil }
+func (p Position) IsLegal(m Move) bool { return p.CheckMove(m) == nil }
 
 // CheckMove returns nil for a legal move, or an error whose message says in
 // one sentence, for a player, why the move is not allowed.
-func (p *Position) CheckMove(m Move) error {
+func (p Position) CheckMove(m Move) error {
 	g := p.variant.geo()
 	if m.To < 0 || int(m.To) >= g.squares {
 		return fmt.Errorf("there is no such square")
@@ -182,7 +182,7 @@ func (p Position) Play(m Move) Position {
 }
 
 // MovedSize returns the size of the piece m moves here.
-func (p *Position) MovedSize(m Move) int {
+func (p Position) MovedSize(m Move) int {
 	if m.IsDrop() {
 		return int(m.Size)
 	}
@@ -190,7 +190,7 @@ func (p *Position) MovedSize(m Move) int {
 }
 
 // topSizeIndex is the 0-based size of the top piece on sq (-1 when empty).
-func (p *Position) topSizeIndex(sq Square) int {
+func (p Position) topSizeIndex(sq Square) int {
 	bit := uint16(1) << sq
 	for s := p.variant.geo().sizes - 1; s >= 0; s-- {
 		if (p.pieces[X][s]|p.pieces[O][s])&bit != 0 {

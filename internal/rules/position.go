@@ -22,17 +22,17 @@ func Start(v Variant) Position {
 }
 
 // Variant of the position.
-func (p *Position) Variant() Variant { return p.variant }
+func (p Position) Variant() Variant { return p.variant }
 
 // SideToMove is the player whose turn it is.
-func (p *Position) SideToMove() Player { return p.side }
+func (p Position) SideToMove() Player { return p.side }
 
 // Hash is the position's Zobrist hash (board and side to move).
-func (p *Position) Hash() uint64 { return p.hash }
+func (p Position) Hash() uint64 { return p.hash }
 
 // Pieces returns the squares holding player's pieces of a size (1-based),
 // covered or visible.
-func (p *Position) Pieces(pl Player, size int) uint16 { return p.pieces[pl][size-1] }
+func (p Position) Pieces(pl Player, size int) uint16 { return p.pieces[pl][size-1] }
 
 // Piece is one piece: its owner and size (1 = smallest).
 type Piece struct {
@@ -41,7 +41,7 @@ type Piece struct {
 }
 
 // Stack returns the pieces on a square from bottom to top.
-func (p *Position) Stack(sq Square) []Piece {
+func (p Position) Stack(sq Square) []Piece {
 	var st []Piece
 	bit := uint16(1) << sq
 	for s := 0; s < p.variant.Sizes(); s++ {
@@ -55,7 +55,7 @@ func (p *Position) Stack(sq Square) []Piece {
 }
 
 // Top returns the visible piece on a square and whether there is one.
-func (p *Position) Top(sq Square) (Piece, bool) {
+func (p Position) Top(sq Square) (Piece, bool) {
 	bit := uint16(1) << sq
 	for s := p.variant.Sizes() - 1; s >= 0; s-- {
 		for pl := X; pl <= O; pl++ {
@@ -68,14 +68,14 @@ func (p *Position) Top(sq Square) (Piece, bool) {
 }
 
 // Reserve returns how many of player's pieces of a size are off the board.
-func (p *Position) Reserve(pl Player, size int) int {
+func (p Position) Reserve(pl Player, size int) int {
 	return p.variant.PiecesPerSize() - popcount(p.pieces[pl][size-1])
 }
 
 // ReserveStacks returns the heights of player's reserve stacks in classic,
 // tallest first (nested runs 1..h, so the top of a stack of height h is a
 // piece of size h). In gobblers it returns nil: the reserve is loose.
-func (p *Position) ReserveStacks(pl Player) []int {
+func (p Position) ReserveStacks(pl Player) []int {
 	if !p.variant.NestedReserve() {
 		return nil
 	}
@@ -97,12 +97,12 @@ func (p *Position) ReserveStacks(pl Player) []int {
 
 // CanDropSize reports whether player may take a piece of a size from the
 // reserve: any piece left in gobblers, only a stack's top in classic.
-func (p *Position) CanDropSize(pl Player, size int) bool {
+func (p Position) CanDropSize(pl Player, size int) bool {
 	return p.droppable(pl)&(1<<(size-1)) != 0
 }
 
 // droppable returns a bit per size (bit s-1 for size s) that pl can drop.
-func (p *Position) droppable(pl Player) uint8 {
+func (p Position) droppable(pl Player) uint8 {
 	g := p.variant.geo()
 	var m uint8
 	next := 0 // pieces left of the next larger size
@@ -131,7 +131,7 @@ func (b *board) topOf(p *Position, pl Player, s int) uint16 {
 	return p.pieces[pl][s] &^ larger
 }
 
-func (p *Position) board() (b board) {
+func (p Position) board() (b board) {
 	g := p.variant.geo()
 	var covered uint16
 	for s := g.sizes - 1; s >= 0; s-- {
@@ -145,7 +145,7 @@ func (p *Position) board() (b board) {
 }
 
 // Visible returns the squares where player's piece is on top.
-func (p *Position) Visible(pl Player) uint16 {
+func (p Position) Visible(pl Player) uint16 {
 	b := p.board()
 	return b.visible[pl]
 }
@@ -160,7 +160,7 @@ func (g *geometry) hasLine(visible uint16) bool {
 }
 
 // WinningLine returns a line (as a square mask) that player shows, or 0.
-func (p *Position) WinningLine(pl Player) uint16 {
+func (p Position) WinningLine(pl Player) uint16 {
 	vis := p.Visible(pl)
 	for _, l := range p.variant.geo().lines {
 		if vis&l == l {
@@ -173,7 +173,7 @@ func (p *Position) WinningLine(pl Player) uint16 {
 // Winner judges the position as the move that made it left it: if the side
 // to move (the mover's opponent) shows a line it wins, even when the mover
 // shows one too; otherwise a mover's line wins for the mover.
-func (p *Position) Winner() (Player, bool) {
+func (p Position) Winner() (Player, bool) {
 	b := p.board()
 	g := p.variant.geo()
 	if g.hasLine(b.visible[p.side]) {
@@ -186,12 +186,12 @@ func (p *Position) Winner() (Player, bool) {
 }
 
 // Equal reports whether two positions have the same stacks and side to move.
-func (p *Position) Equal(q *Position) bool {
+func (p Position) Equal(q *Position) bool {
 	return p.variant == q.variant && p.side == q.side && p.pieces == q.pieces
 }
 
 // PieceCount returns how many pieces of all sizes the player has on the board.
-func (p *Position) PieceCount(pl Player) int {
+func (p Position) PieceCount(pl Player) int {
 	n := 0
 	for _, m := range p.pieces[pl] {
 		n += popcount(m)

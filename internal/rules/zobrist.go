@@ -28,7 +28,7 @@ func init() {
 }
 
 // computeHash recomputes the hash from scratch; Play updates it incrementally.
-func (p *Position) computeHash() uint64 {
+func (p Position) computeHash() uint64 {
 	var h uint64
 	for pl := range p.pieces {
 		for s, m := range p.pieces[pl] {
