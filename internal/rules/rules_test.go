@@ -348,7 +348,7 @@ func TestRepetitionDrawsOnTheThirdOccurrence(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	play("1@a1 1@c3")                // position P, first time
+	play("1@a1 1@c3")               // position P, first time
 	play("a1-a2 c3-c2 a2-a1 c2-c3") // P again: second time
 	if r := g.Result(); r.Status != Ongoing || g.Repetitions() != 2 {
 		t.Fatalf("after the second occurrence: %v, repetitions %d", r, g.Repetitions())
@@ -487,7 +487,7 @@ func TestMalformedPositionsAreRejected(t *testing.T) {
 
 func TestMalformedMovesAreRejected(t *testing.T) {
 	tests := []struct {
-		v        Variant
+		v         Variant
 		move, why string
 	}{
 		{Gobblers, "4@a1", "not a piece size"},
