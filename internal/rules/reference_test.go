@@ -220,8 +220,8 @@ func sortedNotation(v Variant, ms []Move) []string {
 func TestAgreesWithReferenceImplementation(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	games := 1000
-	if testing.Short() {
-		games = 300
+	if testing.Short() || raceEnabled {
+		games = 150
 	}
 	for _, v := range Variants {
 		for game := 0; game < games; game++ {
@@ -263,7 +263,7 @@ func TestAgreesWithReferenceImplementation(t *testing.T) {
 func TestCheckMoveRefusesEveryIllegalMove(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	for _, v := range Variants {
-		for game := 0; game < 200; game++ {
+		for game := 0; game < 200 && !(raceEnabled && game >= 40); game++ {
 			p := Start(v)
 			for ply := 0; ply < 40; ply++ {
 				legal := map[Move]bool{}
