@@ -1,0 +1,170 @@
+package netplay
+
+import (
+	"fmt"
+	"net"
+	"reflect"
+	"testing"
+	"time"
+
+	"github.com/gobblet-game/gobblet/internal/rules"
+)
+
+// testLimits keep tests quick; Silence is generous because -race is slow.
+var testLimits = Limits{
+	Heartbeat: 50 * time.Millisecond,
+	Silence:   3 * time.Second,
+	Handshake: 3 * time.Second,
+	Write:     3 * time.Second,
+}
+
+const waitLimit = 10 * time.Second
+
+// host opens a room on loopback only.
+func host(t *testing.T, v rules.Variant, colour rules.Player, l Limits) *Session {
+	t.Helper()
+	s, err := Host(HostConfig{Variant: v, Colour: colour, Listen: "127.0.0.1:0", Limits: l})
+	if err != nil {
+		t.Fatalf("Host: %v", err)
+	}
+	t.Cleanup(func() { closeAndWait(t, s) })
+	return s
+}
+
+func join(t *testing.T, cfg JoinConfig) *Session {
+	t.Helper()
+	if cfg.Limits == (Limits{}) {
+		cfg.Limits = testLimits
+	}
+	s, err := Join(cfg)
+	if err != nil {
+		t.Fatalf("Join: %v", err)
+	}
+	t.Cleanup(func() { closeAndWait(t, s) })
+	return s
+}
+
+func closeAndWait(t *testing.T, s *Session) {
+	s.Close()
+	select {
+	case <-s.Done():
+	case <-time.After(waitLimit):
+		t.Errorf("session did not stop within %v of Close", waitLimit)
+	}
+}
+
+// next returns the session's next event, failing the test after waitLimit.
+func next(t *testing.T, s *Session) Event {
+	t.Helper()
+	select {
+	case e, ok := <-s.Events():
+		if !ok {
+			t.Fatalf("events closed while an event was awaited")
+		}
+		return e
+	case <-time.After(waitLimit):
+		t.Fatalf("no event within %v", waitLimit)
+	}
+	return nil
+}
+
+// await skips events until one of type T, failing on a Disconnected that
+// was not awaited.
+func await[T Event](t *testing.T, s *Session) T {
+	t.Helper()
+	for {
+		e := next(t, s)
+		if x, ok := e.(T); ok {
+			return x
+		}
+		if d, ok := e.(Disconnected); ok {
+			var want T
+			t.Fatalf("disconnected while awaiting %T: %s (%v)", want, d.Reason, d.Err)
+		}
+	}
+}
+
+// pair hosts a room and joins it; it returns both sessions once both saw
+// Started.
+func pair(t *testing.T, v rules.Variant, hostColour rules.Player) (h, j *Session) {
+	t.Helper()
+	h = host(t, v, hostColour, testLimits)
+	j = join(t, JoinConfig{Code: h.Code().String()})
+	hs, js := await[Started](t, h), await[Started](t, j)
+	if hs.You != hostColour || js.You != hostColour.Other() || hs.Variant != v || js.Variant != v {
+		t.Fatalf("started as host %v, joiner %v in %v/%v; want host %v in %v", hs.You, js.You, hs.Variant, js.Variant, hostColour, v)
+	}
+	return h, j
+}
+
+func samePosition(t *testing.T, what string, a, b *rules.Game) {
+	t.Helper()
+	if !reflect.DeepEqual(a.Moves(), b.Moves()) || a.Position().String() != b.Position().String() {
+		t.Fatalf("%s: games differ:\n%s %v\n%s %v", what, a.Position().String(), a.Moves(), b.Position().String(), b.Moves())
+	}
+}
+
+// fakePeer is a raw connection that speaks the protocol by hand, for tests
+// of what a hostile or broken peer can do.
+type fakePeer struct {
+	t *testing.T
+	l *link
+}
+
+func dialRaw(t *testing.T, s *Session) *fakePeer {
+	t.Helper()
+	c, err := net.Dial("tcp", s.Addr())
+	if err != nil {
+		t.Fatalf("dial %s: %v", s.Addr(), err)
+	}
+	t.Cleanup(func() { c.Close() })
+	return &fakePeer{t: t, l: newLink(c, testLimits)}
+}
+
+// joinRaw greets the host as a real joiner would, then hands over.
+func joinRaw(t *testing.T, s *Session) (*fakePeer, rules.Variant, rules.Player) {
+	t.Helper()
+	p := dialRaw(t, s)
+	v, me, r := greetHost(p.l, s.Code().Secret, nil)
+	if r != nil {
+		t.Fatalf("fake joiner's greeting: %v", r)
+	}
+	return p, v, me
+}
+
+func (p *fakePeer) write(s string) {
+	p.l.conn.SetWriteDeadline(time.Now().Add(waitLimit))
+	p.l.conn.Write([]byte(s)) // the other side may hang up first
+}
+
+func (p *fakePeer) writeLine(format string, args ...any) {
+	p.write(fmt.Sprintf(format, args...) + "\n")
+}
+
+// readUntil reads lines until one of the wanted kind, or the connection ends.
+func (p *fakePeer) readUntil(k kind) (message, error) {
+	p.l.conn.SetReadDeadline(time.Now().Add(waitLimit))
+	for {
+		line, err := readLine(p.l.r)
+		if err != nil {
+			return message{}, err
+		}
+		m, err := parseMessage(line)
+		if err != nil {
+			return message{}, err
+		}
+		if m.kind == k {
+			return m, nil
+		}
+	}
+}
+
+// readUntilClosed drains a connection until the other side closes it.
+func (l *link) readUntilClosed() {
+	l.conn.SetReadDeadline(time.Now().Add(waitLimit))
+	for {
+		if _, err := readLine(l.r); err != nil {
+			return
+		}
+	}
+}

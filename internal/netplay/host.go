@@ -1,0 +1,242 @@
+package netplay
+
+import (
+	"errors"
+	"fmt"
+	"net"
+	"net/netip"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/gobblet-game/gobblet/internal/rules"
+)
+
+// HostConfig is what the host chooses.
+type HostConfig struct {
+	Variant rules.Variant
+	Colour  rules.Player // the host's colour in the first game; x moves first
+	// Listen is the TCP address to listen on: "" for every interface and a
+	// free port, ":7777" for a fixed port. Tests use "127.0.0.1:0".
+	Listen string
+	// Advertise is the address written in the room code. Zero: the listen
+	// address when it names one, else this computer's address on the local
+	// network.
+	Advertise netip.Addr
+	// Secret is the room's secret; zero draws a random one.
+	Secret Secret
+	Limits Limits
+}
+
+// Host opens a room: it listens at once and returns the session, whose Code
+// the host reads to the joiner. Started arrives when a joiner has proved the
+// code; joiners that fail are turned away with a Notice, and the room keeps
+// waiting. While a game runs, any further joiner is turned away.
+func Host(cfg HostConfig) (*Session, error) {
+	if cfg.Variant != rules.Classic && cfg.Variant != rules.Gobblers {
+		return nil, fmt.Errorf("host: unknown variant %v", cfg.Variant)
+	}
+	if cfg.Secret == (Secret{}) {
+		var err error
+		if cfg.Secret, err = NewSecret(); err != nil {
+			return nil, fmt.Errorf("host: %w", err)
+		}
+	}
+	listen := cfg.Listen
+	if listen == "" {
+		listen = ":0"
+	}
+	ln, err := net.Listen("tcp", listen)
+	if err != nil {
+		return nil, fmt.Errorf("host: listen on %s: %w", listen, err)
+	}
+	at, err := netip.ParseAddrPort(ln.Addr().String())
+	if err != nil {
+		ln.Close()
+		return nil, fmt.Errorf("host: read the listening address %s: %w", ln.Addr(), err)
+	}
+	adv := cfg.Advertise
+	if !adv.IsValid() {
+		adv = at.Addr()
+		if adv.IsUnspecified() {
+			adv = localAddr()
+		}
+	}
+	s := newSession(true, cfg.Limits)
+	s.code = RoomCode{Host: netip.AddrPortFrom(adv.Unmap(), at.Port()), Secret: cfg.Secret}
+	s.addr = ln.Addr().String()
+	if _, err := s.code.payload(); err != nil {
+		ln.Close()
+		return nil, fmt.Errorf("host: %w", err)
+	}
+	h := &room{s: s, ln: ln, cfg: cfg, arrivals: make(chan *link), quit: make(chan struct{}), notices: newBucket(1, 10)}
+	s.wg.Add(1)
+	go h.accept()
+	go h.run()
+	return s, nil
+}
+
+// room is the host's side: a listener, the joiners being greeted, and the
+// game once one of them proved the code.
+type room struct {
+	s        *Session
+	ln       net.Listener
+	cfg      HostConfig
+	arrivals chan *link    // the joiner that proved the code, to the loop
+	taken    atomic.Bool   // a joiner has claimed the room
+	quit     chan struct{} // closed when the room's loop has ended
+
+	// Notices about turned-away joiners are rate limited, so that a storm
+	// of connections cannot flood the GUI.
+	noticeMu sync.Mutex
+	notices  *bucket
+}
+
+func (h *room) notice(text string) {
+	h.noticeMu.Lock()
+	ok := h.notices.take(time.Now())
+	h.noticeMu.Unlock()
+	if ok {
+		h.s.out.put(Notice{Text: text})
+	}
+}
+
+func (h *room) run() {
+	defer h.s.finish()
+	defer close(h.quit)
+	defer h.ln.Close()
+	for {
+		select {
+		case l := <-h.arrivals:
+			h.s.play(l, h.cfg.Variant, h.cfg.Colour)
+			return
+		case <-h.s.cmds.wake:
+			h.s.rejectWaiting()
+		case <-h.s.closing:
+			h.s.out.put(Disconnected{Reason: "You closed the room before anyone joined.", Clean: true})
+			return
+		}
+	}
+}
+
+// accept greets every connection: one at a time per joiner, a few at once,
+// and all of them turned away once the room is taken.
+func (h *room) accept() {
+	defer h.s.wg.Done()
+	greeting := make(chan struct{}, h.s.limits.PendingJoins)
+	for {
+		c, err := h.ln.Accept()
+		if errors.Is(err, net.ErrClosed) {
+			return // closed with the room
+		}
+		if err != nil { // out of files, say: wait, and try again
+			select {
+			case <-h.quit:
+				return
+			case <-time.After(50 * time.Millisecond):
+			}
+			continue
+		}
+		l := newLink(c, h.s.limits)
+		who := c.RemoteAddr().String()
+		if h.taken.Load() {
+			h.turnAway(l, "this room already has a game",
+				fmt.Sprintf("Someone at %s tried to join; the game has already begun, so they were turned away.", who))
+			continue
+		}
+		select {
+		case greeting <- struct{}{}:
+		default:
+			h.turnAway(l, "this room is busy greeting other players; try again in a moment",
+				fmt.Sprintf("Someone at %s tried to join while others were being greeted; they were turned away.", who))
+			continue
+		}
+		h.s.wg.Add(1)
+		go func() {
+			defer h.s.wg.Done()
+			defer func() { <-greeting }()
+			h.greet(l)
+		}()
+	}
+}
+
+func (h *room) turnAway(l *link, tell, notice string) {
+	h.s.wg.Add(1)
+	go func() {
+		defer h.s.wg.Done()
+		l.bye(tell)
+		l.conn.Close()
+	}()
+	h.notice(notice)
+}
+
+// greet runs the handshake with one joiner and hands it to the loop.
+func (h *room) greet(l *link) {
+	claim := func() bool { return h.taken.CompareAndSwap(false, true) }
+	// The greeting must not outlive the room.
+	stop := make(chan struct{})
+	defer close(stop)
+	go func() {
+		select {
+		case <-h.quit:
+			l.conn.SetDeadline(time.Now())
+		case <-stop:
+		}
+	}()
+	if r := greetJoiner(l, h.cfg.Secret, h.cfg.Variant, h.cfg.Colour.Other(), claim); r != nil {
+		if r.tell != "" {
+			l.bye(r.tell)
+		}
+		l.conn.Close()
+		h.notice(r.reason)
+		return
+	}
+	select {
+	case h.arrivals <- l:
+	case <-h.quit:
+		l.bye("")
+		l.conn.Close()
+	}
+}
+
+// localAddr guesses this computer's address on the local network, for the
+// room code: a private IPv4 address first, then any other global one.
+func localAddr() netip.Addr {
+	var best netip.Addr
+	rank := func(a netip.Addr) int {
+		switch {
+		case a.Is4() && a.IsPrivate():
+			return 3
+		case a.Is4() && a.IsGlobalUnicast():
+			return 2
+		case a.IsGlobalUnicast():
+			return 1
+		}
+		return 0
+	}
+	ifaces, _ := net.Interfaces()
+	for _, ifc := range ifaces {
+		if ifc.Flags&net.FlagUp == 0 || ifc.Flags&net.FlagLoopback != 0 {
+			continue
+		}
+		addrs, _ := ifc.Addrs()
+		for _, a := range addrs {
+			n, ok := a.(*net.IPNet)
+			if !ok {
+				continue
+			}
+			ip, ok := netip.AddrFromSlice(n.IP)
+			if !ok {
+				continue
+			}
+			ip = ip.Unmap()
+			if rank(ip) > rank(best) {
+				best = ip
+			}
+		}
+	}
+	if !best.IsValid() || rank(best) == 0 {
+		return netip.AddrFrom4([4]byte{127, 0, 0, 1})
+	}
+	return best
+}

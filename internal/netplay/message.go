@@ -1,0 +1,295 @@
+package netplay
+
+import (
+	"bufio"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/gobblet-game/gobblet/internal/rules"
+)
+
+// The wire protocol: one message per line of printable ASCII ending in "\n",
+// words separated by single spaces, at most MaxLine bytes.
+//
+//	hello gobblet <version> <variant|any> <nonce>   both sides, joiner first
+//	auth <hmac>                                      joiner, then host
+//	start <x|o>                                      host: the joiner's colour in game 1
+//	move <ply> <move>                                ply counts from 1; move as in PROTOCOL.md
+//	resign
+//	draw offer <plies>                               only while the other side is to move
+//	draw accept <plies> | draw decline <plies>       plies played when the offer was made
+//	rematch <game>                                   the game just finished, counting from 1
+//	ping                                             heartbeat
+//	bye [<words>]                                    goodbye, with a reason a person can read
+//
+// A nonce is 32 hex digits, an hmac 64.
+
+// Version is the protocol version this package speaks.
+const Version = 1
+
+// MaxLine caps a message, newline included. Nothing longer is ever buffered.
+const MaxLine = 256
+
+type kind uint8
+
+const (
+	kindHello kind = iota + 1
+	kindAuth
+	kindStart
+	kindMove
+	kindResign
+	kindDrawOffer
+	kindDrawAccept
+	kindDrawDecline
+	kindRematch
+	kindPing
+	kindBye
+)
+
+// message is one decoded line. Only the fields of its kind are set.
+type message struct {
+	kind    kind
+	version int          // hello
+	variant string       // hello: "classic", "gobblers" or "any"
+	nonce   [16]byte     // hello
+	mac     [32]byte     // auth
+	colour  rules.Player // start
+	n       int          // move: ply; draw: plies; rematch: game number
+	move    string       // move, checked against the game by the session
+	text    string       // bye
+}
+
+// maxNumber bounds numbers on the wire, so parsing never overflows.
+const maxNumber = 999_999_999
+
+// parseMessage decodes one line (without its newline). It checks the shape
+// of the message only; whether it makes sense now is the session's business.
+func parseMessage(line string) (message, error) {
+	for i := 0; i < len(line); i++ {
+		if c := line[i]; c < 0x20 || c > 0x7e {
+			return message{}, fmt.Errorf("a message holds the byte %#02x, which is not printable text", c)
+		}
+	}
+	w := strings.Split(line, " ")
+	for _, x := range w {
+		if x == "" {
+			return message{}, fmt.Errorf("message %q has an empty word (stray space)", clipText(line))
+		}
+	}
+	bad := func(want string) (message, error) {
+		return message{}, fmt.Errorf("message %q is not %s", clipText(line), want)
+	}
+	var m message
+	switch w[0] {
+	case "hello":
+		// A different version may say anything after its number, so the
+		// version is read first and the rest only when it is ours.
+		if len(w) < 3 || w[1] != "gobblet" {
+			return bad("a greeting (hello gobblet <version> ...)")
+		}
+		v, ok := number(w[2])
+		if !ok {
+			return bad("a greeting with a version number")
+		}
+		m = message{kind: kindHello, version: v}
+		if v != Version {
+			return m, nil
+		}
+		if len(w) != 5 {
+			return bad("hello gobblet 1 <variant> <nonce>")
+		}
+		switch w[3] {
+		case "classic", "gobblers", "any":
+			m.variant = w[3]
+		default:
+			return bad("a greeting with a variant (classic, gobblers or any)")
+		}
+		if !decodeHex(m.nonce[:], w[4]) {
+			return bad("a greeting with a 32-digit hex challenge")
+		}
+	case "auth":
+		m.kind = kindAuth
+		if len(w) != 2 || !decodeHex(m.mac[:], w[1]) {
+			return bad("auth with a 64-digit hex proof")
+		}
+	case "start":
+		m.kind = kindStart
+		if len(w) != 2 {
+			return bad("start x or start o")
+		}
+		switch w[1] {
+		case "x":
+			m.colour = rules.X
+		case "o":
+			m.colour = rules.O
+		default:
+			return bad("start x or start o")
+		}
+	case "move":
+		m.kind = kindMove
+		var ok bool
+		if len(w) != 3 || len(w[2]) > 5 {
+			return bad("move <ply> <move>")
+		}
+		if m.n, ok = number(w[1]); !ok || m.n == 0 {
+			return bad("a move with its ply number, counting from 1")
+		}
+		m.move = w[2]
+	case "resign", "ping":
+		m.kind = kindResign
+		if w[0] == "ping" {
+			m.kind = kindPing
+		}
+		if len(w) != 1 {
+			return bad(w[0] + " alone")
+		}
+	case "draw":
+		if len(w) != 3 {
+			return bad("draw offer|accept|decline <plies>")
+		}
+		switch w[1] {
+		case "offer":
+			m.kind = kindDrawOffer
+		case "accept":
+			m.kind = kindDrawAccept
+		case "decline":
+			m.kind = kindDrawDecline
+		default:
+			return bad("draw offer|accept|decline <plies>")
+		}
+		var ok bool
+		if m.n, ok = number(w[2]); !ok {
+			return bad("a draw message with the number of plies played")
+		}
+	case "rematch":
+		m.kind = kindRematch
+		var ok bool
+		if len(w) != 2 {
+			return bad("rematch <game>")
+		}
+		if m.n, ok = number(w[1]); !ok || m.n == 0 {
+			return bad("rematch with the number of the game, counting from 1")
+		}
+	case "bye":
+		m.kind = kindBye
+		m.text = strings.Join(w[1:], " ")
+	default:
+		return message{}, fmt.Errorf("%q is not a message of this game", clipText(w[0]))
+	}
+	return m, nil
+}
+
+// String encodes a message as its line, without the newline. parseMessage
+// reads back exactly what String writes.
+func (m message) String() string {
+	switch m.kind {
+	case kindHello:
+		if m.version != Version {
+			return "hello gobblet " + strconv.Itoa(m.version)
+		}
+		return fmt.Sprintf("hello gobblet %d %s %s", m.version, m.variant, hex.EncodeToString(m.nonce[:]))
+	case kindAuth:
+		return "auth " + hex.EncodeToString(m.mac[:])
+	case kindStart:
+		return "start " + m.colour.String()
+	case kindMove:
+		return fmt.Sprintf("move %d %s", m.n, m.move)
+	case kindResign:
+		return "resign"
+	case kindDrawOffer:
+		return fmt.Sprintf("draw offer %d", m.n)
+	case kindDrawAccept:
+		return fmt.Sprintf("draw accept %d", m.n)
+	case kindDrawDecline:
+		return fmt.Sprintf("draw decline %d", m.n)
+	case kindRematch:
+		return fmt.Sprintf("rematch %d", m.n)
+	case kindPing:
+		return "ping"
+	case kindBye:
+		if m.text == "" {
+			return "bye"
+		}
+		return "bye " + m.text
+	}
+	return "bye"
+}
+
+// byeText makes a reason safe to send: printable ASCII, single spaces,
+// short enough for one line.
+func byeText(s string) string {
+	b := make([]byte, 0, len(s))
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c < 0x20 || c > 0x7e {
+			c = ' '
+		}
+		if c == ' ' && (len(b) == 0 || b[len(b)-1] == ' ') {
+			continue
+		}
+		b = append(b, c)
+	}
+	if len(b) > MaxLine-8 {
+		b = b[:MaxLine-8]
+	}
+	return strings.TrimRight(string(b), " ")
+}
+
+// number reads a decimal count: digits only, no sign, no leading zero.
+func number(s string) (int, bool) {
+	if s == "" || len(s) > 9 || (s[0] == '0' && len(s) > 1) {
+		return 0, false
+	}
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return 0, false
+		}
+		n = n*10 + int(s[i]-'0')
+	}
+	return n, n <= maxNumber
+}
+
+// decodeHex fills dst from exactly 2*len(dst) lower-case hex digits.
+func decodeHex(dst []byte, s string) bool {
+	if len(s) != 2*len(dst) || strings.ToLower(s) != s {
+		return false
+	}
+	_, err := hex.Decode(dst, []byte(s))
+	return err == nil
+}
+
+// errLineTooLong is what readLine says of a line over MaxLine bytes.
+var errLineTooLong = errors.New("line too long")
+
+// readLine reads one message line from a reader made with newLineReader. A
+// line longer than MaxLine fails with errLineTooLong after at most MaxLine
+// bytes were buffered. The result is a copy, safe to keep.
+func readLine(r *bufio.Reader) (string, error) {
+	b, err := r.ReadSlice('\n')
+	if err == bufio.ErrBufferFull {
+		return "", errLineTooLong
+	}
+	if err != nil {
+		return "", err
+	}
+	return string(b[:len(b)-1]), nil
+}
+
+// newLineReader wraps a connection so that no line longer than MaxLine is
+// ever held in memory.
+func newLineReader(r interface{ Read([]byte) (int, error) }) *bufio.Reader {
+	return bufio.NewReaderSize(r, MaxLine)
+}
+
+// clipText shortens text from the other side before it is quoted (with %q,
+// which also escapes what is not printable) in a sentence.
+func clipText(s string) string {
+	if len(s) > 40 {
+		s = s[:37] + "..."
+	}
+	return s
+}

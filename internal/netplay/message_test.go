@@ -1,0 +1,156 @@
+package netplay
+
+import (
+	"errors"
+	"io"
+	"strings"
+	"testing"
+)
+
+func TestMessagesRoundTrip(t *testing.T) {
+	for _, line := range []string{
+		"hello gobblet 1 classic 00112233445566778899aabbccddeeff",
+		"hello gobblet 1 any 00112233445566778899aabbccddeeff",
+		"hello gobblet 7",
+		"auth " + strings.Repeat("0f", 32),
+		"start x",
+		"start o",
+		"move 1 4@b2",
+		"move 12 a1-b2",
+		"resign",
+		"draw offer 4",
+		"draw accept 4",
+		"draw decline 0",
+		"rematch 1",
+		"ping",
+		"bye",
+		"bye the room code is wrong; check it and try again",
+	} {
+		m, err := parseMessage(line)
+		if err != nil {
+			t.Errorf("parseMessage(%q): %v", line, err)
+			continue
+		}
+		if got := m.String(); got != line {
+			t.Errorf("parseMessage(%q).String() = %q", line, got)
+		}
+	}
+}
+
+func TestMalformedMessagesAreRefused(t *testing.T) {
+	for _, tc := range []struct{ name, line string }{
+		{"empty line", ""},
+		{"unknown word", "teleport a1"},
+		{"a control byte", "move 1 4@b2\r"},
+		{"a byte beyond ASCII", "bye caf\xc3\xa9"},
+		{"double space", "move  1 4@b2"},
+		{"trailing space", "ping "},
+		{"move without ply", "move 4@b2"},
+		{"move ply zero", "move 0 4@b2"},
+		{"move ply with a sign", "move +1 4@b2"},
+		{"move ply with leading zero", "move 01 4@b2"},
+		{"move ply too large", "move 9999999999 4@b2"},
+		{"move text too long", "move 1 4@b2b2b2"},
+		{"hello of another game", "hello chess 1 classic 00112233445566778899aabbccddeeff"},
+		{"hello without version", "hello gobblet"},
+		{"hello with an unknown variant", "hello gobblet 1 chess 00112233445566778899aabbccddeeff"},
+		{"hello with a short challenge", "hello gobblet 1 classic 0011"},
+		{"hello with upper-case hex", "hello gobblet 1 classic 00112233445566778899AABBCCDDEEFF"},
+		{"auth not hex", "auth " + strings.Repeat("zz", 32)},
+		{"start with no colour", "start"},
+		{"start as a third player", "start z"},
+		{"draw with no verb", "draw 3"},
+		{"draw with an unknown verb", "draw maybe 3"},
+		{"rematch of game zero", "rematch 0"},
+		{"resign with words", "resign now"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if m, err := parseMessage(tc.line); err == nil {
+				t.Errorf("parseMessage(%q) = %+v, want an error", tc.line, m)
+			}
+		})
+	}
+}
+
+// countingReader hands out up to n bytes of 'a' and counts what was read.
+type countingReader struct{ left, read int }
+
+func (r *countingReader) Read(p []byte) (int, error) {
+	if r.left == 0 {
+		return 0, io.EOF
+	}
+	n := min(len(p), r.left)
+	for i := range p[:n] {
+		p[i] = 'a'
+	}
+	r.left -= n
+	r.read += n
+	return n, nil
+}
+
+func TestA10MBLineIsNeverBuffered(t *testing.T) {
+	src := &countingReader{left: 10 << 20}
+	_, err := readLine(newLineReader(src))
+	if !errors.Is(err, errLineTooLong) {
+		t.Fatalf("readLine of a 10 MB line: %v, want errLineTooLong", err)
+	}
+	if src.read > MaxLine {
+		t.Errorf("readLine read %d bytes of a 10 MB line before refusing it, want at most %d", src.read, MaxLine)
+	}
+}
+
+func TestTheLongestLineFits(t *testing.T) {
+	line := "bye " + strings.Repeat("x", MaxLine-5)
+	got, err := readLine(newLineReader(strings.NewReader(line + "\n")))
+	if err != nil || got != line {
+		t.Fatalf("readLine of a %d-byte line: %q, %v", len(line)+1, got, err)
+	}
+	_, err = readLine(newLineReader(strings.NewReader(line + "x\n")))
+	if !errors.Is(err, errLineTooLong) {
+		t.Fatalf("readLine of a %d-byte line: %v, want errLineTooLong", len(line)+2, err)
+	}
+}
+
+func TestByeTextIsMadeSafe(t *testing.T) {
+	got := byeText("  two\nlines \x00 and\tmore  " + strings.Repeat("y", 1000))
+	if _, err := parseMessage("bye " + got); err != nil {
+		t.Fatalf("byeText gave %q, which does not parse: %v", got, err)
+	}
+	if len("bye "+got)+1 > MaxLine {
+		t.Errorf("bye line is %d bytes, over MaxLine", len(got)+5)
+	}
+}
+
+func FuzzParseMessage(f *testing.F) {
+	for _, s := range []string{
+		"hello gobblet 1 classic 00112233445566778899aabbccddeeff",
+		"hello gobblet 2 anything at all",
+		"auth " + strings.Repeat("ab", 32),
+		"start o", "move 3 2@c3", "move 4 a1-a2", "resign", "draw offer 2",
+		"draw accept 2", "rematch 3", "ping", "bye see you",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		m, err := parseMessage(line)
+		if err != nil {
+			return
+		}
+		s := m.String()
+		back, err := parseMessage(s)
+		if err != nil {
+			t.Fatalf("%q parsed, but its encoding %q does not: %v", line, s, err)
+		}
+		if back != m {
+			t.Fatalf("%q parsed as %+v, encoded %q, read back as %+v", line, m, s, back)
+		}
+	})
+}
+
+func BenchmarkParseMessage(b *testing.B) {
+	for b.Loop() {
+		if _, err := parseMessage("move 12 a1-b2"); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

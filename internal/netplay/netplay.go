@@ -1,0 +1,88 @@
+// Package netplay is online play: one player hosts a room, the other joins
+// it with a room code, and the two play over TCP.
+//
+// A Session is the GUI's handle on a room. Its goroutines talk to the GUI
+// only through channels: the GUI polls Events without blocking, and the
+// session's methods (SendMove, Resign, OfferDraw, AnswerDraw, Rematch,
+// Close) queue a request and return at once.
+//
+// Nothing that arrives is trusted. The session keeps its own rules.Game and
+// checks every received message against it; anything malformed, oversized,
+// illegal, out of turn or too frequent, a wrong secret or version, or a peer
+// that falls silent ends the connection with a Disconnected event saying why
+// in a sentence, and the session's game is left as it was.
+package netplay
+
+import "time"
+
+// Limits are the session's time and rate limits. Zero fields take the
+// defaults; tests shorten them.
+type Limits struct {
+	// Heartbeat is how often a ping is sent when nothing else was.
+	Heartbeat time.Duration
+	// Silence is how long the other side may send nothing before the
+	// connection counts as lost. It should be several heartbeats.
+	Silence time.Duration
+	// Handshake bounds the whole greeting and proof of the secret.
+	Handshake time.Duration
+	// Write bounds one message's sending.
+	Write time.Duration
+	// Rate and Burst bound the messages received: Rate a second on
+	// average, Burst at once.
+	Rate  float64
+	Burst int
+	// PendingJoins bounds the joiners a host greets at the same time.
+	PendingJoins int
+}
+
+// DefaultLimits are the limits of a real game.
+var DefaultLimits = Limits{
+	Heartbeat:    5 * time.Second,
+	Silence:      20 * time.Second,
+	Handshake:    10 * time.Second,
+	Write:        10 * time.Second,
+	Rate:         20,
+	Burst:        40,
+	PendingJoins: 4,
+}
+
+func (l Limits) orDefaults() Limits {
+	d := DefaultLimits
+	return Limits{
+		Heartbeat:    positiveOr(l.Heartbeat, d.Heartbeat),
+		Silence:      positiveOr(l.Silence, d.Silence),
+		Handshake:    positiveOr(l.Handshake, d.Handshake),
+		Write:        positiveOr(l.Write, d.Write),
+		Rate:         positiveOr(l.Rate, d.Rate),
+		Burst:        positiveOr(l.Burst, d.Burst),
+		PendingJoins: positiveOr(l.PendingJoins, d.PendingJoins),
+	}
+}
+
+func positiveOr[T time.Duration | int | float64](v, d T) T {
+	if v > 0 {
+		return v
+	}
+	return d
+}
+
+// bucket is a token bucket: the rate limit on received messages.
+type bucket struct {
+	rate, burst, tokens float64
+	last                time.Time
+}
+
+func newBucket(rate float64, burst int) *bucket {
+	return &bucket{rate: rate, burst: float64(burst), tokens: float64(burst), last: time.Now()}
+}
+
+// take spends one token; false when the sender is over the limit.
+func (b *bucket) take(now time.Time) bool {
+	b.tokens = min(b.burst, b.tokens+now.Sub(b.last).Seconds()*b.rate)
+	b.last = now
+	if b.tokens < 1 {
+		return false
+	}
+	b.tokens--
+	return true
+}
