@@ -1,8 +1,10 @@
-// Package sound makes and plays the game's sounds. The synthesizer (synth*.go)
-// is plain Go; only the player touches Ebitengine's audio.
-//
-// API stub: the GUI codes against these names; the implementation replaces
-// the bodies.
+// Package sound makes and plays the game's sounds. Every sound is
+// synthesized in plain Go at start-up (synth.go, instruments.go, reverb.go,
+// effects.go, music.go), so the assets are ours and reproducible from code.
+// The Player (player.go) plays them from its own goroutine, so the game's
+// Update never waits for it; only its output (device.go) touches an audio
+// library, and it keeps a missing or failing sound device from ever stopping
+// the game: the game plays on in silence.
 package sound
 
 // Effect names a sound effect.
@@ -29,22 +31,25 @@ type Volumes struct {
 	Mute                   bool
 }
 
-// Player plays effects and music. A Player whose device could not be opened
-// is silent: every method still works and Available reports false.
-type Player struct{}
+// effectGain is what an effect plays at under v.
+func (v Volumes) effectGain() float64 {
+	if v.Mute {
+		return 0
+	}
+	return clamp01(v.Master) * clamp01(v.Effects)
+}
 
-// NewPlayer opens the audio device if there is one; it never fails.
-func NewPlayer() *Player { return &Player{} }
+// musicGain is what the music plays at under v.
+func (v Volumes) musicGain() float64 {
+	if v.Mute {
+		return 0
+	}
+	return clamp01(v.Master) * clamp01(v.Music)
+}
 
-// Available reports whether sound reaches a device.
-func (p *Player) Available() bool { return false }
-
-// Play starts an effect.
-func (p *Player) Play(e Effect) {}
-
-// SetVolumes applies volumes at once.
-func (p *Player) SetVolumes(v Volumes) {}
-
-// PlayMusic starts (or keeps playing) the background loop; StopMusic fades it out.
-func (p *Player) PlayMusic() {}
-func (p *Player) StopMusic() {}
+func clamp01(x float64) float64 {
+	if !(x > 0) { // also NaN
+		return 0
+	}
+	return min(x, 1)
+}

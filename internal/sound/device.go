@@ -1,0 +1,124 @@
+package sound
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"github.com/ebitengine/oto/v3"
+	"github.com/hajimehoshi/ebiten/v2/audio"
+)
+
+// The game plays through oto, the library under Ebitengine's audio, used
+// directly. Through Ebitengine's audio a device that fails to open, or a
+// sound server that goes away mid-game, comes back as an error from
+// RunGame and ends the game; through oto it stays an error value here, and
+// the game plays on in silence. (Only a game built as an Ebitengine VM guest
+// goes through Ebitengine's audio: its sound goes to the host, no device can
+// fail, and the host can hear what it plays.)
+
+// openTimeout bounds the wait for the device: a sound server that does not
+// answer is as good as none. (Opening takes up to two seconds with
+// PulseAudio, so the player opens in the background.)
+const openTimeout = 10 * time.Second
+
+var errOpenTimeout = errors.New("the sound system did not answer in time")
+
+// openDevice opens the audio output.
+func openDevice() (mixer, error) {
+	if vmGuestBuild && os.Getenv("EBITENGINE_VM_ENDPOINT") != "" {
+		return &ebitenMixer{context: audio.NewContext(SampleRate)}, nil
+	}
+	return openOto(openTimeout)
+}
+
+// otoMixer plays through oto.
+type otoMixer struct {
+	context *oto.Context
+	music   *oto.Player
+}
+
+func openOto(timeout time.Duration) (*otoMixer, error) {
+	name := "Gobblet"
+	context, ready, err := oto.NewContext(&oto.NewContextOptions{
+		SampleRate:      SampleRate,
+		ChannelCount:    2,
+		Format:          oto.FormatFloat32LE,
+		ApplicationName: name,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("open sound device: %w", err)
+	}
+	if err := waitReady(ready, context.Err, timeout); err != nil {
+		return nil, fmt.Errorf("open sound device: %w", err)
+	}
+	return &otoMixer{context: context}, nil
+}
+
+// waitReady waits for a device's initialization and says how it went.
+func waitReady(ready <-chan struct{}, result func() error, timeout time.Duration) error {
+	select {
+	case <-ready:
+		return result()
+	case <-time.After(timeout):
+		return errOpenTimeout
+	}
+}
+
+func (m *otoMixer) playEffect(sound []byte, volume float64) voice {
+	p := m.context.NewPlayer(bytes.NewReader(sound))
+	p.SetVolume(volume)
+	p.Play()
+	return p // oto.Player has SetVolume and IsPlaying
+}
+
+// musicBuffer bounds how long a volume change takes to reach the ear.
+const musicBuffer = 100 * time.Millisecond
+
+func (m *otoMixer) startMusic(music io.Reader) {
+	p := m.context.NewPlayer(music)
+	p.SetBufferSize(int(musicBuffer.Seconds()*SampleRate) * 8)
+	p.Play()
+	m.music = p // oto stops a player that is no longer referenced
+}
+
+func (m *otoMixer) err() error { return m.context.Err() }
+
+// ebitenMixer plays through Ebitengine's audio, for VM guests.
+type ebitenMixer struct {
+	context *audio.Context
+	music   *audio.Player
+}
+
+func (m *ebitenMixer) playEffect(sound []byte, volume float64) voice {
+	if !m.context.IsReady() {
+		// Ebitengine would hold the effect until the device opens and then
+		// play everything held at once; a late knock is worse than none.
+		return silentVoice{}
+	}
+	p := m.context.NewPlayerF32FromBytes(sound)
+	p.SetVolume(volume)
+	p.Play()
+	return p
+}
+
+func (m *ebitenMixer) startMusic(music io.Reader) {
+	p, err := m.context.NewPlayerF32(music)
+	if err != nil {
+		return // Ebitengine documents no error for a stream like ours
+	}
+	p.SetBufferSize(musicBuffer)
+	p.Play()
+	m.music = p
+}
+
+// err is nil: Ebitengine reports its errors from RunGame.
+func (m *ebitenMixer) err() error { return nil }
+
+type silentVoice struct{}
+
+func (silentVoice) SetVolume(float64) {}
+func (silentVoice) IsPlaying() bool   { return false }

@@ -1,0 +1,80 @@
+package sound
+
+import (
+	"encoding/binary"
+	"math"
+	"sync/atomic"
+)
+
+// loopStream plays a loop forever as float32 stereo bytes, with a gain that
+// glides to its target sample by sample: volume changes, fades and ducking
+// never click, and they take effect within the audio buffer's length.
+type loopStream struct {
+	frames []float32 // interleaved left, right
+	pos    int       // next frame
+	gain   float64   // the reader's own: only Read touches it
+	fade   atomic.Pointer[fade]
+	// partial keeps the bytes of a frame a short Read could not take.
+	partial []byte
+}
+
+// fade is where the gain goes and how fast: a full swing from 0 to 1 takes
+// seconds.
+type fade struct{ gain, seconds float64 }
+
+func newLoopStream(s Stereo) *loopStream {
+	frames := make([]float32, 0, 2*s.Len())
+	for i := range s.L {
+		frames = append(frames, float32(s.L[i]), float32(s.R[i]))
+	}
+	ls := &loopStream{frames: frames}
+	ls.fade.Store(&fade{})
+	return ls
+}
+
+// fadeTo sets the gain's target; safe from any goroutine.
+func (ls *loopStream) fadeTo(gain, seconds float64) {
+	ls.fade.Store(&fade{gain: gain, seconds: seconds})
+}
+
+func (ls *loopStream) Read(b []byte) (int, error) {
+	n := 0
+	if len(ls.partial) > 0 {
+		n = copy(b, ls.partial)
+		ls.partial = ls.partial[n:]
+		if len(ls.partial) > 0 {
+			return n, nil
+		}
+	}
+	f := ls.fade.Load()
+	step := 1.0
+	if f.seconds > 0 {
+		step = 1 / (f.seconds * SampleRate)
+	}
+	var frame [8]byte
+	for n < len(b) {
+		switch {
+		case ls.gain < f.gain:
+			ls.gain = math.Min(f.gain, ls.gain+step)
+		case ls.gain > f.gain:
+			ls.gain = math.Max(f.gain, ls.gain-step)
+		}
+		g := float32(ls.gain)
+		binary.LittleEndian.PutUint32(frame[0:], math.Float32bits(ls.frames[2*ls.pos]*g))
+		binary.LittleEndian.PutUint32(frame[4:], math.Float32bits(ls.frames[2*ls.pos+1]*g))
+		// A silent loop waits where it is, so music that comes back goes on
+		// from where it faded out.
+		if ls.gain > 0 {
+			ls.pos++
+			if 2*ls.pos == len(ls.frames) {
+				ls.pos = 0
+			}
+		}
+		k := copy(b[n:], frame[:])
+		n += k
+		if k < len(frame) {
+			ls.partial = append(ls.partial[:0], frame[k:]...)
+		}
+	}
+	return n, nil
+}

@@ -1,0 +1,5 @@
+//go:build ebitenginevmguest
+
+package sound
+
+const vmGuestBuild = true
