@@ -1,8 +1,16 @@
-// Package settings keeps the player's options and files (settings, the
-// autosaved game, statistics) under the user's config folder.
-//
-// API stub: the GUI codes against Settings; storage comes with issue 7.
+// Package settings keeps the files a player owns under their config folder:
+// the settings, the autosaved current game, the statistics and the saved
+// game records (whose formats are internal/record's). Every write is atomic,
+// and a file that cannot be read is kept aside, never written over, with one
+// polite sentence for the GUI to show.
 package settings
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/gobblet-game/gobblet/internal/record"
+)
 
 // Settings are everything on the Options screen plus the window size.
 type Settings struct {
@@ -48,4 +56,82 @@ func Default() Settings {
 		WindowWidth:  1280,
 		WindowHeight: 800,
 	}
+}
+
+// Bounds of the values a settings file may hold; anything outside was not
+// written by the game, so the file is treated as hand-edited wrongly.
+const (
+	MaxAnimationSpeed = 4
+	MaxAIDelayMillis  = 10000
+	MinWindowSide     = 200
+	MaxWindowSide     = 16384
+)
+
+// Check reports the first value out of its range.
+func (s *Settings) Check() error {
+	for _, v := range []struct {
+		name string
+		x    float64
+	}{{"master_volume", s.MasterVolume}, {"music_volume", s.MusicVolume}, {"effects_volume", s.EffectsVolume}} {
+		if !(v.x >= 0 && v.x <= 1) {
+			return fmt.Errorf("%s %v is not between 0 and 1", v.name, v.x)
+		}
+	}
+	if !(s.AnimationSpeed >= 0 && s.AnimationSpeed <= MaxAnimationSpeed) {
+		return fmt.Errorf("animation_speed %v is not between 0 and %d", s.AnimationSpeed, MaxAnimationSpeed)
+	}
+	if s.AIDelayMillis < 0 || s.AIDelayMillis > MaxAIDelayMillis {
+		return fmt.Errorf("ai_delay_ms %d is not between 0 and %d", s.AIDelayMillis, MaxAIDelayMillis)
+	}
+	if !isThemeName(s.Theme) {
+		return fmt.Errorf("theme %.40q is not a theme name", s.Theme)
+	}
+	for _, side := range []int{s.WindowWidth, s.WindowHeight} {
+		if side < MinWindowSide || side > MaxWindowSide {
+			return fmt.Errorf("window size %dx%d is not between %d and %d", s.WindowWidth, s.WindowHeight, MinWindowSide, MaxWindowSide)
+		}
+	}
+	return nil
+}
+
+// isThemeName accepts a short lower-case word: the GUI decides which themes
+// exist and falls back to its default for one it does not know.
+func isThemeName(s string) bool {
+	if s == "" || len(s) > 20 {
+		return false
+	}
+	for _, c := range []byte(s) {
+		if (c < 'a' || c > 'z') && c != '-' {
+			return false
+		}
+	}
+	return true
+}
+
+// Parse reads a settings file. Fields it lacks, but the version, keep their
+// defaults; an unknown field, a value out of range or a newer version is an
+// error (a newer version's wraps record.ErrNewerFormat).
+func Parse(data []byte) (Settings, error) {
+	s := Default()
+	if err := record.DecodeJSON(data, "settings", CurrentVersion, &s); err != nil {
+		return Settings{}, err
+	}
+	if err := s.Check(); err != nil {
+		return Settings{}, fmt.Errorf("settings: %w", err)
+	}
+	return s, nil
+}
+
+// Marshal writes settings as indented JSON, refusing values Parse would
+// refuse, so the game never writes a file it cannot read back.
+func Marshal(s Settings) ([]byte, error) {
+	s.Version = CurrentVersion
+	if err := s.Check(); err != nil {
+		return nil, fmt.Errorf("settings: %w", err)
+	}
+	b, err := json.MarshalIndent(s, "", "  ")
+	if err != nil {
+		return nil, fmt.Errorf("settings: %w", err)
+	}
+	return append(b, '\n'), nil
 }

@@ -1,0 +1,5 @@
+//go:build !race
+
+package settings
+
+const raceEnabled = false

@@ -1,0 +1,355 @@
+package settings
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/gobblet-game/gobblet/internal/record"
+)
+
+// The files in the folder.
+const (
+	SettingsFile   = "settings.json"
+	CurrentGame    = "current-game.gobblet" // the autosave
+	StatisticsFile = "statistics.json"
+	GamesFolder    = "games" // saved game records
+	RecordExt      = ".gobblet"
+)
+
+// maxFileSize bounds what is read: the game writes a few kilobytes, so a
+// bigger file is not one of its own.
+const maxFileSize = 4 << 20
+
+// Store is the folder of the player's files. Its methods are safe for
+// concurrent use; every write is atomic.
+type Store struct {
+	dir string
+	// Logf, when set, receives the technical reason behind each notice.
+	Logf func(format string, args ...any)
+
+	mu        sync.Mutex
+	protected map[string]bool // unreadable files that could not be set aside: never written over
+}
+
+// Open makes sure the folder exists and returns its store. It also removes
+// temporary files that a killed writer left more than a minute ago.
+func Open(dir string) (*Store, error) {
+	if dir == "" {
+		return nil, errors.New("open settings folder: no folder given")
+	}
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return nil, fmt.Errorf("open settings folder: %w", err)
+	}
+	removeStaleTemps(dir, time.Minute)
+	return &Store{dir: dir, protected: map[string]bool{}}, nil
+}
+
+// Dir is the store's folder.
+func (s *Store) Dir() string { return s.dir }
+
+// Path returns the full path of a file in the folder.
+func (s *Store) Path(name string) string { return filepath.Join(s.dir, name) }
+
+// kind describes one of the player's files for the notice about it.
+type kind struct {
+	name     string
+	subject  string // "Your settings"
+	be       string // "were" or "was", agreeing with subject
+	fallback string // what happens instead
+}
+
+var (
+	settingsKind = kind{SettingsFile, "Your settings", "were", "the game starts with the default settings"}
+	gameKind     = kind{CurrentGame, "The game you were playing", "was", "there is no game to continue"}
+	statsKind    = kind{StatisticsFile, "Your statistics", "were", "they start again from zero"}
+)
+
+// load reads one of the player's files with parse. A missing file is no
+// problem: found is false and there is no notice. A file that cannot be
+// read or parsed is set aside and described in one polite sentence.
+func (s *Store) load(k kind, parse func([]byte) error) (found bool, notice string) {
+	path := s.Path(k.name)
+	data, err := readLimited(path, maxFileSize)
+	if errors.Is(err, fs.ErrNotExist) {
+		return false, ""
+	}
+	if err == nil {
+		if err = parse(data); err == nil {
+			return true, ""
+		}
+	}
+	s.logf("load %s: %v", path, err)
+	aside, aerr := setAside(path)
+	if aerr != nil {
+		s.logf("%v", aerr)
+		s.mu.Lock()
+		s.protected[k.name] = true
+		s.mu.Unlock()
+		return false, fmt.Sprintf("%s could not be read, so %s; the file is left untouched at %s.", k.subject, k.fallback, path)
+	}
+	if errors.Is(err, record.ErrNewerFormat) {
+		return false, fmt.Sprintf("%s %s saved by a newer version of Gobblet, so %s; the file is kept as %s.", k.subject, k.be, k.fallback, filepath.Base(aside))
+	}
+	return false, fmt.Sprintf("%s could not be read, so %s; the old file is kept as %s.", k.subject, k.fallback, filepath.Base(aside))
+}
+
+// save writes one of the player's files atomically, unless it is an
+// unreadable file that could not be set aside.
+func (s *Store) save(name string, data []byte) error {
+	s.mu.Lock()
+	protected := s.protected[name]
+	s.mu.Unlock()
+	if protected {
+		return fmt.Errorf("save %s: not writing over a file that could not be read nor moved aside", s.Path(name))
+	}
+	return writeAtomic(s.Path(name), data)
+}
+
+func (s *Store) logf(format string, args ...any) {
+	if s.Logf != nil {
+		s.Logf(format, args...)
+	}
+}
+
+// Loaded is everything the game reads at start.
+type Loaded struct {
+	Settings Settings
+	Game     *record.Record // the game to continue; nil when none
+	Stats    record.Stats
+	Notices  []string // one sentence per file that could not be read; show each once
+}
+
+// LoadAll reads the settings, the autosaved game and the statistics.
+func (s *Store) LoadAll() Loaded {
+	var l Loaded
+	var notices [3]string
+	l.Settings, notices[0] = s.LoadSettings()
+	l.Game, notices[1] = s.LoadGame()
+	l.Stats, notices[2] = s.LoadStats()
+	for _, n := range notices {
+		if n != "" {
+			l.Notices = append(l.Notices, n)
+		}
+	}
+	return l
+}
+
+// LoadSettings returns the saved settings, or the defaults when there are
+// none or they cannot be read; notice is then a sentence for the player, ""
+// when all is well.
+func (s *Store) LoadSettings() (st Settings, notice string) {
+	st = Default()
+	_, notice = s.load(settingsKind, func(data []byte) error {
+		var err error
+		st, err = Parse(data)
+		return err
+	})
+	if notice != "" {
+		st = Default()
+	}
+	return st, notice
+}
+
+// SaveSettings writes the settings.
+func (s *Store) SaveSettings(st Settings) error {
+	data, err := Marshal(st)
+	if err != nil {
+		return err
+	}
+	return s.save(SettingsFile, data)
+}
+
+// LoadGame returns the autosaved game, or nil when there is none or it
+// cannot be read (then with a notice). rec.Game() gives the rules.Game to
+// go on with; it cannot fail for a record LoadGame returned.
+func (s *Store) LoadGame() (rec *record.Record, notice string) {
+	_, notice = s.load(gameKind, func(data []byte) error {
+		var err error
+		rec, err = record.Parse(data)
+		return err
+	})
+	if notice != "" {
+		rec = nil
+	}
+	return rec, notice
+}
+
+// SaveGame autosaves the current game (build rec with record.FromGame and
+// fill in the players and mode). It is meant to be called after every move
+// and on quit: a record is a few hundred bytes, and the write is one small
+// synced file.
+func (s *Store) SaveGame(rec *record.Record) error {
+	data, err := record.Marshal(rec)
+	if err != nil {
+		return fmt.Errorf("autosave: %w", err)
+	}
+	return s.save(CurrentGame, data)
+}
+
+// ClearGame forgets the autosaved game (it ended, or the player left it),
+// so the main menu offers no Continue.
+func (s *Store) ClearGame() error {
+	s.mu.Lock()
+	protected := s.protected[CurrentGame]
+	s.mu.Unlock()
+	if protected {
+		return nil
+	}
+	err := os.Remove(s.Path(CurrentGame))
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("clear autosave: %w", err)
+	}
+	return nil
+}
+
+// HasGame reports whether there is an autosaved game to continue.
+func (s *Store) HasGame() bool {
+	_, err := os.Stat(s.Path(CurrentGame))
+	return err == nil
+}
+
+// LoadStats returns the statistics, empty when there are none or they
+// cannot be read (then with a notice).
+func (s *Store) LoadStats() (st record.Stats, notice string) {
+	_, notice = s.load(statsKind, func(data []byte) error {
+		var err error
+		st, err = record.ParseStats(data)
+		return err
+	})
+	if notice != "" || st.Version == 0 {
+		st = record.Stats{Version: record.StatsVersion}
+	}
+	return st, notice
+}
+
+// SaveStats writes the statistics.
+func (s *Store) SaveStats(st record.Stats) error {
+	data, err := record.MarshalStats(st)
+	if err != nil {
+		return err
+	}
+	return s.save(StatisticsFile, data)
+}
+
+// SaveRecord keeps a game in the games folder under a new name made of its
+// date, variant and players, and returns the file's path. It never
+// replaces a file: a name already taken gets " (2)", " (3)", ….
+func (s *Store) SaveRecord(rec *record.Record) (string, error) {
+	data, err := record.Marshal(rec)
+	if err != nil {
+		return "", err
+	}
+	dir := s.Path(GamesFolder)
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return "", fmt.Errorf("save game: %w", err)
+	}
+	base := recordName(rec)
+	for n := 1; n < 1000; n++ {
+		name := base
+		if n > 1 {
+			name = fmt.Sprintf("%s (%d)", base, n)
+		}
+		path := filepath.Join(dir, name+RecordExt)
+		err := writeNew(path, data)
+		if errors.Is(err, fs.ErrExist) {
+			continue
+		}
+		if err != nil {
+			return "", fmt.Errorf("save game: %w", err)
+		}
+		return path, nil
+	}
+	return "", fmt.Errorf("save game: too many games named %q", base)
+}
+
+// recordName names a record's file, e.g. "2026-11-21 2319 classic human-hard".
+func recordName(rec *record.Record) string {
+	date := rec.Date
+	if date.IsZero() {
+		date = time.Now()
+	}
+	who := func(p record.Player) string {
+		switch {
+		case p.Kind == record.AI && p.Level != "":
+			return p.Level
+		case p.Kind != "":
+			return p.Kind
+		}
+		return "unknown"
+	}
+	name := fmt.Sprintf("%s %s %s-%s", date.Format("2006-01-02 1504"), rec.Variant, who(rec.Players[0]), who(rec.Players[1]))
+	// Keep the name safe on every file system.
+	return strings.Map(func(r rune) rune {
+		if r == '-' || r == ' ' || r == '_' || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9' {
+			return r
+		}
+		return '_'
+	}, name)
+}
+
+// SavedGame is one file of the games folder.
+type SavedGame struct {
+	Path   string
+	Name   string         // the file name without the extension
+	Record *record.Record // nil when the file cannot be read
+	Err    error          // why it cannot be read
+}
+
+// Records lists the games folder, newest first (by the record's date, else
+// the file's time). Files that cannot be read are listed with their error,
+// so the GUI can show them greyed out instead of hiding them.
+func (s *Store) Records() ([]SavedGame, error) {
+	dir := s.Path(GamesFolder)
+	entries, err := os.ReadDir(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("list saved games: %w", err)
+	}
+	var games []SavedGame
+	when := map[string]time.Time{}
+	for _, e := range entries {
+		if !e.Type().IsRegular() || !strings.HasSuffix(e.Name(), RecordExt) || strings.HasPrefix(e.Name(), ".") {
+			continue
+		}
+		path := filepath.Join(dir, e.Name())
+		rec, err := LoadRecord(path)
+		g := SavedGame{Path: path, Name: strings.TrimSuffix(e.Name(), RecordExt), Record: rec, Err: err}
+		if rec != nil && !rec.Date.IsZero() {
+			when[path] = rec.Date
+		} else if info, err := e.Info(); err == nil {
+			when[path] = info.ModTime()
+		}
+		games = append(games, g)
+	}
+	sort.SliceStable(games, func(i, j int) bool {
+		a, b := when[games[i].Path], when[games[j].Path]
+		if !a.Equal(b) {
+			return a.After(b)
+		}
+		return games[i].Name > games[j].Name
+	})
+	return games, nil
+}
+
+// LoadRecord reads a game record from any file, with errors that name the
+// file and the line.
+func LoadRecord(path string) (*record.Record, error) {
+	data, err := readLimited(path, maxFileSize)
+	if err != nil {
+		return nil, fmt.Errorf("read game %s: %w", path, err)
+	}
+	rec, err := record.Parse(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return rec, nil
+}
