@@ -1,0 +1,345 @@
+// Package app is the desktop game: the scenes (menu, new game, game, pause,
+// result, options, rules), the widgets they are built from, the drawing of
+// the board and pieces, and the input seam that lets tests play without a
+// window. Ebitengine calls Update and Draw on one goroutine; the AI runs in
+// goroutines of its own and only talks to Update through channels.
+package app
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/gobblet-game/gobblet/internal/ai"
+	"github.com/gobblet-game/gobblet/internal/rules"
+	"github.com/gobblet-game/gobblet/internal/settings"
+	"github.com/gobblet-game/gobblet/internal/sound"
+)
+
+// Thinker finds a move; *ai.Engine is one. Tests plug in their own.
+type Thinker interface {
+	Think(ctx context.Context, g *rules.Game, cfg ai.Config, report func(ai.Info)) (rules.Move, error)
+}
+
+// Sounds is what the game asks of the sound player; *sound.Player is one.
+type Sounds interface {
+	Play(sound.Effect)
+	SetVolumes(sound.Volumes)
+	PlayMusic()
+	StopMusic()
+}
+
+// silence is the sound of tests.
+type silence struct{}
+
+func (silence) Play(sound.Effect)        {}
+func (silence) SetVolumes(sound.Volumes) {}
+func (silence) PlayMusic()               {}
+func (silence) StopMusic()               {}
+
+// Options configure the game at start.
+type Options struct {
+	Store     Store     // nil: settings in memory
+	ConfigDir string    // where a file store keeps its files ("" = the default folder)
+	Debug     io.Writer // nil: quiet; else a line per move and the frame rates
+	Version   string
+}
+
+// Scene is one screen of the game.
+type Scene interface {
+	Update(a *App) error
+	Draw(a *App, dst *ebiten.Image)
+}
+
+// App is the game as Ebitengine runs it, and the state the scenes share.
+type App struct {
+	In     Frame // this tick's input
+	W, H   float64
+	Theme  *Theme
+	Set    settings.Settings
+	Store  Store
+	Sound  Sounds
+	fonts  *fonts
+	opts   Options
+	src    Source
+	scenes sceneManager
+
+	// NewThinker makes a computer player; each AI side and the hint get their own.
+	NewThinker func() Thinker
+
+	notices    []string // told once, politely, on the main menu
+	Tick       int      // ticks since start; 60 a second
+	quit       bool
+	lastLog    time.Time
+	winW       int
+	winH       int
+	sizeSaveAt int
+	headless   bool // tests: no window calls
+}
+
+// New builds the game and opens the main menu. Without a store it opens the
+// player's folder (Options.ConfigDir or the default); if that fails the
+// game runs with settings in memory and says so.
+func New(opts Options) *App {
+	var notices []string
+	if opts.Store == nil {
+		fs, err := OpenFileStore(opts.ConfigDir)
+		if err != nil {
+			notices = append(notices, "Your settings folder cannot be used, so nothing will be saved this time.")
+			opts.Store = NewMemoryStore(settings.Default())
+			if opts.Debug != nil {
+				fmt.Fprintf(opts.Debug, "gobblet: %v\n", err)
+			}
+		} else {
+			if opts.Debug != nil {
+				fs.files.Logf = func(f string, args ...any) { fmt.Fprintf(opts.Debug, "gobblet: "+f+"\n", args...) }
+			}
+			notices = append(notices, fs.Notices...)
+			opts.Store = fs
+		}
+	}
+	a := &App{
+		opts:       opts,
+		Store:      opts.Store,
+		Set:        opts.Store.Settings(),
+		Sound:      sound.NewPlayer(),
+		fonts:      loadFonts(),
+		src:        &ebitenSource{},
+		W:          1280,
+		H:          800,
+		NewThinker: func() Thinker { return ai.NewEngine() },
+	}
+	a.applySettings()
+	a.notices = notices
+	a.scenes.log = a.debugf
+	a.scenes.GoTo(newMenuScene(a))
+	return a
+}
+
+// newHeadless builds an App for tests: fake input, fixed size, no window.
+func newHeadless(src Source, w, h float64) *App {
+	a := &App{
+		Store:      NewMemoryStore(settings.Default()),
+		Sound:      silence{},
+		fonts:      loadFonts(),
+		src:        src,
+		W:          w,
+		H:          h,
+		headless:   true,
+		NewThinker: func() Thinker { return ai.NewEngine() },
+	}
+	a.Set = a.Store.Settings()
+	a.Set.AnimationSpeed = 0
+	a.applySettings()
+	a.scenes.GoTo(newMenuScene(a))
+	return a
+}
+
+// Run opens the window and runs the game until the player quits.
+func (a *App) Run() error {
+	ebiten.SetWindowTitle("Gobblet")
+	ebiten.SetWindowIcon(appIcons())
+	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
+	ebiten.SetWindowSizeLimits(640, 420, -1, -1)
+	w, h := a.Set.WindowWidth, a.Set.WindowHeight
+	if w < 640 || h < 420 {
+		w, h = 1280, 800
+	}
+	ebiten.SetWindowSize(w, h)
+	a.winW, a.winH = w, h
+	ebiten.SetFullscreen(a.Set.Fullscreen)
+	ebiten.SetWindowClosingHandled(true)
+	ebiten.SetTPS(60)
+	return ebiten.RunGame(a)
+}
+
+// Update runs one tick: read input, global keys, the current scene.
+func (a *App) Update() error {
+	a.Tick++
+	a.In = a.src.Poll()
+	if a.In.CloseRequest || a.quit {
+		a.shutdown()
+		return ebiten.Termination
+	}
+	if a.In.Key(ebiten.KeyF11) || (a.In.Key(ebiten.KeyEnter) && ebiten.IsKeyPressed(ebiten.KeyAlt)) {
+		a.Set.Fullscreen = !a.Set.Fullscreen
+		a.applySettings()
+		a.saveSettings()
+	}
+	if !a.headless {
+		a.rememberWindowSize()
+		a.logRates()
+		a.logLayout()
+	}
+	return a.scenes.Update(a)
+}
+
+// Draw draws the current scene (or a cross-fade between two).
+func (a *App) Draw(screen *ebiten.Image) { a.scenes.Draw(a, screen) }
+
+// Layout works in device pixels so the game stays sharp on high-DPI screens.
+func (a *App) Layout(outW, outH int) (int, int) {
+	s := ebiten.Monitor().DeviceScaleFactor()
+	if s <= 0 {
+		s = 1
+	}
+	w, h := int(math.Ceil(float64(outW)*s)), int(math.Ceil(float64(outH)*s))
+	a.W, a.H = float64(w), float64(h)
+	return w, h
+}
+
+// Quit ends the game at the next tick.
+func (a *App) Quit() { a.quit = true }
+
+func (a *App) shutdown() {
+	if s, ok := a.scenes.current.(interface{ leave(*App) }); ok {
+		s.leave(a)
+	}
+	a.saveSettings()
+	if f, ok := a.Store.(interface{ Flush() }); ok {
+		f.Flush()
+	}
+}
+
+// applySettings makes the settings take effect at once.
+func (a *App) applySettings() {
+	a.Theme = themeByName(a.Set.Theme)
+	a.Sound.SetVolumes(sound.Volumes{Master: a.Set.MasterVolume, Music: a.Set.MusicVolume, Effects: a.Set.EffectsVolume, Mute: a.Set.Mute})
+	if a.Set.Music && !a.Set.Mute {
+		a.Sound.PlayMusic()
+	} else {
+		a.Sound.StopMusic()
+	}
+	if !a.headless && ebiten.IsFullscreen() != a.Set.Fullscreen {
+		ebiten.SetFullscreen(a.Set.Fullscreen)
+	}
+}
+
+func (a *App) saveSettings() {
+	if err := a.Store.SaveSettings(a.Set); err != nil {
+		a.debugf("save settings: %v", err)
+	}
+}
+
+// rememberWindowSize keeps the windowed size for the next start.
+func (a *App) rememberWindowSize() {
+	if ebiten.IsFullscreen() {
+		return
+	}
+	w, h := ebiten.WindowSize()
+	if w > 0 && h > 0 && (w != a.winW || h != a.winH) {
+		a.winW, a.winH = w, h
+		a.Set.WindowWidth, a.Set.WindowHeight = w, h
+		a.sizeSaveAt = a.Tick + 60 // once the resizing has stopped for a second
+	}
+	if a.sizeSaveAt > 0 && a.Tick >= a.sizeSaveAt {
+		a.sizeSaveAt = 0
+		a.saveSettings()
+	}
+}
+
+func (a *App) logRates() {
+	if a.opts.Debug == nil {
+		return
+	}
+	if now := time.Now(); now.Sub(a.lastLog) >= 2*time.Second {
+		a.lastLog = now
+		a.debugf("tps %.1f fps %.1f", ebiten.ActualTPS(), ebiten.ActualFPS())
+	}
+}
+
+// debugf writes one line to the debug log, if there is one.
+func (a *App) debugf(format string, args ...any) {
+	if a.opts.Debug == nil {
+		return
+	}
+	fmt.Fprintf(a.opts.Debug, "gobblet: "+format+"\n", args...)
+}
+
+// U is the current scale unit.
+func (a *App) U() float64 { return unit(a.W, a.H) }
+
+// Face returns a font face of a size on the 1× scale.
+func (a *App) Face(w Weight, size float64) fontFace { return a.fonts.face(w, size*a.U()) }
+
+// play makes a sound effect.
+func (a *App) play(e sound.Effect) { a.Sound.Play(e) }
+
+// sceneManager switches scenes with a short cross-fade, as in Ebitengine's
+// blocks example, except that the new scene takes input at once: a key
+// pressed during the fade is never lost.
+type sceneManager struct {
+	current, prev Scene
+	fade          int
+	from, to      *ebiten.Image
+	log           func(format string, args ...any)
+}
+
+// sceneName is the scene's name in the debug log.
+func sceneName(s Scene) string {
+	switch s.(type) {
+	case *menuScene:
+		return "menu"
+	case *setupScene:
+		return "new-game"
+	case *gameScene:
+		return "game"
+	case *optionsScene:
+		return "options"
+	case *rulesScene:
+		return "rules"
+	}
+	return fmt.Sprintf("%T", s)
+}
+
+const fadeTicks = 14
+
+// GoTo switches to a scene.
+func (m *sceneManager) GoTo(s Scene) {
+	if m.log != nil {
+		m.log("scene %s", sceneName(s))
+	}
+	if m.current != nil {
+		m.prev = m.current
+		m.fade = fadeTicks
+	}
+	m.current = s
+}
+
+func (m *sceneManager) Update(a *App) error {
+	if m.fade > 0 {
+		m.fade--
+		if m.fade == 0 {
+			m.prev = nil
+		}
+	}
+	return m.current.Update(a)
+}
+
+func (m *sceneManager) Draw(a *App, screen *ebiten.Image) {
+	if m.fade == 0 || m.prev == nil {
+		m.current.Draw(a, screen)
+		return
+	}
+	b := screen.Bounds()
+	if m.from == nil || m.from.Bounds() != b {
+		if m.from != nil {
+			m.from.Deallocate()
+			m.to.Deallocate()
+		}
+		m.from = ebiten.NewImage(b.Dx(), b.Dy())
+		m.to = ebiten.NewImage(b.Dx(), b.Dy())
+	}
+	m.from.Clear()
+	m.prev.Draw(a, m.from)
+	m.to.Clear()
+	m.current.Draw(a, m.to)
+	screen.DrawImage(m.from, nil)
+	op := &ebiten.DrawImageOptions{}
+	op.ColorScale.ScaleAlpha(float32(easeOut(1 - float64(m.fade)/fadeTicks)))
+	screen.DrawImage(m.to, op)
+}

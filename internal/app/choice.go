@@ -1,0 +1,148 @@
+package app
+
+import (
+	"image/color"
+	"math"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/gobblet-game/gobblet/internal/sound"
+)
+
+// choice is a labelled row of segments, one of which is selected.
+type choice struct {
+	Label   string
+	Options []string
+	Sel     int
+	Off     []bool // segments that cannot be chosen
+	Rect    Rect   // the whole row
+	segs    []Rect
+	hover   int
+}
+
+func (c *choice) layout(a *App, r Rect) {
+	u := a.U()
+	c.Rect = r
+	labelW := 230 * u
+	x := r.X + labelW
+	w := (r.W - labelW - float64(len(c.Options)-1)*6*u) / float64(len(c.Options))
+	c.segs = c.segs[:0]
+	for range c.Options {
+		c.segs = append(c.segs, Rect{x, r.Y, w, r.H})
+		x += w + 6*u
+	}
+}
+
+// update handles the mouse; it reports whether the selection changed.
+func (c *choice) update(a *App) bool {
+	c.hover = -1
+	for i, s := range c.segs {
+		if s.Contains(a.In.X, a.In.Y) && !c.off(i) {
+			c.hover = i
+			if a.In.Pressed && c.Sel != i {
+				c.Sel = i
+				a.play(sound.MenuClick)
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// step moves the selection by d, skipping segments that are off.
+func (c *choice) step(a *App, d int) bool {
+	n := len(c.Options)
+	for k := 1; k < n; k++ {
+		i := (c.Sel + d*k + n*k) % n
+		if !c.off(i) {
+			c.Sel = i
+			a.play(sound.MenuClick)
+			return true
+		}
+	}
+	return false
+}
+
+func (c *choice) off(i int) bool { return i < len(c.Off) && c.Off[i] }
+
+func (c *choice) draw(a *App, dst *ebiten.Image, focused bool) {
+	th := a.Theme
+	u := a.U()
+	fl := a.Face(Medium, sizeBody)
+	lc := th.TextDim
+	if focused {
+		lc = th.Text
+		fillRect(dst, Rect{c.Rect.X - 14*u, c.Rect.Y + 8*u, 4 * u, c.Rect.H - 16*u}, th.Accent)
+	}
+	drawText(dst, c.Label, fl, c.Rect.X, c.Rect.Y+c.Rect.H/2, Left, lc)
+	fs := a.Face(Medium, sizeBody-1)
+	for i, s := range c.segs {
+		fill := th.Button
+		tc := th.Text
+		switch {
+		case c.off(i):
+			fill = mix(th.Button, th.Background, 0.6)
+			tc = withAlpha(th.TextDim, 0.6)
+		case i == c.Sel:
+			fill = shade(th.Accent, 0.8)
+			if th.Name == "light" {
+				fill = th.Accent
+			}
+			tc = white
+		case i == c.hover:
+			fill = th.ButtonHi
+		}
+		var edge color.RGBA
+		sw := 0.0
+		if i == c.Sel && focused {
+			edge, sw = mix(th.Accent, white, 0.4), math.Max(1.5, 2*u)
+		}
+		roundRectSprite(dst, s, 10*u, fill, edge, sw, 0)
+		label := c.Options[i]
+		for textWidth(label, fs) > s.W-12*u && len(label) > 3 {
+			label = label[:len(label)-4] + "…"
+		}
+		drawText(dst, label, fs, s.X+s.W/2, s.Y+s.H/2, Center, tc)
+	}
+}
+
+// form is a column of choice rows with keyboard focus.
+type form struct {
+	Rows  []*choice
+	Focus int
+}
+
+// update returns true when a selection changed.
+func (f *form) update(a *App) bool {
+	changed := false
+	for i, r := range f.Rows {
+		if r.update(a) {
+			f.Focus = i
+			changed = true
+		}
+	}
+	n := len(f.Rows)
+	if n == 0 {
+		return changed
+	}
+	f.Focus = min(f.Focus, n-1)
+	switch {
+	case a.In.Key(ebiten.KeyDown):
+		f.Focus = (f.Focus + 1) % n
+		a.play(sound.MenuHover)
+	case a.In.Key(ebiten.KeyUp):
+		f.Focus = (f.Focus + n - 1) % n
+		a.play(sound.MenuHover)
+	case a.In.Key(ebiten.KeyLeft):
+		changed = f.Rows[f.Focus].step(a, -1) || changed
+	case a.In.Key(ebiten.KeyRight):
+		changed = f.Rows[f.Focus].step(a, 1) || changed
+	}
+	return changed
+}
+
+func (f *form) draw(a *App, dst *ebiten.Image) {
+	for i, r := range f.Rows {
+		r.draw(a, dst, i == f.Focus)
+	}
+}

@@ -1,0 +1,142 @@
+package app
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/gobblet-game/gobblet/internal/rules"
+)
+
+// The layout log: in --debug mode the game writes, whenever what a player
+// could click changes, a block of lines naming every button, option,
+// square and reserve slot with its rectangle in window pixels. The
+// end-to-end tests (e2e/) find where to click from it instead of guessing
+// from a picture, so a moved button never makes them click thin air:
+//
+//	gobblet: layout begin game play
+//	gobblet: widget "Pause (Esc)" 1220 10 44 44
+//	gobblet: square a1 400 600 150 150
+//	gobblet: slot x 0 size 3 count 2 100 200 120 120
+//	gobblet: position gobblers:.,.,./.,.,./.,.,.:x
+//	gobblet: layout end
+//
+// A block is written only when it differs from the last one.
+
+// lastLayout is the block last written; one game runs per process.
+var lastLayout string
+
+// logLayout writes the layout block of the current scene if it changed.
+func (a *App) logLayout() {
+	if a.opts.Debug == nil || a.scenes.current == nil {
+		return
+	}
+	var b strings.Builder
+	scene := a.scenes.current
+	state := ""
+	rect := func(r Rect) string {
+		return fmt.Sprintf("%.0f %.0f %.0f %.0f", r.X, r.Y, r.W, r.H)
+	}
+	widget := func(label string, r Rect) {
+		if r.W > 0 && r.H > 0 {
+			fmt.Fprintf(&b, "widget %q %s\n", label, rect(r))
+		}
+	}
+	buttons := func(bs []*button) {
+		for _, x := range bs {
+			label := x.Label
+			if label == "" {
+				label = x.Tip
+			}
+			widget(label, x.Rect)
+		}
+	}
+	choices := func(f *form) {
+		for i, c := range f.Rows {
+			focus := ""
+			if i == f.Focus {
+				focus = " focused"
+			}
+			fmt.Fprintf(&b, "choice %q %q%s\n", c.Label, c.Options[min(c.Sel, len(c.Options)-1)], focus)
+			for j, s := range c.segs {
+				widget(c.Label+"/"+c.Options[j], s)
+			}
+		}
+	}
+	switch s := scene.(type) {
+	case *menuScene:
+		buttons(s.list.Buttons)
+		if f := s.list.Focus; f >= 0 && f < len(s.list.Buttons) {
+			fmt.Fprintf(&b, "focus %q\n", s.list.Buttons[f].Label)
+		}
+	case *setupScene:
+		choices(&s.form)
+		buttons([]*button{s.start, s.back})
+	case *optionsScene:
+		choices(&s.form)
+		buttons([]*button{s.done})
+	case *gameScene:
+		state = s.logLayout(a, &b, widget, buttons)
+	}
+	fmt.Fprintf(&b, "theme %s\n", a.Theme.Name)
+	// where the game last saw the pointer: a test presses only once the
+	// game has seen it over the widget, however slowly the game runs
+	fmt.Fprintf(&b, "pointer %.0f %.0f\n", a.In.X, a.In.Y)
+	text := fmt.Sprintf("layout begin %s %s\n%slayout end", sceneName(scene), state, b.String())
+	if text == lastLayout {
+		return
+	}
+	lastLayout = text
+	for _, ln := range strings.Split(text, "\n") {
+		a.debugf("%s", ln)
+	}
+}
+
+// logLayout writes the game screen's squares, reserve slots, buttons and
+// overlay, and returns the screen's state: play, paused, over or review.
+func (gs *gameScene) logLayout(a *App, b *strings.Builder, widget func(string, Rect), buttons func([]*button)) string {
+	l := &gs.lay
+	if l.N == 0 {
+		return "starting"
+	}
+	for i := range gs.v.Squares() {
+		sq := rules.Square(i)
+		r := l.SquareRect(gs.v, sq)
+		fmt.Fprintf(b, "square %s %.0f %.0f %.0f %.0f\n", sq.Name(gs.v), r.X, r.Y, r.W, r.H)
+	}
+	for c := 0; c < 2; c++ {
+		for i := 0; i < l.Slots; i++ {
+			size, n := gs.slotPiece(c, i)
+			r := l.SlotRect(c, i)
+			fmt.Fprintf(b, "slot %s %d size %d count %d %.0f %.0f %.0f %.0f\n", gs.s.playerOf(c), i, size, n, r.X, r.Y, r.W, r.H)
+		}
+	}
+	fmt.Fprintf(b, "player x %s\nplayer o %s\n", colourNames[gs.s.colourOf(rules.X)], colourNames[gs.s.colourOf(rules.O)])
+	p := gs.pos()
+	fmt.Fprintf(b, "position %s\n", p.String())
+	buttons(gs.top)
+	if gs.hold != nil {
+		from := "reserve"
+		if gs.hold.from != rules.NoSquare {
+			from = gs.hold.from.Name(gs.v)
+		}
+		fmt.Fprintf(b, "held %s size %d\n", from, gs.hold.size)
+	}
+	switch {
+	case gs.paused:
+		buttons(gs.pauseM.Buttons)
+		return "paused"
+	case gs.review >= 0:
+		buttons(gs.reviewM.Buttons)
+		return "review"
+	case gs.over:
+		if gs.overT < resultDelay+20 {
+			return "ending" // the result card is still sliding in
+		}
+		title, reason := gs.resultTitle()
+		fmt.Fprintf(b, "result-card %s %s\n", title, reason)
+		widget("card", gs.resultCard(a))
+		buttons(gs.resultM.Buttons)
+		return "over"
+	}
+	return "play"
+}

@@ -1,0 +1,198 @@
+package app
+
+import (
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/gobblet-game/gobblet/internal/record"
+	"github.com/gobblet-game/gobblet/internal/rules"
+	"github.com/gobblet-game/gobblet/internal/settings"
+)
+
+// FileStore keeps the settings, the autosave, finished games and the
+// statistics in the player's folder, through internal/settings.
+type FileStore struct {
+	files   *settings.Store
+	jobs    chan fileJob // autosaves, written in order by one goroutine
+	done    chan struct{}
+	once    sync.Once
+	mu      sync.Mutex
+	set     settings.Settings
+	game    *SavedGame
+	stats   record.Stats
+	Notices []string // one sentence per file that could not be read
+}
+
+// OpenFileStore opens the folder (dir "" = the default one) and reads it.
+func OpenFileStore(dir string) (*FileStore, error) {
+	dir, err := settings.Dir(dir)
+	if err != nil {
+		return nil, err
+	}
+	files, err := settings.Open(dir)
+	if err != nil {
+		return nil, err
+	}
+	l := files.LoadAll()
+	fs := &FileStore{files: files, set: l.Settings, stats: l.Stats, Notices: l.Notices,
+		jobs: make(chan fileJob, 64), done: make(chan struct{})}
+	go fs.write()
+	if l.Game != nil {
+		if sg, err := savedFromRecord(l.Game); err == nil {
+			fs.game = &sg
+		} else {
+			fs.Notices = append(fs.Notices, "The saved game could not be continued, so a new one starts.")
+		}
+	}
+	return fs, nil
+}
+
+func (fs *FileStore) Settings() settings.Settings {
+	fs.mu.Lock()
+	defer fs.mu.Unlock()
+	return fs.set
+}
+
+func (fs *FileStore) SaveSettings(s settings.Settings) error {
+	fs.mu.Lock()
+	fs.set = s
+	fs.mu.Unlock()
+	return fs.files.SaveSettings(s)
+}
+
+// fileJob is one autosave write: a record, or clearing the autosave.
+type fileJob struct {
+	rec   *record.Record
+	clear bool
+}
+
+// write runs the autosave writes off the game loop, so a slow disk never
+// costs a frame; the order of saves and clears is kept.
+func (fs *FileStore) write() {
+	defer close(fs.done)
+	for j := range fs.jobs {
+		var err error
+		if j.clear {
+			err = fs.files.ClearGame()
+		} else {
+			err = fs.files.SaveGame(j.rec)
+		}
+		if err != nil && fs.files.Logf != nil {
+			fs.files.Logf("autosave: %v", err)
+		}
+	}
+}
+
+// Flush waits for the pending autosaves; call it once, when the game ends.
+func (fs *FileStore) Flush() {
+	fs.once.Do(func() {
+		close(fs.jobs)
+		<-fs.done
+	})
+}
+
+func (fs *FileStore) SaveGame(g SavedGame) error {
+	rec, err := recordFromSaved(g)
+	if err != nil {
+		return err
+	}
+	fs.mu.Lock()
+	fs.game = &g
+	fs.mu.Unlock()
+	fs.jobs <- fileJob{rec: rec}
+	return nil
+}
+
+func (fs *FileStore) LoadGame() (SavedGame, bool) {
+	fs.mu.Lock()
+	defer fs.mu.Unlock()
+	if fs.game == nil {
+		return SavedGame{}, false
+	}
+	return *fs.game, true
+}
+
+func (fs *FileStore) ClearGame() error {
+	fs.mu.Lock()
+	fs.game = nil
+	fs.mu.Unlock()
+	fs.jobs <- fileJob{clear: true}
+	return nil
+}
+
+// RecordResult keeps the finished game in the games folder and counts it in
+// the statistics.
+func (fs *FileStore) RecordResult(r GameRecord) error {
+	rec, err := recordFromSaved(r.Game)
+	if err != nil {
+		return err
+	}
+	if _, err := fs.files.SaveRecord(rec); err != nil {
+		return fmt.Errorf("keep the finished game: %w", err)
+	}
+	fs.mu.Lock()
+	changed := fs.stats.AddGame(rec)
+	st := fs.stats
+	fs.mu.Unlock()
+	if changed {
+		return fs.files.SaveStats(st)
+	}
+	return nil
+}
+
+var modeNames = map[int]string{modeHumanVsAI: "human-ai", modeTwoPlayers: "two-players", modeAIvsAI: "ai-ai"}
+
+// recordFromSaved turns the GUI's saved game into a game record. The
+// colours ride on the players' names ("Orange", "Blue").
+func recordFromSaved(g SavedGame) (*record.Record, error) {
+	s, game, err := restore(g)
+	if err != nil {
+		return nil, err
+	}
+	rec := record.FromGame(game)
+	rec.Date = time.Now()
+	rec.Mode = modeNames[s.Mode]
+	for _, pl := range []rules.Player{rules.X, rules.O} {
+		c := s.colourOf(pl)
+		p := s.Players[c]
+		rp := record.Player{Kind: record.Human, Name: colourNames[c]}
+		if !p.Human {
+			rp.Kind, rp.Level, rp.Algorithm = record.AI, p.Level, p.Algorithm
+		}
+		rec.Players[pl] = rp
+	}
+	return rec, nil
+}
+
+// savedFromRecord reads an autosave back; the record package has checked
+// every move already.
+func savedFromRecord(rec *record.Record) (SavedGame, error) {
+	if rec.Start != nil {
+		return SavedGame{}, fmt.Errorf("saved game: starts from a set-up position")
+	}
+	g := SavedGame{Variant: rec.Variant.String()}
+	for m, name := range modeNames {
+		if rec.Mode == name {
+			g.Mode = m
+		}
+	}
+	if rec.Players[rules.X].Name == colourNames[1] {
+		g.First = 1
+	}
+	for _, pl := range []rules.Player{rules.X, rules.O} {
+		c := g.First
+		if pl == rules.O {
+			c = 1 - g.First
+		}
+		rp := rec.Players[pl]
+		g.Players[c] = SavedPlayer{Human: rp.Kind != record.AI, Level: rp.Level, Algorithm: rp.Algorithm}
+	}
+	for _, m := range rec.Moves {
+		g.Moves = append(g.Moves, m.Notation(rec.Variant))
+	}
+	if _, _, err := restore(g); err != nil {
+		return SavedGame{}, err
+	}
+	return g, nil
+}

@@ -1,0 +1,126 @@
+package app
+
+import (
+	"bytes"
+	"image/color"
+	"math"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
+	"golang.org/x/image/font/gofont/gobold"
+	"golang.org/x/image/font/gofont/gomedium"
+	"golang.org/x/image/font/gofont/goregular"
+)
+
+// Weight picks one of the Go fonts.
+type Weight int
+
+const (
+	Regular Weight = iota
+	Medium
+	Bold
+)
+
+// The type scale at 1×: small, body, heading, title, display.
+const (
+	sizeSmall   = 15
+	sizeBody    = 19
+	sizeHeading = 25
+	sizeTitle   = 38
+	sizeDisplay = 72
+)
+
+type fonts struct {
+	src   [3]*text.GoTextFaceSource
+	faces map[[2]int]*text.GoTextFace
+}
+
+func loadFonts() *fonts {
+	f := &fonts{faces: map[[2]int]*text.GoTextFace{}}
+	for i, ttf := range [][]byte{goregular.TTF, gomedium.TTF, gobold.TTF} {
+		s, err := text.NewGoTextFaceSource(bytes.NewReader(ttf))
+		if err != nil {
+			panic("embedded Go font: " + err.Error()) // the bytes are compiled in
+		}
+		f.src[i] = s
+	}
+	return f
+}
+
+// face returns a face of a size in pixels, rounded so a resize does not
+// fill the glyph cache with every fraction.
+func (f *fonts) face(w Weight, px float64) *text.GoTextFace {
+	k := [2]int{int(w), int(math.Max(6, math.Round(px)))}
+	if fc, ok := f.faces[k]; ok {
+		return fc
+	}
+	fc := &text.GoTextFace{Source: f.src[w], Size: float64(k[1])}
+	f.faces[k] = fc
+	return fc
+}
+
+// Align places text relative to its anchor point.
+type Align int
+
+const (
+	Left Align = iota
+	Center
+	Right
+)
+
+// drawText draws one line with its vertical centre at y.
+func drawText(dst *ebiten.Image, s string, fc *text.GoTextFace, x, y float64, a Align, c color.Color) {
+	op := &text.DrawOptions{}
+	op.GeoM.Translate(x, y)
+	op.ColorScale.ScaleWithColor(c)
+	op.PrimaryAlign = text.Align(a)
+	op.SecondaryAlign = text.AlignCenter
+	text.Draw(dst, s, fc, op)
+}
+
+// textWidth measures one line.
+func textWidth(s string, fc *text.GoTextFace) float64 { return text.Advance(s, fc) }
+
+// wrap breaks a paragraph into lines no wider than w.
+func wrap(s string, fc *text.GoTextFace, w float64) []string {
+	var lines []string
+	line := ""
+	word := ""
+	flush := func() {
+		if word == "" {
+			return
+		}
+		try := word
+		if line != "" {
+			try = line + " " + word
+		}
+		if line != "" && textWidth(try, fc) > w {
+			lines = append(lines, line)
+			line = word
+		} else {
+			line = try
+		}
+		word = ""
+	}
+	for _, r := range s {
+		if r == ' ' {
+			flush()
+			continue
+		}
+		if r == '\n' {
+			flush()
+			lines = append(lines, line)
+			line = ""
+			continue
+		}
+		word += string(r)
+	}
+	flush()
+	if line != "" {
+		lines = append(lines, line)
+	}
+	return lines
+}
+
+// fontFace is the face type the scenes pass around.
+type fontFace = *text.GoTextFace

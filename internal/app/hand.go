@@ -1,0 +1,458 @@
+package app
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/gobblet-game/gobblet/internal/rules"
+	"github.com/gobblet-game/gobblet/internal/sound"
+)
+
+// updateHand handles the human's pointer: pick up, drag, drop, and
+// click-then-click, with touch-move as the options say.
+func (gs *gameScene) updateHand(a *App) {
+	in := &a.In
+	h := gs.hold
+	if in.RightPressed && h != nil && !h.locked {
+		gs.dropHeld()
+		return
+	}
+	if h != nil && h.down {
+		if in.Down && math.Hypot(in.X-h.pressX, in.Y-h.pressY) > 6*a.U() {
+			h.dragging = true
+		}
+		if in.Released {
+			h.down = false
+			switch {
+			case h.dragging:
+				gs.release(a, in.X, in.Y)
+			case h.again && h.locked:
+				gs.say("Touch-move: a piece lifted from the board must be moved.", true)
+				a.play(sound.Illegal)
+			case h.again:
+				gs.dropHeld()
+			}
+			h.again = false
+		}
+		return
+	}
+	if gs.keyboard(a) {
+		return
+	}
+	if !in.Pressed {
+		return
+	}
+	gs.cursorOn = false
+	gs.press(a, in.X, in.Y, true)
+}
+
+// keyboard moves the square cursor with the arrows; Enter or Space acts as a
+// click on the cursor's square, 1 to 4 pick up a reserve piece of that size.
+func (gs *gameScene) keyboard(a *App) bool {
+	in := &a.In
+	n := gs.v.Size()
+	f, r := gs.cursor.File(gs.v), gs.cursor.Rank(gs.v)
+	moved := true
+	switch {
+	case in.Key(ebiten.KeyLeft):
+		f--
+	case in.Key(ebiten.KeyRight):
+		f++
+	case in.Key(ebiten.KeyUp):
+		r++
+	case in.Key(ebiten.KeyDown):
+		r--
+	default:
+		moved = false
+	}
+	if moved {
+		if gs.cursorOn {
+			gs.cursor = rules.SquareAt(gs.v, (f+n)%n, (r+n)%n)
+		}
+		gs.cursorOn = true
+		return true
+	}
+	if in.Key(ebiten.KeyP) {
+		gs.peekKey = !gs.peekKey
+		return true
+	}
+	if in.Key(ebiten.KeyEnter) || in.Key(ebiten.KeyNumpadEnter) || in.Key(ebiten.KeySpace) {
+		gs.cursorOn = true
+		x, y := gs.lay.SquareCenter(gs.v, gs.cursor)
+		gs.press(a, x, y, false)
+		return true
+	}
+	for size := 1; size <= gs.v.Sizes(); size++ {
+		if in.Key(ebiten.Key1 + ebiten.Key(size-1)) {
+			c := gs.toMove()
+			if h := gs.hold; h != nil && h.locked {
+				gs.say("Touch-move: a piece lifted from the board must be moved.", true)
+				return true
+			}
+			slot := gs.slotFor(c, size)
+			if slot < 0 {
+				gs.say(fmt.Sprintf("You have no %s piece you can play from the reserve.", sizeNames(gs.v)[size-1]), true)
+				a.play(sound.Illegal)
+				return true
+			}
+			x, y := gs.lay.SlotRect(c, slot).Center()
+			gs.hold = nil
+			gs.pickUpReserve(a, c, slot, x, y)
+			if gs.hold != nil {
+				gs.hold.down = false
+			}
+			gs.cursorOn = true
+			return true
+		}
+	}
+	return false
+}
+
+// press handles a press at (x, y): pick up, put down, switch or cancel.
+// A keyboard press (pointer false) cannot start a drag.
+func (gs *gameScene) press(a *App, x, y float64, pointer bool) {
+	h := gs.hold
+	in := &Frame{X: x, Y: y}
+	sq := gs.lay.SquareAt(gs.v, in.X, in.Y)
+	colour, slot, onSlot := gs.lay.SlotAt(in.X, in.Y)
+	defer func() {
+		if !pointer && gs.hold != nil {
+			gs.hold.down = false
+			if gs.hold.again {
+				gs.hold.again = false
+				if gs.hold.locked {
+					gs.say("Touch-move: a piece lifted from the board must be moved.", true)
+				} else {
+					gs.hold = nil
+				}
+			}
+		}
+	}()
+	if h != nil {
+		switch {
+		case sq != rules.NoSquare && sq == h.from:
+			// pressed on the held piece: a drag may follow; a click puts it back
+			h.down, h.again, h.dragging, h.pressX, h.pressY = true, true, false, in.X, in.Y
+			return
+		case sq != rules.NoSquare:
+			m := gs.heldMove(sq)
+			if gs.pos().CheckMove(m) == nil {
+				gs.commit(a, m, math.NaN(), math.NaN(), h.slot)
+				return
+			}
+			if !h.locked && gs.pickable(sq) {
+				gs.pickUp(a, sq, in.X, in.Y)
+				return
+			}
+			gs.refuse(a, m)
+			return
+		case onSlot && colour == h.colour && h.from == rules.NoSquare && h.slot == slot:
+			h.down, h.again, h.dragging, h.pressX, h.pressY = true, true, false, in.X, in.Y
+			return
+		case onSlot && colour == h.colour && !h.locked:
+			gs.pickUpReserve(a, colour, slot, in.X, in.Y)
+			return
+		default:
+			if !h.locked {
+				gs.dropHeld()
+			}
+			return
+		}
+	}
+	switch {
+	case sq != rules.NoSquare:
+		gs.pickUp(a, sq, in.X, in.Y)
+	case onSlot:
+		gs.pickUpReserve(a, colour, slot, in.X, in.Y)
+	}
+}
+
+// pickable reports whether the human may pick up the piece on a square.
+func (gs *gameScene) pickable(sq rules.Square) bool {
+	p := gs.pos()
+	top, ok := p.Top(sq)
+	return ok && top.Player == p.SideToMove() && p.MovesFrom(sq, 0) != 0
+}
+
+func (gs *gameScene) pickUp(a *App, sq rules.Square, x, y float64) {
+	p := gs.pos()
+	top, ok := p.Top(sq)
+	if !ok {
+		return
+	}
+	c := gs.s.colourOf(top.Player)
+	if top.Player != p.SideToMove() {
+		gs.say(fmt.Sprintf("That is %s's piece.", colourNames[c]), true)
+		a.play(sound.Illegal)
+		return
+	}
+	t := p.MovesFrom(sq, 0)
+	if t == 0 {
+		gs.say("That piece has nowhere to go.", true)
+		a.play(sound.Illegal)
+		return
+	}
+	gs.hold = &held{from: sq, size: top.Size, colour: c, slot: -1, pressX: x, pressY: y, down: true, locked: a.Set.TouchMove, targets: t}
+	a.play(sound.PickUp)
+}
+
+func (gs *gameScene) pickUpReserve(a *App, colour, slot int, x, y float64) {
+	p := gs.pos()
+	size, n := gs.slotPiece(colour, slot)
+	if n == 0 || size == 0 {
+		return
+	}
+	if gs.s.playerOf(colour) != p.SideToMove() {
+		gs.say(fmt.Sprintf("Those are %s's pieces.", colourNames[colour]), true)
+		a.play(sound.Illegal)
+		return
+	}
+	t := p.MovesFrom(rules.NoSquare, size)
+	if t == 0 {
+		gs.say("That piece has nowhere to go: in Gobblet a piece from the reserve goes on an empty square.", true)
+		a.play(sound.Illegal)
+		return
+	}
+	gs.hold = &held{from: rules.NoSquare, size: size, colour: colour, slot: slot, pressX: x, pressY: y, down: true, targets: t}
+	a.play(sound.PickUp)
+}
+
+func (gs *gameScene) heldMove(sq rules.Square) rules.Move {
+	h := gs.hold
+	if h.from == rules.NoSquare {
+		return rules.Drop(h.size, sq)
+	}
+	return rules.Shift(h.from, sq)
+}
+
+// release ends a drag at (x, y).
+func (gs *gameScene) release(a *App, x, y float64) {
+	h := gs.hold
+	h.dragging = false
+	sq := gs.lay.SquareAt(gs.v, x, y)
+	if sq == rules.NoSquare || sq == h.from {
+		gs.slideBack(x, y)
+		if h.locked {
+			if sq == rules.NoSquare {
+				gs.say("Touch-move: this piece must be moved. Click a square.", false)
+			}
+			return
+		}
+		if sq == rules.NoSquare {
+			gs.hold = nil
+		}
+		return
+	}
+	m := gs.heldMove(sq)
+	if gs.pos().CheckMove(m) == nil {
+		gs.commit(a, m, x, y, h.slot)
+		return
+	}
+	gs.slideBack(x, y)
+	gs.refuse(a, m)
+	if !h.locked {
+		gs.hold = nil
+	}
+}
+
+// refuse says why a move is not allowed, flashes the square, and keeps the
+// position as it was.
+func (gs *gameScene) refuse(a *App, m rules.Move) {
+	err := gs.pos().CheckMove(m)
+	if err == nil {
+		return
+	}
+	msg := err.Error()
+	gs.say(capitalise(msg)+".", true)
+	gs.flash, gs.flashT = m.To, 30
+	a.play(sound.Illegal)
+}
+
+func capitalise(s string) string {
+	if s == "" {
+		return s
+	}
+	if s[0] >= 'a' && s[0] <= 'z' {
+		return string(s[0]-'a'+'A') + s[1:]
+	}
+	return s
+}
+
+// slideBack animates the held piece from (x, y) back to where it came from.
+func (gs *gameScene) slideBack(x, y float64) {
+	h := gs.hold
+	n := gs.animTicks(180)
+	if n == 0 {
+		return
+	}
+	var x1, y1 float64
+	if h.from == rules.NoSquare {
+		x1, y1 = gs.lay.SlotRect(h.colour, h.slot).Center()
+	} else {
+		x1, y1 = gs.lay.SquareCenter(gs.v, h.from)
+	}
+	gs.glides = append(gs.glides, glide{colour: h.colour, size: h.size, x0: x, y0: y, to: rules.NoSquare, x1: x1, y1: y1, n: n, back: h.from, slot: h.slot})
+}
+
+// dropHeld puts the held piece back (never called for a locked piece).
+func (gs *gameScene) dropHeld() { gs.hold = nil }
+
+// --- pause, result, review ------------------------------------------------------
+
+func (gs *gameScene) openPause(a *App) {
+	a.debugf("overlay pause")
+	gs.paused = true
+	gs.pauseM.Focus = 0
+	gs.brain.stop() // the AI stops thinking while the game is paused
+	gs.pending = nil
+	if gs.hold != nil && !gs.hold.locked {
+		gs.hold = nil
+	}
+}
+
+func (gs *gameScene) updatePause(a *App) error {
+	r := Rect{a.W/2 - 180*a.U(), a.H/2 - 150*a.U(), 360 * a.U(), 380 * a.U()}
+	bs := column(Rect{r.X, r.Y + 70*a.U(), r.W, r.H - 80*a.U()}, 4, 260*a.U(), 52*a.U(), 14*a.U())
+	for i, b := range gs.pauseM.Buttons {
+		b.Rect = bs[i]
+	}
+	if a.In.Key(ebiten.KeyEscape) {
+		gs.paused = false
+		return nil
+	}
+	switch gs.pauseM.update(a) {
+	case 0:
+		gs.paused = false
+	case 1:
+		gs.brain.stop()
+		a.scenes.GoTo(newGameScene(a, gs.s, nil))
+	case 2:
+		a.scenes.GoTo(newOptionsScene(a, gs))
+	case 3:
+		gs.leave(a)
+		a.scenes.GoTo(newMenuScene(a))
+	}
+	return nil
+}
+
+// leave stops the AI; the autosave keeps the game for Continue.
+func (gs *gameScene) leave(a *App) {
+	gs.brain.stop()
+	gs.pending = nil
+}
+
+func (gs *gameScene) updateOver(a *App) error {
+	gs.overT++
+	gs.hold = nil
+	u := a.U()
+	card := gs.resultCard(a)
+	bs := column(Rect{card.X, card.Y + card.H - 80*u, card.W, 70 * u}, 1, 0, 50*u, 0)
+	w := (card.W - 4*16*u) / 3
+	for i, b := range gs.resultM.Buttons {
+		b.Rect = Rect{card.X + 16*u + float64(i)*(w+16*u), bs[0].Y, w, 50 * u}
+	}
+	if gs.s.Mode == modeAIvsAI && gs.demoRun && a.Tick >= gs.nextGame && gs.nextGame > 0 {
+		gs.nextInSeries(a)
+		return nil
+	}
+	for _, b := range gs.top {
+		if b.update(a) {
+			switch b {
+			case gs.bPause:
+				gs.openPause(a)
+			case gs.bUndo:
+				gs.undo(a)
+			case gs.bDemoRun:
+				gs.demoRun = !gs.demoRun
+			}
+			return nil
+		}
+	}
+	if a.In.Ctrl && a.In.Key(ebiten.KeyZ) {
+		gs.undo(a)
+		return nil
+	}
+	if gs.overT < resultDelay {
+		return nil
+	}
+	if a.In.Key(ebiten.KeyEscape) {
+		gs.openPause(a)
+		return nil
+	}
+	switch gs.resultM.update(a) {
+	case 0:
+		gs.rematch(a)
+	case 1:
+		gs.review = gs.g.Plies()
+	case 2:
+		a.scenes.GoTo(newMenuScene(a))
+	}
+	return nil
+}
+
+const resultDelay = 45 // ticks between the winning line and the result card
+
+// rematch starts a new game with the other colour moving first.
+func (gs *gameScene) rematch(a *App) {
+	s := gs.s
+	s.First = 1 - s.First
+	ng := newGameScene(a, s, nil)
+	ng.score = gs.score
+	a.scenes.GoTo(ng)
+}
+
+func (gs *gameScene) nextInSeries(a *App) {
+	s := gs.s
+	s.First = 1 - s.First
+	ng := newGameScene(a, s, nil)
+	ng.score = gs.score
+	ng.demoSpeed = gs.demoSpeed
+	ng.bDemoSpeed.Label = gs.bDemoSpeed.Label
+	a.scenes.GoTo(ng)
+}
+
+func (gs *gameScene) updateReview(a *App) error {
+	u := a.U()
+	st := gs.lay.Status
+	w := 54 * u
+	gs.reviewM.Buttons[0].Rect = Rect{st.X + st.W - 3*w - 120*u - 24*u, st.Y + 6*u, w, st.H - 12*u}
+	gs.reviewM.Buttons[1].Rect = Rect{st.X + st.W - 2*w - 120*u - 16*u, st.Y + 6*u, w, st.H - 12*u}
+	gs.reviewM.Buttons[2].Rect = Rect{st.X + st.W - 120*u - 8*u - w, st.Y + 6*u, 120 * u, st.H - 12*u}
+	if a.In.Pressed {
+		_, cells, _ := gs.moveList(a)
+		for _, c := range cells {
+			if c.r.Contains(a.In.X, a.In.Y) {
+				gs.review = c.ply + 1
+				return nil
+			}
+		}
+	}
+	for i, b := range gs.reviewM.Buttons {
+		if b.update(a) {
+			switch i {
+			case 0:
+				gs.review = max(0, gs.review-1)
+			case 1:
+				gs.review = min(gs.g.Plies(), gs.review+1)
+			case 2:
+				gs.review = -1
+			}
+			return nil
+		}
+	}
+	switch {
+	case a.In.Key(ebiten.KeyLeft):
+		gs.review = max(0, gs.review-1)
+	case a.In.Key(ebiten.KeyRight):
+		gs.review = min(gs.g.Plies(), gs.review+1)
+	case a.In.Key(ebiten.KeyHome):
+		gs.review = 0
+	case a.In.Key(ebiten.KeyEnd):
+		gs.review = gs.g.Plies()
+	case a.In.Key(ebiten.KeyEscape):
+		gs.review = -1
+	}
+	return nil
+}

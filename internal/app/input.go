@@ -1,0 +1,105 @@
+package app
+
+import (
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/inpututil"
+)
+
+// Frame is everything the player did during one tick, read once and handed
+// to the scenes. It is the seam where tests feed fake input: a scene never
+// asks Ebitengine directly.
+type Frame struct {
+	X, Y         float64 // pointer (mouse or first touch), screen pixels
+	Down         bool    // primary button or touch held
+	Pressed      bool    // primary button went down this tick
+	Released     bool    // primary button went up this tick
+	RightPressed bool
+	Wheel        float64
+	Keys         []ebiten.Key // keys that went down this tick
+	Ctrl, Shift  bool
+	PointerMoved bool
+	CloseRequest bool
+	TouchActive  bool
+}
+
+// Key reports whether k went down this tick.
+func (f *Frame) Key(k ebiten.Key) bool {
+	for _, x := range f.Keys {
+		if x == k {
+			return true
+		}
+	}
+	return false
+}
+
+// Source produces one Frame per tick.
+type Source interface {
+	Poll() Frame
+}
+
+// ebitenSource reads the mouse, touches and keyboard.
+type ebitenSource struct {
+	keys    []ebiten.Key
+	touches []ebiten.TouchID
+	touch   ebiten.TouchID
+	touchOn bool
+	lastX   float64
+	lastY   float64
+}
+
+func (s *ebitenSource) Poll() Frame {
+	var f Frame
+	cx, cy := ebiten.CursorPosition()
+	f.X, f.Y = float64(cx), float64(cy)
+	f.Down = ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft)
+	f.Pressed = inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft)
+	f.Released = inpututil.IsMouseButtonJustReleased(ebiten.MouseButtonLeft)
+	f.RightPressed = inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonRight)
+
+	// A touch acts as the primary button.
+	s.touches = inpututil.AppendJustPressedTouchIDs(s.touches[:0])
+	if !s.touchOn && len(s.touches) > 0 {
+		s.touch, s.touchOn = s.touches[0], true
+		f.Pressed = true
+	}
+	if s.touchOn {
+		if inpututil.IsTouchJustReleased(s.touch) {
+			s.touchOn = false
+			f.Released = true
+			x, y := inpututil.TouchPositionInPreviousTick(s.touch)
+			f.X, f.Y = float64(x), float64(y)
+		} else {
+			x, y := ebiten.TouchPosition(s.touch)
+			f.X, f.Y = float64(x), float64(y)
+			f.Down = true
+		}
+		f.TouchActive = true
+	}
+	_, wy := ebiten.Wheel()
+	f.Wheel = wy
+	s.keys = inpututil.AppendJustPressedKeys(s.keys[:0])
+	f.Keys = s.keys
+	f.Ctrl = ebiten.IsKeyPressed(ebiten.KeyControl) || ebiten.IsKeyPressed(ebiten.KeyMeta)
+	f.Shift = ebiten.IsKeyPressed(ebiten.KeyShift)
+	f.PointerMoved = f.X != s.lastX || f.Y != s.lastY
+	s.lastX, s.lastY = f.X, f.Y
+	f.CloseRequest = ebiten.IsWindowBeingClosed()
+	return f
+}
+
+// scriptSource replays frames queued by a test; once empty it repeats the
+// pointer's last position with nothing pressed.
+type scriptSource struct {
+	frames []Frame
+	last   Frame
+}
+
+func (s *scriptSource) Poll() Frame {
+	if len(s.frames) == 0 {
+		return Frame{X: s.last.X, Y: s.last.Y, Down: s.last.Down}
+	}
+	f := s.frames[0]
+	s.frames = s.frames[1:]
+	s.last = f
+	return f
+}

@@ -1,0 +1,127 @@
+package app
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/hajimehoshi/ebiten/v2"
+)
+
+// menuScene is the main menu: Continue, New game, Rules, Options, Quit over
+// a dimmed board.
+type menuScene struct {
+	notice   string // a file that could not be read, said once
+	noticeT  int
+	list     menuList
+	saved    *SavedGame
+	backdrop boardPicture
+}
+
+func newMenuScene(a *App) *menuScene {
+	m := &menuScene{}
+	if len(a.notices) > 0 {
+		m.notice, m.noticeT = strings.Join(a.notices, " "), 600
+		a.notices = nil
+	}
+	if sg, ok := a.Store.LoadGame(); ok {
+		if _, _, err := restore(sg); err == nil {
+			m.saved = &sg
+		}
+	}
+	labels := []string{"New game", "Rules", "Options", "Quit"}
+	if m.saved != nil {
+		labels = append([]string{"Continue"}, labels...)
+	}
+	for i, l := range labels {
+		m.list.Buttons = append(m.list.Buttons, &button{Label: l, Primary: i == 0})
+	}
+	m.backdrop = boardPicture{Pos: mustPos("classic:x4,.,.,o2/.,o4,x1o3,./.,x2,x4,./o1,.,.,o3x4:o")}
+	return m
+}
+
+func (m *menuScene) layout(a *App) {
+	u := a.U()
+	n := len(m.list.Buttons)
+	area := Rect{0, a.H * 0.36, a.W, a.H * 0.6}
+	for i, r := range column(area, n, 340*u, 58*u, 14*u) {
+		m.list.Buttons[i].Rect = r
+	}
+}
+
+func (m *menuScene) Update(a *App) error {
+	m.layout(a)
+	if m.noticeT > 0 {
+		m.noticeT--
+	}
+	i := m.list.update(a)
+	if i < 0 {
+		if a.In.Key(ebiten.KeyEscape) {
+			a.Quit()
+		}
+		return nil
+	}
+	switch m.list.Buttons[i].Label {
+	case "Continue":
+		s, g, err := restore(*m.saved)
+		if err != nil {
+			return nil
+		}
+		a.scenes.GoTo(newGameScene(a, s, g))
+	case "New game":
+		a.scenes.GoTo(newSetupScene(a))
+	case "Rules":
+		a.scenes.GoTo(newRulesScene(a, m))
+	case "Options":
+		a.scenes.GoTo(newOptionsScene(a, m))
+	case "Quit":
+		a.Quit()
+	}
+	return nil
+}
+
+func (m *menuScene) Draw(a *App, dst *ebiten.Image) {
+	warmUp(a.Theme)
+	m.layout(a)
+	drawBackdrop(a, dst, &m.backdrop)
+	th := a.Theme
+	u := a.U()
+	ty := a.H * 0.2
+	// title with a soft shadow
+	ft := a.Face(Bold, sizeDisplay*1.3)
+	drawText(dst, "Gobblet", ft, a.W/2+3*u, ty+4*u, Center, withAlpha(black, 0.5))
+	drawText(dst, "Gobblet", ft, a.W/2, ty, Center, th.Text)
+	// two pieces as the logo's dots
+	tw := textWidth("Gobblet", ft)
+	drawPiece(dst, th, a.W/2-tw/2-48*u, ty, 26*u, 0, pieceLook{})
+	drawPiece(dst, th, a.W/2+tw/2+48*u, ty, 26*u, 1, pieceLook{})
+	drawText(dst, "Cover, gobble, and line up your pieces.", a.Face(Regular, sizeHeading), a.W/2, ty+70*u, Center, th.TextDim)
+	m.list.draw(a, dst)
+	if m.noticeT > 0 {
+		fs := a.Face(Regular, sizeBody)
+		w := textWidth(m.notice, fs) + 40*u
+		r := Rect{a.W/2 - w/2, a.H - 70*u, w, 40 * u}
+		panel(a, dst, r)
+		drawText(dst, m.notice, fs, a.W/2, r.Y+r.H/2, Center, th.Text)
+		return
+	}
+	drawText(dst, "Arrows and Enter work too  ·  F11 full screen", a.Face(Regular, sizeSmall), a.W/2, a.H-24*u, Center, withAlpha(th.TextDim, 0.8))
+}
+
+// drawBackdrop paints the calm backdrop of the menus: a large board, dimmed
+// and softened by being painted at half size and scaled up. Each scene
+// keeps its own layer, so a cross-fade does not repaint them.
+func drawBackdrop(a *App, dst *ebiten.Image, bp *boardPicture) {
+	th := a.Theme
+	key := fmt.Sprintf("%v %v %s %s", a.W, a.H, th.Name, bp.Pos.String())
+	w, h := math.Ceil(a.W/2), math.Ceil(a.H/2)
+	img := bp.layer.get(key, int(w), int(h), func(img *ebiten.Image) {
+		drawBackground(img, th)
+		s := math.Max(w, h) * 0.95
+		bp.draw(a, img, Rect{w/2 - s/2, h/2 - s/2, s, s})
+		fillRect(img, Rect{0, 0, w, h}, withAlpha(th.Background, 0.82))
+	})
+	op := &ebiten.DrawImageOptions{Filter: ebiten.FilterLinear}
+	op.GeoM.Scale(2, 2)
+	dst.DrawImage(img, op)
+}

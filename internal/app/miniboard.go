@@ -1,0 +1,97 @@
+package app
+
+import (
+	"image/color"
+	"math"
+	"math/bits"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/gobblet-game/gobblet/internal/rules"
+)
+
+// boardPicture draws a position without any interaction: the menu's
+// backdrop and the rules' illustrations. Orange plays x.
+type boardPicture struct {
+	Pos   rules.Position
+	Marks uint16          // squares ringed in the accent colour
+	Good  uint16          // squares ringed in the "good" colour (line of three)
+	Arrow [2]rules.Square // an arrow from, to (NoSquare: none)
+	Line  uint16          // a winning line to draw
+	layer layer           // the backdrop's cached image
+}
+
+func mustPos(s string) rules.Position {
+	p, err := rules.ParsePosition(s)
+	if err != nil {
+		panic(err) // the strings are constants of this package
+	}
+	return p
+}
+
+func (bp *boardPicture) draw(a *App, dst *ebiten.Image, r Rect) {
+	th := a.Theme
+	v := bp.Pos.Variant()
+	n := v.Size()
+	b := math.Min(r.W, r.H)
+	f := Rect{r.X + (r.W-b)/2, r.Y + (r.H-b)/2, b, b}
+	rad := b * 0.05
+	roundRectSpriteA(dst, f, rad, th.Board, color.RGBA{}, 0, b*0.03, th.Shadow)
+	in := f.Inset(b * 0.035)
+	cell := in.W / float64(n)
+	sqRect := func(sq rules.Square) Rect {
+		return Rect{in.X + float64(sq.File(v))*cell, in.Y + float64(n-1-sq.Rank(v))*cell, cell, cell}
+	}
+	for sq := rules.Square(0); int(sq) < v.Squares(); sq++ {
+		c := th.SquareA
+		if (sq.File(v)+sq.Rank(v))%2 == 1 {
+			c = th.SquareB
+		}
+		tintRoundRect(dst, sqRect(sq).Inset(cell*0.03), cell*0.08, c)
+	}
+	for sq := rules.Square(0); int(sq) < v.Squares(); sq++ {
+		st := bp.Pos.Stack(sq)
+		cx, cy := sqRect(sq).Center()
+		if len(st) > 0 {
+			top := st[len(st)-1]
+			var look pieceLook
+			for _, p := range st[:len(st)-1] {
+				look.Covered = append(look.Covered, int(p.Player))
+			}
+			look.Dim = bp.Line != 0 && bp.Line&(1<<sq) == 0
+			drawPiece(dst, th, cx, cy, pieceRadius(v, top.Size)*cell, int(top.Player), look)
+		}
+	}
+	for m := bp.Marks; m != 0; m &= m - 1 {
+		sq := rules.Square(bits.TrailingZeros16(m))
+		cx, cy := sqRect(sq).Center()
+		if _, ok := bp.Pos.Top(sq); ok {
+			strokeCircle(dst, cx, cy, cell*0.5, math.Max(2, cell*0.04), th.Accent)
+		} else {
+			fillCircle(dst, cx, cy, cell*0.1, withAlpha(th.Accent, 0.7))
+		}
+	}
+	for m := bp.Good; m != 0; m &= m - 1 {
+		sq := rules.Square(bits.TrailingZeros16(m))
+		cx, cy := sqRect(sq).Center()
+		strokeCircle(dst, cx, cy, cell*0.5, math.Max(2, cell*0.045), th.Good)
+	}
+	if bp.Line != 0 {
+		first := bits.TrailingZeros16(bp.Line)
+		last := 15 - bits.LeadingZeros16(bp.Line)
+		x0, y0 := sqRect(rules.Square(first)).Center()
+		x1, y1 := sqRect(rules.Square(last)).Center()
+		line(dst, x0, y0, x1, y1, cell*0.12, withAlpha(th.Good, 0.25))
+		line(dst, x0, y0, x1, y1, cell*0.05, withAlpha(th.Good, 0.9))
+	}
+	if bp.Arrow[0] != bp.Arrow[1] && bp.Arrow[1] != rules.NoSquare {
+		x1, y1 := sqRect(bp.Arrow[1]).Center()
+		var x0, y0 float64
+		if bp.Arrow[0] == rules.NoSquare {
+			x0, y0 = f.X-cell*0.5, y1
+		} else {
+			x0, y0 = sqRect(bp.Arrow[0]).Center()
+		}
+		drawArrow(dst, x0, y0, x1, y1, cell*0.06, withAlpha(th.Good, 0.9))
+	}
+}

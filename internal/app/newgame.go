@@ -1,0 +1,176 @@
+package app
+
+import (
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/gobblet-game/gobblet/internal/ai"
+	"github.com/gobblet-game/gobblet/internal/rules"
+)
+
+var algorithms = []string{"", "minimax", "alphabeta", "iterative"}
+
+// setupScene is New game: the variant, the mode, who plays each colour, who
+// moves first.
+type setupScene struct {
+	s        setup
+	variant  choice
+	mode     choice
+	colour   choice // your colour (vs AI)
+	first    choice // who moves first
+	level    [2]choice
+	algo     [2]choice
+	form     form
+	start    *button
+	back     *button
+	backdrop boardPicture
+}
+
+// lastSetup remembers the choices for the next visit within a run.
+var lastSetup = defaultSetup()
+
+func newSetupScene(a *App) *setupScene {
+	sc := &setupScene{s: lastSetup}
+	sc.variant = choice{Label: "Game", Options: []string{"Gobblet 4×4", "Gobblers 3×3"}}
+	sc.mode = choice{Label: "Players", Options: []string{"You vs AI", "Two players", "AI vs AI", "Online (soon)"}, Off: []bool{false, false, false, true}}
+	sc.colour = choice{Label: "Your colour", Options: []string{"Orange", "Blue"}}
+	sc.first = choice{Label: "Moves first", Options: []string{"Orange", "Blue"}}
+	if sc.s.Variant == rules.Gobblers {
+		sc.variant.Sel = 1
+	}
+	sc.mode.Sel = sc.s.Mode
+	if hc := sc.s.humanColour(); hc >= 0 {
+		sc.colour.Sel = hc
+	}
+	sc.first.Sel = sc.s.First
+	for c := 0; c < 2; c++ {
+		sc.algo[c] = choice{Label: colourNames[c] + " algorithm", Options: []string{"Default", "Minimax", "Alpha-beta", "Iterative"}}
+		for i, al := range algorithms {
+			if al == sc.s.Players[c].Algorithm {
+				sc.algo[c].Sel = i
+			}
+		}
+	}
+	sc.fillLevels()
+	sc.start = &button{Label: "Start", Primary: true, Tip: "Enter"}
+	sc.back = &button{Label: "Back", Tip: "Esc"}
+	sc.backdrop = boardPicture{Pos: mustPos("gobblers:x3,.,o1/.,x2o3,./o2,.,x1:x")}
+	sc.rebuild()
+	return sc
+}
+
+func (sc *setupScene) variantValue() rules.Variant {
+	if sc.variant.Sel == 1 {
+		return rules.Gobblers
+	}
+	return rules.Classic
+}
+
+// fillLevels lists the variant's levels, keeping the chosen ones if offered.
+func (sc *setupScene) fillLevels() {
+	levels := ai.Levels(sc.variantValue())
+	for c := 0; c < 2; c++ {
+		sc.level[c].Label = colourNames[c] + " level"
+		sc.level[c].Options = sc.level[c].Options[:0]
+		sc.level[c].Sel = min(1, len(levels)-1)
+		for i, l := range levels {
+			sc.level[c].Options = append(sc.level[c].Options, levelName(l))
+			if l == sc.s.Players[c].Level {
+				sc.level[c].Sel = i
+			}
+		}
+	}
+}
+
+// rebuild shows the rows the mode needs.
+func (sc *setupScene) rebuild() {
+	rows := []*choice{&sc.variant, &sc.mode}
+	switch sc.mode.Sel {
+	case modeHumanVsAI:
+		comp := 1 - sc.colour.Sel
+		sc.level[comp].Label = "Computer level"
+		sc.algo[comp].Label = "Computer algorithm"
+		rows = append(rows, &sc.colour, &sc.first, &sc.level[comp], &sc.algo[comp])
+	case modeTwoPlayers:
+		rows = append(rows, &sc.first)
+	case modeAIvsAI:
+		for c := 0; c < 2; c++ {
+			sc.level[c].Label = colourNames[c] + " level"
+			sc.algo[c].Label = colourNames[c] + " algorithm"
+		}
+		rows = append(rows, &sc.level[0], &sc.algo[0], &sc.level[1], &sc.algo[1], &sc.first)
+	}
+	sc.form.Rows = rows
+}
+
+// collect reads the rows into a setup.
+func (sc *setupScene) collect() setup {
+	s := setup{Variant: sc.variantValue(), Mode: sc.mode.Sel, First: sc.first.Sel}
+	levels := ai.Levels(s.Variant)
+	for c := 0; c < 2; c++ {
+		s.Players[c] = SavedPlayer{Level: levels[min(sc.level[c].Sel, len(levels)-1)], Algorithm: algorithms[sc.algo[c].Sel]}
+	}
+	switch s.Mode {
+	case modeHumanVsAI:
+		s.Players[sc.colour.Sel].Human = true
+	case modeTwoPlayers:
+		s.Players[0].Human, s.Players[1].Human = true, true
+	}
+	return s
+}
+
+func (sc *setupScene) layout(a *App) {
+	u := a.U()
+	w := 820 * u
+	x := a.W/2 - w/2
+	y := 150 * u
+	rowH := 50 * u
+	for i, r := range sc.form.Rows {
+		r.layout(a, Rect{x, y + float64(i)*(rowH+14*u), w, rowH})
+	}
+	by := a.H - 110*u
+	sc.back.Rect = Rect{a.W/2 - 250*u, by, 230 * u, 58 * u}
+	sc.start.Rect = Rect{a.W/2 + 20*u, by, 230 * u, 58 * u}
+}
+
+func (sc *setupScene) Update(a *App) error {
+	sc.layout(a)
+	oldV, oldMode, oldColour := sc.variant.Sel, sc.mode.Sel, sc.colour.Sel
+	if sc.form.update(a) {
+		if sc.variant.Sel != oldV {
+			sc.s = sc.collect()
+			sc.fillLevels()
+		}
+		if sc.variant.Sel != oldV || sc.mode.Sel != oldMode || sc.colour.Sel != oldColour {
+			sc.rebuild()
+			sc.layout(a)
+		}
+	}
+	switch {
+	case sc.start.update(a) || a.In.Key(ebiten.KeyEnter) || a.In.Key(ebiten.KeyNumpadEnter):
+		lastSetup = sc.collect()
+		a.scenes.GoTo(newGameScene(a, lastSetup, nil))
+	case sc.back.update(a) || a.In.Key(ebiten.KeyEscape):
+		lastSetup = sc.collect()
+		a.scenes.GoTo(newMenuScene(a))
+	}
+	return nil
+}
+
+func (sc *setupScene) Draw(a *App, dst *ebiten.Image) {
+	if !warmUp(a.Theme) {
+		boardLayer(a, sc.variantValue()) // paint the board before it is needed
+	}
+	sc.layout(a)
+	drawBackdrop(a, dst, &sc.backdrop)
+	th := a.Theme
+	u := a.U()
+	drawText(dst, "New game", a.Face(Bold, sizeTitle), a.W/2, 80*u, Center, th.Text)
+	n := len(sc.form.Rows)
+	last := sc.form.Rows[n-1].Rect
+	card := Rect{sc.form.Rows[0].Rect.X - 36*u, sc.form.Rows[0].Rect.Y - 26*u, sc.form.Rows[0].Rect.W + 72*u, last.Y + last.H - sc.form.Rows[0].Rect.Y + 52*u}
+	panel(a, dst, card)
+	sc.form.draw(a, dst)
+	sc.back.draw(a, dst, false)
+	sc.start.draw(a, dst, false)
+	drawText(dst, "↑ ↓ choose a row  ·  ← → change it  ·  Enter starts", a.Face(Regular, sizeSmall), a.W/2, a.H-28*u, Center, th.TextDim)
+}

@@ -1,0 +1,512 @@
+package app
+
+import (
+	"context"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/gobblet-game/gobblet/internal/ai"
+	"github.com/gobblet-game/gobblet/internal/rules"
+)
+
+// fakeThinker answers only when the test says so, or, once cancelled, with
+// a legal move of the position it was given (as a real engine returns its
+// best move so far): the answer a stale search would bring back.
+type fakeThinker struct {
+	mu      sync.Mutex
+	ctxs    []context.Context
+	answers chan rules.Move
+}
+
+func (f *fakeThinker) Think(ctx context.Context, g *rules.Game, cfg ai.Config, report func(ai.Info)) (rules.Move, error) {
+	f.mu.Lock()
+	f.ctxs = append(f.ctxs, ctx)
+	f.mu.Unlock()
+	report(ai.Info{Depth: 3, Score: ai.Score{Value: 12}})
+	select {
+	case m := <-f.answers:
+		return m, nil
+	case <-ctx.Done():
+		p := g.Position()
+		var buf [rules.MaxMoves]rules.Move
+		return p.LegalMoves(buf[:0])[0], nil
+	}
+}
+
+func (f *fakeThinker) searches() int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return len(f.ctxs)
+}
+
+func (f *fakeThinker) lastCtx() context.Context {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.ctxs[len(f.ctxs)-1]
+}
+
+// table is a game scene under test, with a script of input frames.
+type table struct {
+	t   *testing.T
+	a   *App
+	src *scriptSource
+	gs  *gameScene
+	ai  *fakeThinker
+}
+
+func newTable(t *testing.T, s setup) *table {
+	src := &scriptSource{}
+	a := newHeadless(src, 1280, 800)
+	f := &fakeThinker{answers: make(chan rules.Move, 1)}
+	a.NewThinker = func() Thinker { return f }
+	gs := newGameScene(a, s, nil)
+	a.scenes = sceneManager{current: gs}
+	return &table{t: t, a: a, src: src, gs: gs, ai: f}
+}
+
+func twoPlayers(v rules.Variant) setup {
+	return setup{Variant: v, Mode: modeTwoPlayers, Players: [2]SavedPlayer{{Human: true}, {Human: true}}}
+}
+
+func vsAI(v rules.Variant) setup {
+	return setup{Variant: v, Mode: modeHumanVsAI, Players: [2]SavedPlayer{{Human: true}, {Level: "easy"}}}
+}
+
+// run plays the queued frames plus a few idle ticks.
+func (tb *table) run() {
+	tb.t.Helper()
+	for len(tb.src.frames) > 0 {
+		tb.tick()
+	}
+	tb.tick()
+}
+
+func (tb *table) tick() {
+	tb.t.Helper()
+	if err := tb.a.Update(); err != nil {
+		tb.t.Fatalf("update: %v", err)
+	}
+}
+
+// until ticks until cond holds (goroutines answer in real time).
+func (tb *table) until(what string, cond func() bool) {
+	tb.t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for !cond() {
+		if time.Now().After(deadline) {
+			tb.t.Fatalf("timed out waiting for %s", what)
+		}
+		tb.tick()
+		time.Sleep(time.Millisecond)
+	}
+}
+
+func (tb *table) drag(x0, y0, x1, y1 float64) {
+	f := []Frame{{X: x0, Y: y0, Down: true, Pressed: true, PointerMoved: true}}
+	for i := 1; i <= 5; i++ {
+		t := float64(i) / 5
+		f = append(f, Frame{X: x0 + (x1-x0)*t, Y: y0 + (y1-y0)*t, Down: true, PointerMoved: true})
+	}
+	f = append(f, Frame{X: x1, Y: y1, Released: true})
+	tb.src.frames = append(tb.src.frames, f...)
+	tb.run()
+}
+
+func (tb *table) click(x, y float64) {
+	tb.src.frames = append(tb.src.frames, Frame{X: x, Y: y, Down: true, Pressed: true, PointerMoved: true}, Frame{X: x, Y: y, Released: true})
+	tb.run()
+}
+
+func (tb *table) key(k ebiten.Key, ctrl bool) {
+	tb.src.frames = append(tb.src.frames, Frame{X: tb.src.last.X, Y: tb.src.last.Y, Keys: []ebiten.Key{k}, Ctrl: ctrl})
+	tb.run()
+}
+
+func (tb *table) square(name string) (float64, float64) {
+	sq, err := rules.ParseSquare(tb.gs.v, name)
+	if err != nil {
+		tb.t.Fatal(err)
+	}
+	return tb.gs.lay.SquareCenter(tb.gs.v, sq)
+}
+
+func (tb *table) slot(colour, i int) (float64, float64) {
+	return tb.gs.lay.SlotRect(colour, i).Center()
+}
+
+func (tb *table) moves() string {
+	var s []string
+	for _, m := range tb.gs.g.Moves() {
+		s = append(s, m.Notation(tb.gs.v))
+	}
+	return strings.Join(s, " ")
+}
+
+func TestDragFromReserveToSquarePlaysTheDrop(t *testing.T) {
+	tb := newTable(t, twoPlayers(rules.Classic))
+	tb.tick()
+	x0, y0 := tb.slot(0, 0)
+	x1, y1 := tb.square("b2")
+	tb.drag(x0, y0, x1, y1)
+	if got := tb.moves(); got != "4@b2" {
+		t.Fatalf("moves after dragging orange's first stack to b2: %q, want 4@b2", got)
+	}
+	if h := tb.gs.slots[0]; h[0] != 3 || h[1] != 4 || h[2] != 4 {
+		t.Errorf("orange's reserve stacks after the drop: %v, want the dragged stack shorter in place [3 4 4]", h)
+	}
+}
+
+func TestClickThenClickPlaysAShift(t *testing.T) {
+	tb := newTable(t, twoPlayers(rules.Gobblers))
+	tb.tick()
+	tb.drag(tb.slotXY(0, 2, "a1")) // orange small to a1
+	tb.drag(tb.slotXY(1, 0, "c3")) // blue large to c3
+	tb.click(tb.square("a1"))      // pick up
+	tb.click(tb.square("b2"))      // put down
+	if got := tb.moves(); got != "1@a1 3@c3 a1-b2" {
+		t.Fatalf("moves %q, want 1@a1 3@c3 a1-b2", got)
+	}
+}
+
+func (tb *table) slotXY(colour, slot int, sq string) (float64, float64, float64, float64) {
+	x0, y0 := tb.slot(colour, slot)
+	x1, y1 := tb.square(sq)
+	return x0, y0, x1, y1
+}
+
+func TestIllegalDropChangesNothing(t *testing.T) {
+	tb := newTable(t, twoPlayers(rules.Classic))
+	tb.tick()
+	tb.drag(tb.slotXY(0, 0, "b2")) // orange giant on b2
+	tb.drag(tb.slotXY(1, 0, "c3")) // blue giant on c3
+	before := tb.gs.pos()
+	// orange may not drop onto blue's giant (nor could anything cover it)
+	tb.drag(tb.slotXY(0, 1, "c3"))
+	after := tb.gs.pos()
+	if !before.Equal(&after) || tb.gs.g.Plies() != 2 {
+		t.Fatalf("an illegal drop changed the game: %s -> %s", before.String(), after.String())
+	}
+	if tb.gs.msgT == 0 || !strings.Contains(tb.gs.msg, "cover") {
+		t.Errorf("the status line should say why; it says %q", tb.gs.msg)
+	}
+	if tb.gs.hold != nil {
+		t.Errorf("a reserve piece dropped illegally should go back to the reserve")
+	}
+}
+
+func TestTouchMoveHoldsALiftedPiece(t *testing.T) {
+	tb := newTable(t, twoPlayers(rules.Classic))
+	tb.a.Set.TouchMove = true
+	tb.tick()
+	tb.drag(tb.slotXY(0, 0, "a1"))
+	tb.drag(tb.slotXY(1, 0, "d4"))
+	tb.click(tb.square("a1")) // lift orange's piece
+	if tb.gs.hold == nil || tb.gs.hold.from != rules.SquareAt(rules.Classic, 0, 0) {
+		t.Fatalf("clicking a1 should lift orange's piece")
+	}
+	tb.click(tb.square("a1")) // try to put it back
+	if tb.gs.hold == nil {
+		t.Fatalf("touch-move: clicking the lifted piece again must not put it back")
+	}
+	x, y := tb.square("a1")
+	tb.drag(x, y, 5, 5) // drag it off the board
+	if tb.gs.hold == nil {
+		t.Fatalf("touch-move: dropping the piece off the board must not release it")
+	}
+	tb.src.frames = append(tb.src.frames, Frame{X: x, Y: y, RightPressed: true})
+	tb.run()
+	if tb.gs.hold == nil {
+		t.Fatalf("touch-move: a right click must not release it")
+	}
+	tb.click(tb.square("b1"))
+	if got := tb.moves(); got != "4@a1 4@d4 a1-b1" {
+		t.Fatalf("moves %q, want the held piece played: 4@a1 4@d4 a1-b1", got)
+	}
+
+	// with touch-move off the same click puts the piece back
+	tb.a.Set.TouchMove = false
+	tb.drag(tb.slotXY(1, 1, "c4"))
+	tb.click(tb.square("b1"))
+	tb.click(tb.square("b1"))
+	if tb.gs.hold != nil {
+		t.Errorf("touch-move off: clicking the lifted piece again should put it back")
+	}
+}
+
+func TestTheOpponentsPieceCannotBePickedUp(t *testing.T) {
+	tb := newTable(t, twoPlayers(rules.Classic))
+	tb.tick()
+	tb.drag(tb.slotXY(0, 0, "a1"))
+	tb.click(tb.square("a1")) // blue to move: orange's piece is not blue's
+	if tb.gs.hold != nil {
+		t.Fatalf("blue picked up orange's piece")
+	}
+}
+
+func TestAPieceWithNoLegalMoveCannotBePickedUp(t *testing.T) {
+	tb := newTable(t, twoPlayers(rules.Gobblers))
+	// every square is covered, so orange's small piece on a1 and its last
+	// small reserve piece have nowhere to go
+	p := mustPos("gobblers:o1,x2,o2/x3,o3,x3/x1,o1,x2:x")
+	tb.gs = newGameScene(tb.a, twoPlayers(rules.Gobblers), rules.NewGameFrom(p))
+	tb.a.scenes = sceneManager{current: tb.gs}
+	tb.tick()
+	tb.click(tb.square("a1"))
+	if tb.gs.hold != nil {
+		t.Fatalf("a piece with no legal move was picked up")
+	}
+	if !strings.Contains(tb.gs.msg, "nowhere") {
+		t.Errorf("the status line should say the piece has nowhere to go: %q", tb.gs.msg)
+	}
+	tb.click(tb.slot(0, 2))
+	if tb.gs.hold != nil {
+		t.Fatalf("a reserve piece with no legal move was picked up")
+	}
+}
+
+// humanMovesAndAIThinks plays orange's drop and waits until the AI searches.
+func humanMovesAndAIThinks(tb *table, n int) {
+	tb.t.Helper()
+	tb.drag(tb.slotXY(0, 0, "b2"))
+	tb.until("the AI to start thinking", func() bool { return tb.ai.searches() >= n && tb.gs.brain.thinking })
+}
+
+func TestUndoAgainstTheAITakesBackTwoPlies(t *testing.T) {
+	tb := newTable(t, vsAI(rules.Classic))
+	tb.tick()
+	humanMovesAndAIThinks(tb, 1)
+	tb.ai.answers <- rules.Drop(4, rules.SquareAt(rules.Classic, 3, 3))
+	tb.until("the AI's move", func() bool { return tb.gs.g.Plies() == 2 })
+	tb.key(ebiten.KeyZ, true)
+	if n := tb.gs.g.Plies(); n != 0 {
+		t.Fatalf("after undo against the AI %d plies remain (%s), want 0", n, tb.moves())
+	}
+	if !tb.gs.humanToMove() {
+		t.Fatalf("after undo it should be the human's turn")
+	}
+	tb.key(ebiten.KeyY, true)
+	if got := tb.moves(); got != "4@b2 4@d4" {
+		t.Errorf("redo should bring back both plies, got %q", got)
+	}
+}
+
+func TestStaleAIAnswerAfterUndoIsDropped(t *testing.T) {
+	tb := newTable(t, vsAI(rules.Classic))
+	tb.tick()
+	humanMovesAndAIThinks(tb, 1)
+	ctx := tb.ai.lastCtx()
+	tb.key(ebiten.KeyZ, true) // undo while the AI thinks
+	if tb.gs.g.Plies() != 0 {
+		t.Fatalf("undo while the AI thinks should take back the human's move; moves %q", tb.moves())
+	}
+	select {
+	case <-ctx.Done():
+	case <-time.After(2 * time.Second):
+		t.Fatal("undo did not cancel the search")
+	}
+	// the cancelled search answers for the old position; that answer must be dropped
+	deadline := time.Now().Add(300 * time.Millisecond)
+	for time.Now().Before(deadline) {
+		tb.tick()
+		time.Sleep(time.Millisecond)
+	}
+	if tb.gs.g.Plies() != 0 {
+		t.Fatalf("a stale AI answer was played: %q", tb.moves())
+	}
+	if len(tb.gs.brain.busy) != 0 {
+		t.Errorf("the stale answer was not drained")
+	}
+	// nor is it kept for later: after the human's next move the AI thinks anew
+	tb.drag(tb.slotXY(0, 0, "c3"))
+	tb.until("a fresh search", func() bool { return tb.ai.searches() == 2 })
+	if got := tb.moves(); got != "4@c3" {
+		t.Fatalf("the AI answered without a fresh search: %q", got)
+	}
+	tb.ai.answers <- rules.Drop(4, rules.SquareAt(rules.Classic, 3, 3))
+	tb.until("the AI's move", func() bool { return tb.gs.g.Plies() == 2 })
+	if got := tb.moves(); got != "4@c3 4@d4" {
+		t.Fatalf("moves %q, want the fresh answer 4@c3 4@d4", got)
+	}
+}
+
+func TestEscOpensPauseAndStopsTheSearch(t *testing.T) {
+	tb := newTable(t, vsAI(rules.Classic))
+	tb.tick()
+	humanMovesAndAIThinks(tb, 1)
+	ctx := tb.ai.lastCtx()
+	tb.key(ebiten.KeyEscape, false)
+	if !tb.gs.paused {
+		t.Fatal("Esc did not open the pause overlay")
+	}
+	select {
+	case <-ctx.Done():
+	case <-time.After(2 * time.Second):
+		t.Fatal("pausing did not stop the search")
+	}
+	for i := 0; i < 30; i++ {
+		tb.tick()
+	}
+	if tb.gs.g.Plies() != 1 {
+		t.Fatalf("the AI moved while paused: %q", tb.moves())
+	}
+	tb.key(ebiten.KeyEscape, false)
+	if tb.gs.paused {
+		t.Fatal("Esc again should resume")
+	}
+	tb.until("a new search after resuming", func() bool { return tb.ai.searches() == 2 })
+}
+
+func TestResultOverlayAppearsOnAWin(t *testing.T) {
+	tb := newTable(t, twoPlayers(rules.Gobblers))
+	if err := tb.gs.g.PlayNotation([]string{"3@a1", "1@a3", "3@b2", "1@c1"}); err != nil {
+		t.Fatal(err)
+	}
+	tb.gs.syncSlots()
+	tb.tick()
+	tb.drag(tb.slotXY(0, 1, "c3")) // orange's medium completes the diagonal a1-b2-c3
+	if !tb.gs.over {
+		t.Fatalf("the game should be over after %q", tb.moves())
+	}
+	for i := 0; i < resultDelay+25; i++ {
+		tb.tick()
+	}
+	title, reason := tb.gs.resultTitle()
+	if title != "Orange wins!" || reason != "Orange lined up three on the diagonal a1–c3." {
+		t.Errorf("result card says %q %q", title, reason)
+	}
+	// the card's first button is Rematch: the other colour moves first
+	x, y := tb.gs.resultM.Buttons[0].Rect.Center()
+	tb.click(x, y)
+	for i := 0; i < fadeTicks+2; i++ {
+		tb.tick()
+	}
+	ng, ok := tb.a.scenes.current.(*gameScene)
+	if !ok || ng == tb.gs || ng.s.First != 1 || ng.g.Plies() != 0 {
+		t.Fatalf("Rematch should start a new game with blue moving first")
+	}
+}
+
+func TestMenuToGameWithTheKeyboard(t *testing.T) {
+	src := &scriptSource{}
+	a := newHeadless(src, 1280, 800)
+	press := func(k ebiten.Key) {
+		src.frames = append(src.frames, Frame{Keys: []ebiten.Key{k}})
+		for i := 0; i < fadeTicks+3; i++ {
+			if err := a.Update(); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	press(ebiten.KeyEnter) // New game
+	if _, ok := a.scenes.current.(*setupScene); !ok {
+		t.Fatalf("Enter on the menu should open New game, got %T", a.scenes.current)
+	}
+	press(ebiten.KeyEnter) // Start
+	if _, ok := a.scenes.current.(*gameScene); !ok {
+		t.Fatalf("Enter on New game should start a game, got %T", a.scenes.current)
+	}
+}
+
+func TestIllustrationsParse(t *testing.T) {
+	// every picture's position is a constant; a typo would panic at start
+	_ = rulePages()
+	a := newHeadless(&scriptSource{}, 1280, 800)
+	_ = newMenuScene(a)
+	_ = newSetupScene(a)
+	_ = newOptionsScene(a, nil)
+}
+
+func TestKeyboardPicksAndPlaces(t *testing.T) {
+	tb := newTable(t, twoPlayers(rules.Classic))
+	tb.tick()
+	// the cursor starts on a1 and shows once a key is used
+	for _, k := range []ebiten.Key{ebiten.Key4, ebiten.KeyRight, ebiten.KeyUp, ebiten.KeyEnter} {
+		tb.key(k, false)
+	}
+	if got := tb.moves(); got != "4@b2" {
+		t.Fatalf("4, →, ↑, Enter should drop a giant on b2; moves %q", got)
+	}
+	// only a stack's top can be played: blue has no large piece on top
+	tb.key(ebiten.Key3, false)
+	if tb.gs.hold != nil || !strings.Contains(tb.gs.msg, "no large piece") {
+		t.Fatalf("3 picked up a covered reserve piece (message %q)", tb.gs.msg)
+	}
+	tb.key(ebiten.Key4, false)
+	tb.key(ebiten.KeyLeft, false)
+	tb.key(ebiten.KeyEnter, false)
+	if got := tb.moves(); got != "4@b2 4@a2" {
+		t.Fatalf("4, ←, Enter should drop blue's giant on a2; moves %q", got)
+	}
+}
+
+func TestResultSaysWhy(t *testing.T) {
+	tests := []struct {
+		name, pos, move, title, reason string
+	}{
+		{"a row", "gobblers:.,.,./x1,x2,./o1,o2,.:x", "3@c2", "Orange wins!", "Orange lined up three in row 2."},
+		{"a column", "gobblers:x1,o1,./x2,o2,./.,.,.:o", "3@b1", "Blue wins!", "Blue lined up three in column b."},
+		{"the other diagonal", "gobblers:.,.,x1/.,x2,./.,o1,o2:x", "3@a1", "Orange wins!", "Orange lined up three on the diagonal a1–c3."},
+		{"lifting uncovers the opponent's line", "gobblers:.,.,./.,.,./o1,o2,o1x3:x", "c1-b3", "Blue wins!", "Orange lifted a piece and uncovered Blue's line."},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tb := newTable(t, twoPlayers(rules.Gobblers))
+			g := rules.NewGameFrom(mustPos(tt.pos))
+			m, err := rules.ParseMove(rules.Gobblers, tt.move)
+			if err == nil {
+				err = g.Play(m)
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			tb.gs = newGameScene(tb.a, twoPlayers(rules.Gobblers), g)
+			title, reason := tb.gs.resultTitle()
+			if title != tt.title || reason != tt.reason {
+				t.Errorf("result %q %q, want %q %q", title, reason, tt.title, tt.reason)
+			}
+		})
+	}
+}
+
+func TestDrawReasonsInWords(t *testing.T) {
+	tb := newTable(t, twoPlayers(rules.Gobblers))
+	g := rules.NewGame(rules.Gobblers)
+	// shuffle two pieces back and forth until the start of the cycle repeats three times
+	if err := g.PlayNotation([]string{"1@a1", "1@c3", "a1-a2", "c3-c2", "a2-a1", "c2-c3", "a1-a2", "c3-c2", "a2-a1", "c2-c3"}); err != nil {
+		t.Fatal(err)
+	}
+	tb.gs = newGameScene(tb.a, twoPlayers(rules.Gobblers), g)
+	if title, reason := tb.gs.resultTitle(); title != "Draw." || !strings.Contains(reason, "third time") {
+		t.Errorf("repetition: %q %q", title, reason)
+	}
+}
+
+func TestClickingAMoveReviewsIt(t *testing.T) {
+	tb := newTable(t, twoPlayers(rules.Gobblers))
+	tb.tick()
+	tb.drag(tb.slotXY(0, 0, "a1"))
+	tb.drag(tb.slotXY(1, 0, "c3"))
+	tb.drag(tb.slotXY(0, 0, "b2"))
+	_, cells, _ := tb.gs.moveList(tb.a)
+	if len(cells) != 3 {
+		t.Fatalf("the move list shows %d moves, want 3", len(cells))
+	}
+	tb.click(cells[0].r.Center())
+	if tb.gs.review != 1 {
+		t.Fatalf("clicking the first move should show the position after it; review = %d", tb.gs.review)
+	}
+	shown := tb.gs.shownPosition()
+	want := tb.gs.g.PositionAt(1)
+	if !shown.Equal(&want) {
+		t.Errorf("review shows %s, want %s", shown.String(), want.String())
+	}
+	tb.key(ebiten.KeyRight, false)
+	tb.key(ebiten.KeyEscape, false)
+	if tb.gs.review != -1 || tb.gs.g.Plies() != 3 {
+		t.Errorf("Esc should leave the review with the game unchanged (review %d, plies %d)", tb.gs.review, tb.gs.g.Plies())
+	}
+}
