@@ -1,5 +1,15 @@
 // Command gobblet is the desktop Gobblet game: double-click it and a window
 // opens on the main menu.
+//
+// For people who know what they are doing, online play starts from the
+// command line too:
+//
+//	gobblet --host :7777 [--variant classic|gobblers] [--colour orange|blue]
+//	gobblet --join 192.168.1.20:7777 --code K3QD-0M8Z-P
+//	gobblet --join 7K3Q-D0M8-ZPVX-1RT4-N2E
+//
+// The host prints its room code and secret to stdout and opens on the
+// hosting screen; the joiner connects at once.
 package main
 
 import (
@@ -7,8 +17,11 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/gobblet-game/gobblet/internal/app"
+	"github.com/gobblet-game/gobblet/internal/netplay"
+	"github.com/gobblet-game/gobblet/internal/rules"
 )
 
 var version = "dev"
@@ -17,18 +30,69 @@ func main() {
 	configDir := flag.String("config-dir", "", "folder for settings and saved games (default: the user's config folder)")
 	debug := flag.Bool("debug", false, "log every move and the frame rates to stderr")
 	showVersion := flag.Bool("version", false, "print the version and exit")
+	host := flag.String("host", "", "host an online game, listening on this address (\":7777\", or \":0\" for any free port)")
+	variant := flag.String("variant", "classic", "with --host: the game, classic (4×4) or gobblers (3×3)")
+	colour := flag.String("colour", "orange", "with --host: your colour, orange (moves first) or blue")
+	join := flag.String("join", "", "join an online game: the host's ADDRESS:PORT (with --code), or the room code itself")
+	code := flag.String("code", "", "with --join ADDRESS: the room's secret or its whole code")
 	flag.Parse()
 	if *showVersion {
 		fmt.Println("gobblet", version)
 		return
 	}
+	online, err := onlineStart(*host, *variant, *colour, *join, *code)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "gobblet:", err)
+		os.Exit(2)
+	}
 	var dbg io.Writer
 	if *debug {
 		dbg = os.Stderr
 	}
-	g := app.New(app.Options{ConfigDir: *configDir, Debug: dbg, Version: version})
+	g := app.New(app.Options{ConfigDir: *configDir, Debug: dbg, Version: version, Online: online})
 	if err := g.Run(); err != nil {
 		fmt.Fprintln(os.Stderr, "gobblet:", err)
 		os.Exit(1)
 	}
+}
+
+// onlineStart opens the room the command line asks for, if any.
+func onlineStart(host, variant, colour, join, code string) (*app.OnlineStart, error) {
+	switch {
+	case host != "" && join != "":
+		return nil, fmt.Errorf("--host and --join cannot be used together")
+	case host != "":
+		v, err := rules.ParseVariant(variant)
+		if err != nil {
+			return nil, fmt.Errorf("--variant: %w", err)
+		}
+		var pl rules.Player
+		switch strings.ToLower(colour) {
+		case "orange", "x":
+			pl = rules.X
+		case "blue", "o":
+			pl = rules.O
+		default:
+			return nil, fmt.Errorf("--colour: %q is neither orange nor blue", colour)
+		}
+		s, err := netplay.Host(netplay.HostConfig{Variant: v, Colour: pl, Listen: host})
+		if err != nil {
+			return nil, err
+		}
+		fmt.Printf("room code: %s\nsecret: %s\nlistening on: %s\n", s.Code(), s.Code().Secret, s.Addr())
+		return &app.OnlineStart{Session: s, Host: true, Variant: v, Colour: pl}, nil
+	case join != "":
+		cfg := netplay.JoinConfig{Code: join}
+		if code != "" {
+			cfg = netplay.JoinConfig{Addr: join, Code: code}
+		}
+		s, err := netplay.Join(cfg)
+		if err != nil {
+			return nil, err
+		}
+		return &app.OnlineStart{Session: s}, nil
+	case code != "":
+		return nil, fmt.Errorf("--code needs --join ADDRESS")
+	}
+	return nil, nil
 }

@@ -7,9 +7,11 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"sync"
 	"time"
 
 	"github.com/gobblet-game/gobblet/internal/rules"
+	"github.com/gobblet-game/gobblet/internal/search"
 )
 
 // Config chooses a player and its budget. Zero budgets mean the level's own.
@@ -21,6 +23,7 @@ type Config struct {
 	MoveTime  time.Duration
 	Nodes     uint64
 	HashMiB   int
+	Threads   int // search goroutines sharing the table; 0 = the level's own
 }
 
 // ScoreKind tells a heuristic score from a proven result.
@@ -59,15 +62,22 @@ type Info struct {
 	PV    []rules.Move
 }
 
-// Engine is one computer player's state kept between moves (for example a
-// transposition table). It is not safe for concurrent use: give each
-// thinking goroutine its own.
+// Engine is one computer player's state kept between moves: its
+// transposition table. Calls to Think on one engine take turns: a call made
+// while a cancelled one is still winding down waits the few milliseconds
+// that takes.
 type Engine struct {
-	rng *rand.Rand
+	mu       sync.Mutex
+	searcher *search.Searcher
+	hashMiB  int
 }
 
 // NewEngine returns an engine.
 func NewEngine() *Engine { return &Engine{} }
+
+// NewSeed returns a seed drawn at random, for a new game that should not
+// repeat the last one (the same seed always plays the same way).
+func NewSeed() uint64 { return rand.Uint64() }
 
 // Levels returns the level names offered for a variant, weakest first.
 func Levels(v rules.Variant) []string {
@@ -80,9 +90,8 @@ func Levels(v rules.Variant) []string {
 // Think returns a move for the game's current position. g must not change
 // while Think runs (pass a clone). It returns early, with the best move found
 // so far, when ctx is cancelled; report (may be nil) receives progress.
-//
-// Placeholder until the search lands: a win in one, else a block of the
-// opponent's win in one, else a random legal move.
+// Random choices come from cfg.Seed and the position, so the same seed
+// replays the same game.
 func (e *Engine) Think(ctx context.Context, g *rules.Game, cfg Config, report func(Info)) (rules.Move, error) {
 	if g.Over() {
 		return rules.NoMove, fmt.Errorf("the game is over")
@@ -90,38 +99,53 @@ func (e *Engine) Think(ctx context.Context, g *rules.Game, cfg Config, report fu
 	if cfg.Level == "perfect" {
 		return thinkPerfect(ctx, g, cfg)
 	}
-	if e.rng == nil {
-		e.rng = rand.New(rand.NewPCG(cfg.Seed, 0x60bb1e7))
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	pos := g.Position()
+	r := rand.New(rand.NewPCG(cfg.Seed, pos.Hash()^uint64(g.Plies())<<48))
+	if cfg.Level == "baseline" {
+		return search.Baseline(ctx, g, cfg.Depth, r), nil
 	}
-	p := g.Position()
-	var buf [rules.MaxMoves]rules.Move
-	moves := p.LegalMoves(buf[:0])
-	var safe []rules.Move
-	for _, m := range moves {
-		c := p.Play(m)
-		if w, ok := c.Winner(); ok && w == p.SideToMove() {
-			return m, nil
-		}
-		if _, ok := c.Winner(); ok {
-			continue
-		}
-		if !opponentWinsInOne(c) {
-			safe = append(safe, m)
+	name := cfg.Level
+	if name == "" {
+		name = "hard"
+	}
+	lvl, err := search.LevelByName(name)
+	if err != nil {
+		return rules.NoMove, err
+	}
+	alg, err := search.ParseAlgorithm(cfg.Algorithm)
+	if err != nil {
+		return rules.NoMove, err
+	}
+	hash := cfg.HashMiB
+	if hash <= 0 {
+		hash = lvl.HashMiB
+	}
+	if e.searcher == nil || e.hashMiB != hash {
+		e.searcher, e.hashMiB = search.NewSearcher(hash), hash
+	}
+	opt := lvl.Options(search.Limits{Depth: cfg.Depth, Nodes: cfg.Nodes, MoveTime: cfg.MoveTime}, r)
+	opt.Algorithm = alg
+	if cfg.Threads > 0 {
+		opt.Threads = cfg.Threads
+	}
+	if report != nil {
+		opt.Report = func(in search.Info) {
+			report(Info{Depth: in.Depth, Score: scoreOf(in.Score), Nodes: in.Nodes, NPS: in.NPS(), Time: in.Time, PV: in.PV})
 		}
 	}
-	if len(safe) == 0 {
-		safe = moves
-	}
-	return safe[e.rng.IntN(len(safe))], nil
+	res := e.searcher.Search(ctx, g, opt)
+	return lvl.Choose(res, r), nil
 }
 
-func opponentWinsInOne(p rules.Position) bool {
-	var buf [rules.MaxMoves]rules.Move
-	for _, m := range p.LegalMoves(buf[:0]) {
-		c := p.Play(m)
-		if w, ok := c.Winner(); ok && w == p.SideToMove() {
-			return true
-		}
+// scoreOf turns a search score into the protocol's kind of score.
+func scoreOf(s int) Score {
+	switch {
+	case s >= search.WinBound:
+		return Score{WinIn, search.PliesToEnd(s)}
+	case s <= -search.WinBound:
+		return Score{LossIn, search.PliesToEnd(s)}
 	}
-	return false
+	return Score{Centipawns, s}
 }

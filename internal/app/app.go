@@ -15,6 +15,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/gobblet-game/gobblet/internal/ai"
+	"github.com/gobblet-game/gobblet/internal/netplay"
 	"github.com/gobblet-game/gobblet/internal/rules"
 	"github.com/gobblet-game/gobblet/internal/settings"
 	"github.com/gobblet-game/gobblet/internal/sound"
@@ -47,6 +48,16 @@ type Options struct {
 	ConfigDir string    // where a file store keeps its files ("" = the default folder)
 	Debug     io.Writer // nil: quiet; else a line per move and the frame rates
 	Version   string
+	Online    *OnlineStart // set: open straight into this online room
+}
+
+// OnlineStart is a room opened on the command line (gobblet --host, --join):
+// the game opens on the hosting screen, or connecting.
+type OnlineStart struct {
+	Session *netplay.Session
+	Host    bool
+	Variant rules.Variant // the host's choices
+	Colour  rules.Player
 }
 
 // Scene is one screen of the game.
@@ -72,7 +83,11 @@ type App struct {
 	NewThinker func() Thinker
 
 	notices    []string // told once, politely, on the main menu
-	Tick       int      // ticks since start; 60 a second
+	toastMsg   string   // a short confirmation over any scene ("Saved as …")
+	toastT     int
+	showValues bool // gobblers: label every legal move with its proven value (V)
+	clip       clipboard
+	Tick       int // ticks since start; 60 a second
 	quit       bool
 	lastLog    time.Time
 	winW       int
@@ -116,7 +131,14 @@ func New(opts Options) *App {
 	a.applySettings()
 	a.notices = notices
 	a.scenes.log = a.debugf
-	a.scenes.GoTo(newMenuScene(a))
+	switch o := opts.Online; {
+	case o != nil && o.Host:
+		a.scenes.GoTo(newHostedScene(a, o.Session, o.Variant, o.Colour))
+	case o != nil:
+		a.scenes.GoTo(newJoinScene(a, o.Session))
+	default:
+		a.scenes.GoTo(newMenuScene(a))
+	}
 	return a
 }
 
@@ -175,11 +197,38 @@ func (a *App) Update() error {
 		a.logRates()
 		a.logLayout()
 	}
+	if a.toastT > 0 {
+		a.toastT--
+	}
 	return a.scenes.Update(a)
 }
 
-// Draw draws the current scene (or a cross-fade between two).
-func (a *App) Draw(screen *ebiten.Image) { a.scenes.Draw(a, screen) }
+// Draw draws the current scene (or a cross-fade between two), and the toast.
+func (a *App) Draw(screen *ebiten.Image) {
+	a.scenes.Draw(a, screen)
+	a.drawToast(screen)
+}
+
+// toast shows a short confirmation for three seconds, over any scene.
+func (a *App) toast(msg string) {
+	a.toastMsg, a.toastT = msg, 180
+	a.debugf("toast %s", msg)
+}
+
+func (a *App) drawToast(dst *ebiten.Image) {
+	if a.toastT <= 0 || a.toastMsg == "" {
+		return
+	}
+	u := a.U()
+	fc := a.Face(Medium, sizeBody)
+	w := textWidth(a.toastMsg, fc) + 48*u
+	h := 48 * u
+	al := math.Min(1, float64(a.toastT)/20) // fade out over the last third of a second
+	in := easeOut(math.Min(1, float64(180-a.toastT)/12))
+	r := Rect{a.W/2 - w/2, 84*u - (1-in)*20*u, w, h}
+	roundRectSpriteA(dst, r, 14*u, mix(a.Theme.Panel, a.Theme.Good, 0.18), withAlpha(a.Theme.Good, 0.8), math.Max(1, 1.5*u), 10*u, a.Theme.Shadow)
+	drawText(dst, a.toastMsg, fc, a.W/2, r.Y+h/2, Center, withAlpha(a.Theme.Text, al))
+}
 
 // Layout works in device pixels so the game stays sharp on high-DPI screens.
 func (a *App) Layout(outW, outH int) (int, int) {
@@ -292,6 +341,12 @@ func sceneName(s Scene) string {
 		return "options"
 	case *rulesScene:
 		return "rules"
+	case *lobbyScene:
+		return "online"
+	case *savedScene:
+		return "saved-games"
+	case *statsScene:
+		return "statistics"
 	}
 	return fmt.Sprintf("%T", s)
 }

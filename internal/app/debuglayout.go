@@ -76,6 +76,42 @@ func (a *App) logLayout() {
 		buttons([]*button{s.done})
 	case *gameScene:
 		state = s.logLayout(a, &b, widget, buttons)
+	case *lobbyScene:
+		state = "join"
+		if s.host {
+			state = "host"
+			if s.code != "" {
+				fmt.Fprintf(&b, "room-code %s\nsecret %s\n", s.code, s.secret)
+				buttons([]*button{s.copyB})
+			}
+		} else if !s.joining {
+			widget("code field", s.field.Rect)
+			fmt.Fprintf(&b, "field %q\n", s.field.Text)
+			buttons([]*button{s.pasteB, s.joinB})
+		} else {
+			state = "connecting"
+		}
+		if s.problem != "" {
+			fmt.Fprintf(&b, "problem %s\n", s.problem)
+		}
+		buttons([]*button{s.back})
+	case *savedScene:
+		for i, r := range s.rows {
+			g := s.games[s.first+i]
+			state := "ok"
+			if g.Record == nil {
+				state = "unreadable"
+			}
+			fmt.Fprintf(&b, "saved %q %s\n", g.Name, state)
+			widget("saved/"+g.Name, r)
+		}
+		buttons([]*button{s.back})
+	case *statsScene:
+		for _, v := range []rules.Variant{rules.Classic, rules.Gobblers} {
+			t := s.stats.Total(v)
+			fmt.Fprintf(&b, "stats %s won %d drawn %d lost %d\n", v, t.Won, t.Drawn, t.Lost)
+		}
+		buttons([]*button{s.back})
 	}
 	fmt.Fprintf(&b, "theme %s\n", a.Theme.Name)
 	// where the game last saw the pointer: a test presses only once the
@@ -120,6 +156,17 @@ func (gs *gameScene) logLayout(a *App, b *strings.Builder, widget func(string, R
 			from = gs.hold.from.Name(gs.v)
 		}
 		fmt.Fprintf(b, "held %s size %d\n", from, gs.hold.size)
+	}
+	if n := gs.net; n != nil {
+		fmt.Fprintf(b, "online game %d you %s\n", n.number, colourNames[gs.s.humanColour()])
+		switch {
+		case n.gone != nil && !gs.over && !gs.paused:
+			fmt.Fprintf(b, "disconnected %s\n", n.gone.Reason)
+			buttons(n.goneM.Buttons)
+			return "disconnected"
+		case n.drawOffered && !gs.over:
+			buttons(n.drawM.Buttons)
+		}
 	}
 	switch {
 	case gs.paused:

@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"path/filepath"
 	"sync"
 	"time"
 
@@ -123,25 +124,49 @@ func (fs *FileStore) ClearGame() error {
 
 // RecordResult keeps the finished game in the games folder and counts it in
 // the statistics.
-func (fs *FileStore) RecordResult(r GameRecord) error {
+func (fs *FileStore) RecordResult(r GameRecord) (string, error) {
 	rec, err := recordFromSaved(r.Game)
 	if err != nil {
-		return err
+		return "", err
 	}
-	if _, err := fs.files.SaveRecord(rec); err != nil {
-		return fmt.Errorf("keep the finished game: %w", err)
+	path, err := fs.files.SaveRecord(rec)
+	if err != nil {
+		return "", fmt.Errorf("keep the finished game: %w", err)
 	}
 	fs.mu.Lock()
 	changed := fs.stats.AddGame(rec)
 	st := fs.stats
 	fs.mu.Unlock()
 	if changed {
-		return fs.files.SaveStats(st)
+		return filepath.Base(path), fs.files.SaveStats(st)
 	}
-	return nil
+	return filepath.Base(path), nil
 }
 
-var modeNames = map[int]string{modeHumanVsAI: "human-ai", modeTwoPlayers: "two-players", modeAIvsAI: "ai-ai"}
+// SaveRecord keeps a game in the games folder, as the player asked.
+func (fs *FileStore) SaveRecord(g SavedGame) (string, error) {
+	rec, err := recordFromSaved(g)
+	if err != nil {
+		return "", err
+	}
+	path, err := fs.files.SaveRecord(rec)
+	if err != nil {
+		return "", err
+	}
+	return filepath.Base(path), nil
+}
+
+// Records lists the games folder, newest first.
+func (fs *FileStore) Records() ([]settings.SavedGame, error) { return fs.files.Records() }
+
+// Stats are the statistics as counted so far.
+func (fs *FileStore) Stats() record.Stats {
+	fs.mu.Lock()
+	defer fs.mu.Unlock()
+	return fs.stats
+}
+
+var modeNames = map[int]string{modeHumanVsAI: "human-ai", modeTwoPlayers: "two-players", modeAIvsAI: "ai-ai", modeOnline: "network"}
 
 // recordFromSaved turns the GUI's saved game into a game record. The
 // colours ride on the players' names ("Orange", "Blue").
@@ -157,7 +182,10 @@ func recordFromSaved(g SavedGame) (*record.Record, error) {
 		c := s.colourOf(pl)
 		p := s.Players[c]
 		rp := record.Player{Kind: record.Human, Name: colourNames[c]}
-		if !p.Human {
+		switch {
+		case s.Mode == modeOnline && !p.Human:
+			rp.Kind = record.Network
+		case !p.Human:
 			rp.Kind, rp.Level, rp.Algorithm = record.AI, p.Level, p.Algorithm
 		}
 		rec.Players[pl] = rp

@@ -312,9 +312,18 @@ func (gs *gameScene) openPause(a *App) {
 	}
 }
 
+// pauseRect is the pause card, tall enough for its buttons.
+func (gs *gameScene) pauseRect(a *App) Rect {
+	u := a.U()
+	h := 90*u + float64(len(gs.pauseM.Buttons))*66*u
+	return Rect{a.W/2 - 180*u, a.H/2 - h/2, 360 * u, h}
+}
+
 func (gs *gameScene) updatePause(a *App) error {
-	r := Rect{a.W/2 - 180*a.U(), a.H/2 - 150*a.U(), 360 * a.U(), 380 * a.U()}
-	bs := column(Rect{r.X, r.Y + 70*a.U(), r.W, r.H - 80*a.U()}, 4, 260*a.U(), 52*a.U(), 14*a.U())
+	u := a.U()
+	r := gs.pauseRect(a)
+	n := len(gs.pauseM.Buttons)
+	bs := column(Rect{r.X, r.Y + 70*u, r.W, r.H - 80*u}, n, 260*u, 52*u, 14*u)
 	for i, b := range gs.pauseM.Buttons {
 		b.Rect = bs[i]
 	}
@@ -322,25 +331,38 @@ func (gs *gameScene) updatePause(a *App) error {
 		gs.paused = false
 		return nil
 	}
-	switch gs.pauseM.update(a) {
-	case 0:
+	i := gs.pauseM.update(a)
+	if i < 0 {
+		return nil
+	}
+	switch gs.pauseM.Buttons[i].Label {
+	case "Resume":
 		gs.paused = false
-	case 1:
+	case "Save game":
+		gs.saveRecord(a)
+	case "Restart":
 		gs.brain.stop()
 		a.scenes.GoTo(newGameScene(a, gs.s, nil))
-	case 2:
+	case "Options":
 		a.scenes.GoTo(newOptionsScene(a, gs))
-	case 3:
+	case "Main menu", "Leave game":
 		gs.leave(a)
 		a.scenes.GoTo(newMenuScene(a))
 	}
 	return nil
 }
 
-// leave stops the AI; the autosave keeps the game for Continue.
+// leave stops the AI and closes an online session; the autosave keeps the
+// game for Continue.
 func (gs *gameScene) leave(a *App) {
 	gs.brain.stop()
 	gs.pending = nil
+	if gs.net != nil {
+		if !gs.over && gs.net.gone == nil {
+			gs.autosave(a)
+		}
+		gs.net.sess.Close()
+	}
 }
 
 func (gs *gameScene) updateOver(a *App) error {
@@ -348,10 +370,20 @@ func (gs *gameScene) updateOver(a *App) error {
 	gs.hold = nil
 	u := a.U()
 	card := gs.resultCard(a)
-	bs := column(Rect{card.X, card.Y + card.H - 80*u, card.W, 70 * u}, 1, 0, 50*u, 0)
-	w := (card.W - 4*16*u) / 3
+	cols, rows := gs.resultGrid(a)
+	nb := float64(cols)
+	w := (card.W - (nb+1)*16*u) / nb
+	top := card.Y + card.H - float64(rows)*66*u - 10*u
+	if n := gs.net; n != nil {
+		b := gs.resultM.Buttons[0]
+		b.Disabled = n.gone != nil || n.rematchAsked
+		b.Label = "Rematch"
+		if n.rematchOffered && !n.rematchAsked {
+			b.Label = "Accept"
+		}
+	}
 	for i, b := range gs.resultM.Buttons {
-		b.Rect = Rect{card.X + 16*u + float64(i)*(w+16*u), bs[0].Y, w, 50 * u}
+		b.Rect = Rect{card.X + 16*u + float64(i%cols)*(w+16*u), top + float64(i/cols)*66*u, w, 50 * u}
 	}
 	if gs.s.Mode == modeAIvsAI && gs.demoRun && a.Tick >= gs.nextGame && gs.nextGame > 0 {
 		gs.nextInSeries(a)
@@ -381,12 +413,19 @@ func (gs *gameScene) updateOver(a *App) error {
 		gs.openPause(a)
 		return nil
 	}
-	switch gs.resultM.update(a) {
-	case 0:
+	i := gs.resultM.update(a)
+	if i < 0 {
+		return nil
+	}
+	switch gs.resultM.Buttons[i].Label {
+	case "Rematch", "Accept":
 		gs.rematch(a)
-	case 1:
+	case "Review":
 		gs.review = gs.g.Plies()
-	case 2:
+	case "Save":
+		gs.saveRecord(a)
+	case "Main menu":
+		gs.leave(a)
 		a.scenes.GoTo(newMenuScene(a))
 	}
 	return nil
@@ -396,6 +435,13 @@ const resultDelay = 45 // ticks between the winning line and the result card
 
 // rematch starts a new game with the other colour moving first.
 func (gs *gameScene) rematch(a *App) {
+	if n := gs.net; n != nil {
+		if n.gone == nil && !n.rematchAsked {
+			n.rematchAsked = true
+			n.sess.Rematch() // Started brings the new game once both agreed
+		}
+		return
+	}
 	s := gs.s
 	s.First = 1 - s.First
 	ng := newGameScene(a, s, nil)
@@ -437,7 +483,7 @@ func (gs *gameScene) updateReview(a *App) error {
 			case 1:
 				gs.review = min(gs.g.Plies(), gs.review+1)
 			case 2:
-				gs.review = -1
+				gs.endReview(a)
 			}
 			return nil
 		}
@@ -452,7 +498,16 @@ func (gs *gameScene) updateReview(a *App) error {
 	case a.In.Key(ebiten.KeyEnd):
 		gs.review = gs.g.Plies()
 	case a.In.Key(ebiten.KeyEscape):
-		gs.review = -1
+		gs.endReview(a)
 	}
 	return nil
+}
+
+// endReview goes back to the game, or to the saved games a record came from.
+func (gs *gameScene) endReview(a *App) {
+	if gs.reviewBack != nil {
+		a.scenes.GoTo(gs.reviewBack)
+		return
+	}
+	gs.review = -1
 }

@@ -16,6 +16,7 @@ type Frame struct {
 	RightPressed bool
 	Wheel        float64
 	Keys         []ebiten.Key // keys that went down this tick
+	Chars        []rune       // characters typed this tick (text fields)
 	Ctrl, Shift  bool
 	PointerMoved bool
 	CloseRequest bool
@@ -40,6 +41,7 @@ type Source interface {
 // ebitenSource reads the mouse, touches and keyboard.
 type ebitenSource struct {
 	keys    []ebiten.Key
+	chars   []rune
 	touches []ebiten.TouchID
 	touch   ebiten.TouchID
 	touchOn bool
@@ -79,6 +81,8 @@ func (s *ebitenSource) Poll() Frame {
 	f.Wheel = wy
 	s.keys = inpututil.AppendJustPressedKeys(s.keys[:0])
 	f.Keys = s.keys
+	s.chars = ebiten.AppendInputChars(s.chars[:0])
+	f.Chars = s.chars
 	f.Ctrl = ebiten.IsKeyPressed(ebiten.KeyControl) || ebiten.IsKeyPressed(ebiten.KeyMeta)
 	f.Shift = ebiten.IsKeyPressed(ebiten.KeyShift)
 	f.PointerMoved = f.X != s.lastX || f.Y != s.lastY

@@ -29,7 +29,7 @@ func newMenuScene(a *App) *menuScene {
 			m.saved = &sg
 		}
 	}
-	labels := []string{"New game", "Rules", "Options", "Quit"}
+	labels := []string{"New game", "Saved games", "Statistics", "Rules", "Options", "Quit"}
 	if m.saved != nil {
 		labels = append([]string{"Continue"}, labels...)
 	}
@@ -43,8 +43,9 @@ func newMenuScene(a *App) *menuScene {
 func (m *menuScene) layout(a *App) {
 	u := a.U()
 	n := len(m.list.Buttons)
-	area := Rect{0, a.H * 0.36, a.W, a.H * 0.6}
-	for i, r := range column(area, n, 340*u, 58*u, 14*u) {
+	area := Rect{0, a.H * 0.34, a.W, a.H * 0.61}
+	h := math.Min(58*u, (area.H-float64(n-1)*12*u)/float64(n))
+	for i, r := range column(area, n, 340*u, h, 12*u) {
 		m.list.Buttons[i].Rect = r
 	}
 }
@@ -70,6 +71,10 @@ func (m *menuScene) Update(a *App) error {
 		a.scenes.GoTo(newGameScene(a, s, g))
 	case "New game":
 		a.scenes.GoTo(newSetupScene(a))
+	case "Saved games":
+		a.scenes.GoTo(newSavedScene(a))
+	case "Statistics":
+		a.scenes.GoTo(newStatsScene(a))
 	case "Rules":
 		a.scenes.GoTo(newRulesScene(a, m))
 	case "Options":

@@ -15,6 +15,7 @@ type setupScene struct {
 	s        setup
 	variant  choice
 	mode     choice
+	role     choice // online: host or join
 	colour   choice // your colour (vs AI)
 	first    choice // who moves first
 	level    [2]choice
@@ -28,10 +29,14 @@ type setupScene struct {
 // lastSetup remembers the choices for the next visit within a run.
 var lastSetup = defaultSetup()
 
+// lastRole remembers, within a run, whether the player last hosted (0) or joined (1).
+var lastRole int
+
 func newSetupScene(a *App) *setupScene {
 	sc := &setupScene{s: lastSetup}
 	sc.variant = choice{Label: "Game", Options: []string{"Gobblet 4×4", "Gobblers 3×3"}}
-	sc.mode = choice{Label: "Players", Options: []string{"You vs AI", "Two players", "AI vs AI", "Online (soon)"}, Off: []bool{false, false, false, true}}
+	sc.mode = choice{Label: "Players", Options: []string{"You vs AI", "Two players", "AI vs AI", "Online"}}
+	sc.role = choice{Label: "Online", Options: []string{"Host a game", "Join a game"}, Sel: lastRole}
 	sc.colour = choice{Label: "Your colour", Options: []string{"Orange", "Blue"}}
 	sc.first = choice{Label: "Moves first", Options: []string{"Orange", "Blue"}}
 	if sc.s.Variant == rules.Gobblers {
@@ -84,7 +89,19 @@ func (sc *setupScene) fillLevels() {
 // rebuild shows the rows the mode needs.
 func (sc *setupScene) rebuild() {
 	rows := []*choice{&sc.variant, &sc.mode}
+	sc.colour.Options = []string{"Orange", "Blue"}
+	sc.start.Label = "Start"
 	switch sc.mode.Sel {
+	case modeOnline:
+		sc.colour.Options = []string{"Orange (moves first)", "Blue"}
+		if sc.role.Sel == 0 {
+			rows = append(rows, &sc.role, &sc.colour)
+			sc.start.Label = "Host"
+		} else {
+			// the host chooses the game; the joiner plays it
+			rows = []*choice{&sc.mode, &sc.role}
+			sc.start.Label = "Join"
+		}
 	case modeHumanVsAI:
 		comp := 1 - sc.colour.Sel
 		sc.level[comp].Label = "Computer level"
@@ -134,13 +151,13 @@ func (sc *setupScene) layout(a *App) {
 
 func (sc *setupScene) Update(a *App) error {
 	sc.layout(a)
-	oldV, oldMode, oldColour := sc.variant.Sel, sc.mode.Sel, sc.colour.Sel
+	oldV, oldMode, oldColour, oldRole := sc.variant.Sel, sc.mode.Sel, sc.colour.Sel, sc.role.Sel
 	if sc.form.update(a) {
 		if sc.variant.Sel != oldV {
 			sc.s = sc.collect()
 			sc.fillLevels()
 		}
-		if sc.variant.Sel != oldV || sc.mode.Sel != oldMode || sc.colour.Sel != oldColour {
+		if sc.variant.Sel != oldV || sc.mode.Sel != oldMode || sc.colour.Sel != oldColour || sc.role.Sel != oldRole {
 			sc.rebuild()
 			sc.layout(a)
 		}
@@ -148,6 +165,19 @@ func (sc *setupScene) Update(a *App) error {
 	switch {
 	case sc.start.update(a) || a.In.Key(ebiten.KeyEnter) || a.In.Key(ebiten.KeyNumpadEnter):
 		lastSetup = sc.collect()
+		lastRole = sc.role.Sel
+		if lastSetup.Mode == modeOnline {
+			if sc.role.Sel == 1 {
+				a.scenes.GoTo(newJoinScene(a, nil))
+				return nil
+			}
+			colour := rules.X
+			if sc.colour.Sel == 1 {
+				colour = rules.O
+			}
+			a.scenes.GoTo(newHostScene(a, lastSetup.Variant, colour, ""))
+			return nil
+		}
 		a.scenes.GoTo(newGameScene(a, lastSetup, nil))
 	case sc.back.update(a) || a.In.Key(ebiten.KeyEscape):
 		lastSetup = sc.collect()

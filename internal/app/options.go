@@ -62,6 +62,7 @@ func newOptionsScene(a *App, back Scene) *optionsScene {
 	add("touch", "Touch-move", onOff, boolSel(s.TouchMove))
 	add("legal", "Show legal moves", onOff, boolSel(s.ShowLegalMoves))
 	add("covered", "Show covered pieces", []string{"Off (memory)", "On"}, boolSel(s.ShowCovered))
+	add("values", "Move values (3×3, V)", onOff, boolSel(a.showValues))
 	add("anim", "Animations", animNames, nearest(animSteps, s.AnimationSpeed))
 	delays := make([]float64, len(delaySteps))
 	for i, d := range delaySteps {
@@ -93,6 +94,7 @@ func (o *optionsScene) apply(a *App) {
 	s.TouchMove = r["touch"].Sel == 1
 	s.ShowLegalMoves = r["legal"].Sel == 1
 	s.ShowCovered = r["covered"].Sel == 1
+	a.showValues = r["values"].Sel == 1
 	s.AnimationSpeed = animSteps[r["anim"].Sel]
 	s.AIDelayMillis = delaySteps[r["delay"].Sel]
 	s.Theme = themes[r["theme"].Sel].Name
@@ -105,10 +107,10 @@ func (o *optionsScene) layout(a *App) {
 	u := a.U()
 	w := 820 * u
 	x := a.W/2 - w/2
-	y := 128 * u
-	rowH := 42 * u
+	y := 136 * u
+	rowH := 38 * u
 	for i, r := range o.form.Rows {
-		r.layout(a, Rect{x, y + float64(i)*(rowH+8*u), w, rowH})
+		r.layout(a, Rect{x, y + float64(i)*(rowH+7*u), w, rowH})
 	}
 	o.done.Rect = Rect{a.W/2 - 130*u, a.H - 84*u, 260 * u, 54 * u}
 }
@@ -117,6 +119,7 @@ func (o *optionsScene) Update(a *App) error {
 	o.layout(a)
 	// F11 may have changed full screen behind our back
 	o.rows["full"].Sel = boolSel(a.Set.Fullscreen)
+	o.rows["values"].Sel = boolSel(a.showValues)
 	if o.form.update(a) {
 		o.apply(a)
 	}
@@ -131,9 +134,36 @@ func (o *optionsScene) Draw(a *App, dst *ebiten.Image) {
 	drawBackdrop(a, dst, &o.backdrop)
 	th := a.Theme
 	u := a.U()
-	drawText(dst, "Options", a.Face(Bold, sizeTitle), a.W/2, 64*u, Center, th.Text)
+	drawText(dst, "Options", a.Face(Bold, sizeTitle), a.W/2, 56*u, Center, th.Text)
+	if why, ok := soundUnavailable(a); ok {
+		col := mix(th.Warn, white, 0.3)
+		if th.Light {
+			col = th.Warn
+		}
+		drawText(dst, "Sound unavailable: "+why, a.Face(Medium, sizeSmall+1), a.W/2, 98*u, Center, col)
+	}
 	first, last := o.form.Rows[0].Rect, o.form.Rows[len(o.form.Rows)-1].Rect
 	panel(a, dst, Rect{first.X - 36*u, first.Y - 22*u, first.W + 72*u, last.Y + last.H - first.Y + 44*u})
 	o.form.draw(a, dst)
 	o.done.draw(a, dst, false)
+}
+
+// soundUnavailable says why no sound is heard, when the player knows
+// (asked at every frame: a device can fail during the game).
+func soundUnavailable(a *App) (string, bool) {
+	p, ok := a.Sound.(interface {
+		Available() bool
+		Reason() string
+	})
+	if !ok || p.Available() {
+		return "", false
+	}
+	why := p.Reason()
+	if len(why) > 1 && why[0] >= 'A' && why[0] <= 'Z' && why[1] >= 'a' && why[1] <= 'z' {
+		why = string(why[0]-'A'+'a') + why[1:] // it follows "Sound unavailable:"
+	}
+	if why == "" {
+		why = "no sound device could be opened."
+	}
+	return why, true
 }

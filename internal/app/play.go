@@ -74,6 +74,13 @@ type gameScene struct {
 	review   int // ply shown in review; -1 when live
 	reviewM  menuList
 	recorded bool
+	kept     string // the file the finished game was kept in
+
+	net        *netGame // online: the session
+	reviewBack Scene    // a saved game under review: where Back leads
+	values     valueBook
+	// showingValues: the held piece's squares carry their values (drawn last frame)
+	showingValues bool
 
 	demoRun   bool // AI vs AI: playing or paused
 	demoStep  bool
@@ -89,6 +96,8 @@ type gameScene struct {
 	bDemoRun   *button
 	bDemoStep  *button
 	bDemoSpeed *button
+	bResign    *button
+	bDraw      *button
 }
 
 func newGameScene(a *App, s setup, g *rules.Game) *gameScene {
@@ -110,14 +119,22 @@ func newGameScene(a *App, s setup, g *rules.Game) *gameScene {
 	gs.bDemoRun = &button{Icon: iconPause, Tip: "Pause or play the demo (Space)"}
 	gs.bDemoStep = &button{Icon: iconStep, Tip: "One move (S)"}
 	gs.bDemoSpeed = &button{Label: "1×", Tip: "Speed (+)"}
-	if s.Mode == modeAIvsAI {
+	gs.bResign = &button{Label: "Resign", Tip: "Give up this game (click twice)"}
+	gs.bDraw = &button{Label: "Offer draw", Tip: "Offer a draw, after your move"}
+	gs.pauseM.Buttons = []*button{{Label: "Resume", Primary: true}, {Label: "Save game", Tip: "Keep this game among the saved games"}, {Label: "Restart"}, {Label: "Options"}, {Label: "Main menu"}}
+	gs.resultM.Buttons = []*button{{Label: "Rematch", Primary: true, Tip: "Play again, the other colour moves first"}, {Label: "Review", Tip: "Step through the moves"}, {Label: "Save", Tip: "Keep this game among the saved games"}, {Label: "Main menu"}}
+	switch s.Mode {
+	case modeAIvsAI:
 		gs.bPause.Icon, gs.bPause.Tip = iconMenu, "Menu (Esc)"
 		gs.top = []*button{gs.bPause, gs.bDemoSpeed, gs.bDemoStep, gs.bDemoRun}
-	} else {
+	case modeOnline:
+		gs.bPause.Icon, gs.bPause.Tip = iconMenu, "Menu (Esc)"
+		gs.top = []*button{gs.bPause, gs.bResign, gs.bDraw}
+		gs.pauseM.Buttons = []*button{{Label: "Resume", Primary: true}, {Label: "Save game", Tip: "Keep this game among the saved games"}, {Label: "Options"}, {Label: "Leave game", Tip: "Close the connection; the game is saved"}}
+		gs.resultM.Buttons[0].Tip = "Play again with the colours swapped"
+	default:
 		gs.top = []*button{gs.bHint, gs.bRedo, gs.bUndo, gs.bPause}
 	}
-	gs.pauseM.Buttons = []*button{{Label: "Resume", Primary: true}, {Label: "Restart"}, {Label: "Options"}, {Label: "Main menu"}}
-	gs.resultM.Buttons = []*button{{Label: "Rematch", Primary: true, Tip: "Play again, the other colour moves first"}, {Label: "Review", Tip: "Step through the moves"}, {Label: "Main menu"}}
 	gs.reviewM.Buttons = []*button{{Icon: iconBack, Tip: "Back one move (←)"}, {Icon: iconPlay, Tip: "Forward one move (→)"}, {Label: "Done", Tip: "Back to the game (Esc)"}}
 	gs.syncSlots()
 	gs.over = g.Over()
@@ -155,6 +172,12 @@ func (gs *gameScene) Update(a *App) error {
 	gs.layoutButtons(a)
 	gs.pollBrain(a)
 	gs.stepGlides()
+	gs.pollNet(a)
+	if a.scenes.current != Scene(gs) && gs.net != nil {
+		return nil // a rematch has begun in a new scene
+	}
+	gs.values.poll()
+	gs.pollHint(a)
 	if gs.msgT > 0 {
 		gs.msgT--
 	}
@@ -165,6 +188,9 @@ func (gs *gameScene) Update(a *App) error {
 	if gs.paused {
 		return gs.updatePause(a)
 	}
+	if gs.net != nil && gs.net.gone != nil && !gs.over {
+		return gs.updateGone(a)
+	}
 	if gs.review >= 0 {
 		return gs.updateReview(a)
 	}
@@ -173,6 +199,10 @@ func (gs *gameScene) Update(a *App) error {
 	}
 
 	in := &a.In
+	if gs.updateDrawOffer(a) {
+		return nil
+	}
+	online := gs.s.Mode == modeOnline
 	// keys
 	switch {
 	case in.Key(ebiten.KeyEscape):
@@ -182,12 +212,14 @@ func (gs *gameScene) Update(a *App) error {
 			gs.openPause(a)
 			return nil
 		}
-	case in.Ctrl && in.Key(ebiten.KeyZ):
+	case in.Ctrl && in.Key(ebiten.KeyZ) && !online:
 		gs.undo(a)
-	case in.Ctrl && in.Key(ebiten.KeyY):
+	case in.Ctrl && in.Key(ebiten.KeyY) && !online:
 		gs.redo(a)
-	case in.Key(ebiten.KeyH) && gs.s.Mode != modeAIvsAI:
+	case in.Key(ebiten.KeyH) && gs.s.Mode != modeAIvsAI && !online:
 		gs.askHint(a)
+	case in.Key(ebiten.KeyV) && gs.v == rules.Gobblers:
+		gs.toggleValues(a)
 	case gs.s.Mode == modeAIvsAI && in.Key(ebiten.KeySpace):
 		gs.demoRun = !gs.demoRun
 	case gs.s.Mode == modeAIvsAI && in.Key(ebiten.KeyS):
@@ -216,6 +248,10 @@ func (gs *gameScene) Update(a *App) error {
 			gs.demoRun = false
 		case gs.bDemoSpeed:
 			gs.cycleSpeed()
+		case gs.bResign:
+			gs.resign(a)
+		case gs.bDraw:
+			gs.offerDraw(a)
 		}
 		return nil
 	}
@@ -260,7 +296,7 @@ func (gs *gameScene) cycleSpeed() {
 // runAI starts the computer's search when it is its turn, and plays its
 // answer once the previous move's glide is done.
 func (gs *gameScene) runAI(a *App) {
-	if gs.over || gs.humanToMove() {
+	if gs.over || gs.humanToMove() || gs.net != nil {
 		return
 	}
 	if gs.pending != nil {
@@ -300,7 +336,11 @@ func (gs *gameScene) pollBrain(a *App) {
 		}
 		gs.hintMove = ans.move
 		a.play(sound.Hint)
-		gs.say("Hint: "+gs.describe(ans.move), false)
+		hint := "Hint: " + gs.describe(ans.move)
+		if gs.brain.hasInfo && gs.brain.info.Score.Kind != ai.Centipawns {
+			hint += " (" + scoreWords(gs.brain.info.Score) + ")"
+		}
+		gs.say(hint, false)
 	case forMove:
 		if ans.err != nil || ans.move.IsNone() {
 			gs.say(fmt.Sprintf("The computer could not move: %v", ans.err), true)
@@ -340,6 +380,9 @@ func (gs *gameScene) commit(a *App, m rules.Move, x0, y0 float64, slot int) {
 		gs.say(err.Error(), true)
 		return
 	}
+	if gs.net != nil && gs.s.human(colour) {
+		gs.net.sess.SendMove(m) // the session checks it again and confirms with Moved
+	}
 	if m.IsDrop() && gs.v.NestedReserve() {
 		if slot < 0 {
 			slot = gs.slotFor(colour, size)
@@ -365,10 +408,8 @@ func (gs *gameScene) commit(a *App, m rules.Move, x0, y0 float64, slot int) {
 		gs.endGame(a)
 		return
 	}
-	if err := a.Store.SaveGame(gs.s.saved(gs.g)); err != nil {
-		a.debugf("autosave: %v", err)
-	}
-	if gs.s.Mode == modeHumanVsAI && gs.humanToMove() {
+	gs.autosave(a)
+	if (gs.s.Mode == modeHumanVsAI || gs.s.Mode == modeOnline) && gs.humanToMove() {
 		a.play(sound.YourTurn)
 	}
 }
@@ -378,12 +419,12 @@ func (gs *gameScene) endGame(a *App) {
 	gs.overT = 0
 	gs.brain.stop()
 	gs.pending = nil
-	r := gs.g.Result()
+	r := gs.result()
 	a.debugf("result %s", r)
 	switch {
 	case r.Status == rules.Draw:
 		a.play(sound.DrawChord)
-	case gs.s.Mode == modeHumanVsAI && gs.s.colourOf(r.Winner) != gs.s.humanColour():
+	case gs.s.humanColour() >= 0 && gs.s.colourOf(r.Winner) != gs.s.humanColour():
 		a.play(sound.LossSting)
 	default:
 		a.play(sound.WinFanfare)
@@ -398,9 +439,11 @@ func (gs *gameScene) endGame(a *App) {
 	}
 	if !gs.recorded {
 		gs.recorded = true
-		if err := a.Store.RecordResult(GameRecord{Game: gs.s.saved(gs.g), Result: r.String()}); err != nil {
+		kept, err := a.Store.RecordResult(GameRecord{Game: gs.s.saved(gs.g), Result: r.String()})
+		if err != nil {
 			a.debugf("record: %v", err)
 		}
+		gs.kept = kept
 		if err := a.Store.ClearGame(); err != nil {
 			a.debugf("clear autosave: %v", err)
 		}
@@ -478,16 +521,57 @@ func (gs *gameScene) redo(a *App) {
 func (gs *gameScene) afterHistoryChange(a *App) {
 	gs.syncSlots()
 	gs.over = gs.g.Over()
-	if err := a.Store.SaveGame(gs.s.saved(gs.g)); err != nil {
+	gs.autosave(a)
+}
+
+// autosave keeps the game for Continue. An online game is kept as a game
+// against the AI, which can finish it once the other player is gone.
+func (gs *gameScene) autosave(a *App) {
+	if gs.reviewBack != nil {
+		return
+	}
+	sg := gs.s.saved(gs.g)
+	if sg.Mode == modeOnline {
+		sg.Mode = modeHumanVsAI
+	}
+	if err := a.Store.SaveGame(sg); err != nil {
 		a.debugf("autosave: %v", err)
 	}
 }
 
+// saveRecord keeps the game among the saved games and names the file in a
+// toast; a finished game was kept already, so its file is named again.
+func (gs *gameScene) saveRecord(a *App) {
+	if gs.kept != "" {
+		a.toast("Saved as " + gs.kept)
+		return
+	}
+	name, err := a.Store.SaveRecord(gs.s.saved(gs.g))
+	if err != nil {
+		a.debugf("save game: %v", err)
+		a.toast("The game could not be saved.")
+		a.play(sound.Illegal)
+		return
+	}
+	if gs.over {
+		gs.kept = name
+	}
+	a.toast("Saved as " + name)
+}
+
 func (gs *gameScene) askHint(a *App) {
-	if !gs.humanToMove() || gs.over {
+	if !gs.humanToMove() || gs.over || gs.net != nil {
 		return
 	}
 	if gs.brain.thinking {
+		return
+	}
+	if gs.v == rules.Gobblers && !gs.values.failed {
+		// the proven values give the best hint there is; the search is
+		// the fallback if the solution cannot be read
+		gs.values.hintWanted = true
+		gs.values.want(gs.g)
+		gs.say("Thinking of a hint…", false)
 		return
 	}
 	level := "medium"

@@ -16,16 +16,27 @@ func (gs *gameScene) layoutButtons(a *App) {
 	u := a.U()
 	t := gs.lay.Top
 	s := 44 * u
-	x := t.W - 16*u - s
+	x := t.W - 16*u
+	fc := a.Face(Medium, math.Min(sizeBody, s/u*0.42))
 	for _, b := range gs.top {
-		b.Rect = Rect{x, t.Y + (t.H-s)/2, s, s}
-		x -= s + 10*u
+		w := s
+		if b.Icon == iconNone && len(b.Label) > 3 {
+			w = textWidth(b.Label, fc) + 32*u
+		}
+		x -= w
+		b.Rect = Rect{x, t.Y + (t.H-s)/2, w, s}
+		x -= 10 * u
 	}
 	gs.bDemoRun.Icon = iconPause
 	if !gs.demoRun {
 		gs.bDemoRun.Icon = iconPlay
 	}
 	gs.bHint.Disabled = !gs.humanToMove() || gs.over
+	if n := gs.net; n != nil {
+		gs.bResign.Disabled = gs.over || n.gone != nil
+		gs.bDraw.Disabled = gs.over || n.gone != nil || n.myOffer || gs.humanToMove()
+		gs.bResign.Active = n.resignAt > 0 && a.Tick-n.resignAt <= 240
+	}
 }
 
 // shownPosition is the live position, or the reviewed one.
@@ -51,6 +62,9 @@ func (gs *gameScene) Draw(a *App, dst *ebiten.Image) {
 		gs.drawReserve(a, dst, &p, c, live)
 	}
 	gs.drawBoard(a, dst, &p, live)
+	if live {
+		gs.drawValues(a, dst)
+	}
 	gs.drawPanel(a, dst)
 	gs.drawStatus(a, dst)
 	if live && gs.hold == nil && !gs.paused && !gs.over && a.Set.ShowCovered {
@@ -59,9 +73,12 @@ func (gs *gameScene) Draw(a *App, dst *ebiten.Image) {
 	if gs.over && live && gs.overT >= resultDelay && !gs.paused {
 		gs.drawResult(a, dst)
 	}
+	if gs.net != nil && gs.net.gone != nil && !gs.over && !gs.paused {
+		gs.drawGone(a, dst)
+	}
 	if gs.paused {
 		fillRect(dst, Rect{0, 0, a.W, a.H}, withAlpha(black, 0.55))
-		r := Rect{a.W/2 - 180*u, a.H/2 - 150*u, 360 * u, 380 * u}
+		r := gs.pauseRect(a)
 		panel(a, dst, r)
 		drawText(dst, "Paused", a.Face(Bold, sizeTitle), r.X+r.W/2, r.Y+44*u, Center, th.Text)
 		gs.pauseM.draw(a, dst)
@@ -138,7 +155,7 @@ func (gs *gameScene) drawReserve(a *App, dst *ebiten.Image, p *rules.Position, c
 	drawText(dst, label, fc, col.X+col.W/2, (col.Y+first.Y)/2, Center, th.Text)
 	if lit {
 		msg := "to move"
-		if !gs.s.human(c) && gs.brain.thinking && gs.brain.purpose == forMove {
+		if !gs.s.human(c) && (gs.net != nil && gs.net.gone == nil || gs.brain.thinking && gs.brain.purpose == forMove) {
 			msg = "thinking…"
 		}
 		last := gs.lay.SlotRect(c, gs.lay.Slots-1)
@@ -219,7 +236,7 @@ func (gs *gameScene) drawBoard(a *App, dst *ebiten.Image, p *rules.Position, liv
 	var winLine uint16
 	var result rules.Result
 	if live && gs.over {
-		result = gs.g.Result()
+		result = gs.result()
 		if result.Status == rules.Win {
 			winLine = p.WinningLine(result.Winner)
 		}
@@ -229,7 +246,7 @@ func (gs *gameScene) drawBoard(a *App, dst *ebiten.Image, p *rules.Position, liv
 	if !live {
 		ply = gs.review
 	}
-	if ply > 0 && winLine == 0 {
+	if ply > 0 && winLine == 0 && ply <= gs.g.Plies() {
 		m := gs.g.Moves()[ply-1]
 		tr := l.SquareRect(gs.v, m.To).Inset(3 * u)
 		tintRoundRect(dst, tr, 8*u, withAlpha(th.Accent, 0.16))
@@ -538,10 +555,18 @@ func (gs *gameScene) drawAIStatus(a *App, dst *ebiten.Image, r Rect) {
 		}
 	default:
 		c := gs.toMove()
-		drawText(dst, gs.s.name(c)+" to move", fh, x, y, Left, th.Text)
+		who := gs.s.name(c) + " to move"
+		if gs.s.humanColour() == c {
+			who = "Your turn"
+		}
+		drawText(dst, who, fh, x, y, Left, th.Text)
 		hint := "Drag a piece, or click it and then a square."
 		switch {
 		case gs.s.human(c):
+		case gs.net != nil && gs.net.gone != nil:
+			hint = "Your opponent is no longer connected."
+		case gs.net != nil:
+			hint = "Your opponent is thinking…"
 		case gs.pending != nil:
 			hint = "Has chosen its move."
 		case gs.s.Mode == modeAIvsAI && !gs.demoRun:
@@ -552,6 +577,15 @@ func (gs *gameScene) drawAIStatus(a *App, dst *ebiten.Image, r Rect) {
 		for i, ln := range wrap(hint, fs, r.W-36*u) {
 			drawText(dst, ln, fs, x, y+30*u+float64(i)*20*u, Left, th.TextDim)
 		}
+	}
+	if gs.net != nil {
+		yy := r.Y + r.H - 24*u
+		col := th.Good
+		if gs.net.gone != nil {
+			col = th.Warn
+		}
+		fillCircle(dst, x+5*u, yy, 5*u, col)
+		drawText(dst, gs.netStatus(), fs, x+18*u, yy, Left, th.TextDim)
 	}
 	if gs.s.Mode == modeAIvsAI {
 		yy := r.Y + r.H - 60*u
@@ -616,10 +650,15 @@ func (gs *gameScene) drawStatus(a *App, dst *ebiten.Image) {
 		}
 	}
 	if gs.review >= 0 {
-		msg = fmt.Sprintf("Reviewing: move %d of %d  (← →)", gs.review, gs.g.Plies())
+		msg = fmt.Sprintf("Reviewing: move %d of %d  (← →)", gs.review, gs.g.Plies()) + gs.reviewValue(a)
+		col = th.Text
 		for _, b := range gs.reviewM.Buttons {
 			b.draw(a, dst, false)
 		}
+	}
+	if n := gs.net; n != nil && n.drawOffered && !gs.over && gs.review < 0 {
+		msg, col = "Your opponent offers a draw.", th.Text
+		n.drawM.draw(a, dst)
 	}
 	drawText(dst, msg, fc, 24*u, st.Y+st.H/2, Left, col)
 }
@@ -628,17 +667,22 @@ func (gs *gameScene) statusText() string {
 	if gs.over {
 		return gs.resultWords()
 	}
+	if gs.net != nil && gs.net.gone != nil {
+		return gs.net.gone.Reason
+	}
 	c := gs.toMove()
 	h := gs.hold
 	switch {
 	case gs.s.human(c) && h != nil && h.locked:
 		return "Touch-move: this piece must be moved. Click a highlighted square."
+	case gs.s.human(c) && h != nil && gs.values.ready && gs.v == rules.Gobblers && gs.showingValues:
+		return "Move values: “win 6” wins within 6 moves, “loss 6” loses within 6, with best play on both sides."
 	case gs.s.human(c) && h != nil:
 		if gs.v == rules.Classic && h.from == rules.NoSquare && gs.pos().LineOfThreeSquares() != 0 {
 			return "Marked 3: you may cover that piece, it is in a line of three."
 		}
 		return "Drop it on a highlighted square, or click it again to put it back."
-	case gs.s.Mode == modeHumanVsAI && gs.s.human(c):
+	case gs.s.humanColour() >= 0 && gs.s.human(c):
 		return "Your turn: drag a piece, or click it and then a square."
 	case gs.s.human(c):
 		return colourNames[c] + " to move: drag a piece, or click it and then a square."
@@ -655,7 +699,10 @@ func (gs *gameScene) resultWords() string {
 }
 
 func (gs *gameScene) resultTitle() (string, string) {
-	r := gs.g.Result()
+	if t, why, ok := gs.onlineTitle(); ok {
+		return t, why
+	}
+	r := gs.result()
 	switch r.Status {
 	case rules.Draw:
 		if r.Reason == rules.MoveLimit {
@@ -666,9 +713,9 @@ func (gs *gameScene) resultTitle() (string, string) {
 		c := gs.s.colourOf(r.Winner)
 		title := colourNames[c] + " wins!"
 		switch {
-		case gs.s.Mode == modeHumanVsAI && gs.s.human(c):
+		case gs.s.humanColour() >= 0 && gs.s.human(c):
 			title = "You win!"
-		case gs.s.Mode == modeHumanVsAI:
+		case gs.s.humanColour() >= 0:
 			title = gs.s.name(c) + " wins."
 		case gs.s.Mode == modeAIvsAI:
 			title = gs.s.name(c) + " wins."
@@ -704,11 +751,24 @@ func (gs *gameScene) resultCard(a *App) Rect {
 	l := &gs.lay
 	x0 := l.Reserve[1].X
 	x1 := l.Panel.X + l.Panel.W
-	w := math.Min(480*u, x1-x0)
-	h := 260 * u
+	w := math.Min(float64(140*len(gs.resultM.Buttons)+40)*u, x1-x0)
+	_, rows := gs.resultGrid(a)
+	h := 230*u + float64(rows)*66*u
 	slide := easeOut(float64(gs.overT-resultDelay) / 20)
 	y := l.Frame.Y + l.Frame.H/2 - h/2 + (1-slide)*60*u
 	return Rect{x0 + (x1-x0-w)/2, y, w, h}
+}
+
+// resultGrid is how the result card's buttons are arranged: in one row
+// when the card is wide enough for them, else two to a row.
+func (gs *gameScene) resultGrid(a *App) (cols, rows int) {
+	u := a.U()
+	n := len(gs.resultM.Buttons)
+	l := &gs.lay
+	if l.Panel.X+l.Panel.W-l.Reserve[1].X >= float64(125*n+20)*u {
+		return n, 1
+	}
+	return 2, (n + 1) / 2
 }
 
 func (gs *gameScene) drawResult(a *App, dst *ebiten.Image) {
@@ -717,7 +777,7 @@ func (gs *gameScene) drawResult(a *App, dst *ebiten.Image) {
 	r := gs.resultCard(a)
 	panel(a, dst, r)
 	title, reason := gs.resultTitle()
-	res := gs.g.Result()
+	res := gs.result()
 	if res.Status == rules.Win {
 		c := gs.s.colourOf(res.Winner)
 		drawPiece(dst, th, r.X+r.W/2, r.Y, 22*u, c, pieceLook{})
@@ -728,7 +788,21 @@ func (gs *gameScene) drawResult(a *App, dst *ebiten.Image) {
 		drawText(dst, ln, fs, r.X+r.W/2, r.Y+108*u+float64(i)*24*u, Center, th.TextDim)
 	}
 	if gs.s.Mode == modeAIvsAI {
-		drawText(dst, "Next game starts in a moment…", a.Face(Regular, sizeSmall), r.X+r.W/2, r.Y+r.H-100*u, Center, th.TextDim)
+		drawText(dst, "Next game starts in a moment…", a.Face(Regular, sizeSmall), r.X+r.W/2, r.Y+170*u, Center, th.TextDim)
+	}
+	if n := gs.net; n != nil {
+		note := ""
+		switch {
+		case n.gone != nil:
+			note = "Your opponent has left."
+		case n.rematchAsked:
+			note = "Waiting for your opponent to agree to a rematch…"
+		case n.rematchOffered:
+			note = "Your opponent wants a rematch."
+		}
+		if note != "" {
+			drawText(dst, note, a.Face(Medium, sizeSmall), r.X+r.W/2, r.Y+170*u, Center, th.playerText(gs.s.humanColour()))
+		}
 	}
 	gs.resultM.draw(a, dst)
 }

@@ -13,6 +13,7 @@ const (
 	modeHumanVsAI = iota
 	modeTwoPlayers
 	modeAIvsAI
+	modeOnline // the other colour plays over the network (netplay)
 )
 
 // setup is a match as chosen on the New game screen. Players are indexed by
@@ -22,6 +23,7 @@ type setup struct {
 	Mode    int
 	First   int
 	Players [2]SavedPlayer
+	Names   [2]string // when set, how the screen calls each colour's player (review of a record)
 }
 
 func defaultSetup() setup {
@@ -53,7 +55,7 @@ func (s *setup) human(colour int) bool { return s.Players[colour].Human }
 
 // humanColour is the human's colour against the AI (or -1).
 func (s *setup) humanColour() int {
-	if s.Mode != modeHumanVsAI {
+	if s.Mode != modeHumanVsAI && s.Mode != modeOnline {
 		return -1
 	}
 	if s.Players[0].Human {
@@ -66,6 +68,12 @@ func (s *setup) humanColour() int {
 func (s *setup) name(colour int) string {
 	p := s.Players[colour]
 	switch {
+	case s.Names[colour] != "":
+		return s.Names[colour]
+	case s.Mode == modeOnline && p.Human:
+		return "You"
+	case s.Mode == modeOnline:
+		return "Opponent"
 	case s.Mode == modeHumanVsAI && p.Human:
 		return "You"
 	case p.Human:

@@ -1,8 +1,11 @@
 package app
 
 import (
+	"fmt"
+	"path/filepath"
 	"sync"
 
+	"github.com/gobblet-game/gobblet/internal/record"
 	"github.com/gobblet-game/gobblet/internal/settings"
 )
 
@@ -32,7 +35,16 @@ type Store interface {
 	SaveGame(SavedGame) error // autosave after every move
 	LoadGame() (SavedGame, bool)
 	ClearGame() error // the game ended or was abandoned
-	RecordResult(r GameRecord) error
+	// RecordResult keeps a finished game among the saved games and counts
+	// it in the statistics; it returns the kept file's name.
+	RecordResult(r GameRecord) (string, error)
+	// SaveRecord keeps a game, finished or not, among the saved games and
+	// returns the file's name.
+	SaveRecord(g SavedGame) (string, error)
+	// Records lists the saved games, newest first; unreadable files come
+	// with their error.
+	Records() ([]settings.SavedGame, error)
+	Stats() record.Stats
 }
 
 // GameRecord is a finished game for records and statistics.
@@ -47,7 +59,9 @@ type MemoryStore struct {
 	mu       sync.Mutex
 	settings settings.Settings
 	game     *SavedGame
-	Records  []GameRecord
+	Results  []GameRecord
+	kept     []settings.SavedGame // newest last
+	stats    record.Stats
 }
 
 // NewMemoryStore starts with the given settings.
@@ -90,9 +104,56 @@ func (m *MemoryStore) ClearGame() error {
 	return nil
 }
 
-func (m *MemoryStore) RecordResult(r GameRecord) error {
+func (m *MemoryStore) RecordResult(r GameRecord) (string, error) {
+	m.mu.Lock()
+	m.Results = append(m.Results, r)
+	m.mu.Unlock()
+	rec, err := recordFromSaved(r.Game)
+	if err != nil {
+		return "", err
+	}
+	m.mu.Lock()
+	m.stats.AddGame(rec)
+	m.mu.Unlock()
+	return m.keep(rec), nil
+}
+
+func (m *MemoryStore) SaveRecord(g SavedGame) (string, error) {
+	rec, err := recordFromSaved(g)
+	if err != nil {
+		return "", err
+	}
+	return m.keep(rec), nil
+}
+
+// keep adds a record to the saved games under a made-up name.
+func (m *MemoryStore) keep(rec *record.Record) string {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	m.Records = append(m.Records, r)
-	return nil
+	name := fmt.Sprintf("%s %s game %d", rec.Date.Format("2006-01-02 1504"), rec.Variant, len(m.kept)+1)
+	m.kept = append(m.kept, settings.SavedGame{Path: filepath.Join("memory", name+".gobblet"), Name: name, Record: rec})
+	return name + ".gobblet"
+}
+
+// Keep adds a saved game as a file would list it (tests: unreadable ones).
+func (m *MemoryStore) Keep(g settings.SavedGame) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.kept = append(m.kept, g)
+}
+
+func (m *MemoryStore) Records() ([]settings.SavedGame, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	out := make([]settings.SavedGame, 0, len(m.kept))
+	for i := len(m.kept) - 1; i >= 0; i-- {
+		out = append(out, m.kept[i])
+	}
+	return out, nil
+}
+
+func (m *MemoryStore) Stats() record.Stats {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.stats
 }

@@ -1,0 +1,318 @@
+package app
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/gobblet-game/gobblet/internal/netplay"
+	"github.com/gobblet-game/gobblet/internal/rules"
+	"github.com/gobblet-game/gobblet/internal/sound"
+)
+
+// netGame is what an online game scene knows of its session. The session
+// keeps the authoritative game and checks every move; the scene plays the
+// moves it confirms, and takes the session's copy whenever the two differ.
+type netGame struct {
+	sess   *netplay.Session
+	number int    // 1 for the first game, then counting rematches
+	peer   string // the other side's address
+	closed bool   // Events is closed: nothing more will come
+
+	drawOffered    bool // the other side offers a draw: answer it
+	myOffer        bool // our offer waits for an answer
+	rematchAsked   bool
+	rematchOffered bool
+	resignAt       int // tick of the first click on Resign (a second one confirms)
+
+	ended bool // the session declared the result (resignation, agreement, rules)
+	res   rules.Result
+	by    netplay.Ending
+	gone  *netplay.Disconnected // the connection is over
+	goneM menuList
+	drawM menuList
+}
+
+// newOnlineGame opens the board of a game the session has started. Orange
+// always moves first online, so both screens show the same colours; the
+// local player's colour is the one the session gives (rematches swap it).
+func newOnlineGame(a *App, sess *netplay.Session, st netplay.Started) *gameScene {
+	you := 0
+	if st.You == rules.O {
+		you = 1
+	}
+	s := setup{Variant: st.Variant, Mode: modeOnline, First: 0}
+	s.Players[you] = SavedPlayer{Human: true}
+	s.Players[1-you] = SavedPlayer{Level: "medium"} // who finishes the game if the connection drops
+	g := st.Game
+	if g == nil {
+		g = rules.NewGame(st.Variant)
+	}
+	gs := newGameScene(a, s, g)
+	gs.net = &netGame{sess: sess, number: st.Number, peer: st.Peer}
+	gs.net.goneM.Buttons = []*button{{Label: "Finish against the AI", Primary: true, Tip: "Play on from here against the computer"}, {Label: "Main menu"}}
+	gs.net.drawM.Buttons = []*button{{Label: "Accept draw", Primary: true}, {Label: "Decline"}}
+	a.debugf("online game %d, you are %s", st.Number, colourNames[you])
+	if gs.humanToMove() {
+		a.play(sound.YourTurn)
+	}
+	return gs
+}
+
+// pollNet takes in what the session reports, without ever waiting.
+func (gs *gameScene) pollNet(a *App) {
+	n := gs.net
+	if n == nil || n.closed {
+		return
+	}
+	for {
+		select {
+		case e, ok := <-n.sess.Events():
+			if !ok {
+				n.closed = true
+				return
+			}
+			if gs.onNetEvent(a, e) {
+				return // a new scene takes the rest
+			}
+		default:
+			return
+		}
+	}
+}
+
+// onNetEvent handles one event; true when the scene was replaced.
+func (gs *gameScene) onNetEvent(a *App, e netplay.Event) bool {
+	n := gs.net
+	switch e := e.(type) {
+	case netplay.Started:
+		if e.Number == n.number {
+			return false
+		}
+		ng := newOnlineGame(a, n.sess, e)
+		ng.score = gs.score
+		gs.brain.stop()
+		a.scenes.GoTo(ng)
+		return true
+	case netplay.Moved:
+		n.drawOffered, n.myOffer = false, false
+		switch {
+		case e.Mine:
+			moves := gs.g.Moves()
+			if len(moves) < e.Ply || moves[e.Ply-1] != e.Move {
+				gs.resync(e.Game)
+			}
+		case gs.g.Plies() == e.Ply-1 && gs.pos().CheckMove(e.Move) == nil:
+			gs.commit(a, e.Move, math.NaN(), math.NaN(), -1)
+		default:
+			gs.resync(e.Game)
+		}
+	case netplay.MoveRejected:
+		if e.Game != nil {
+			gs.resync(e.Game)
+		}
+		gs.say(e.Reason, true)
+		a.play(sound.Illegal)
+	case netplay.DrawOffered:
+		n.drawOffered = true
+		n.drawM.Focus = 0
+		gs.say("Your opponent offers a draw.", false)
+		a.play(sound.Hint)
+	case netplay.DrawDeclined:
+		n.myOffer = false
+		gs.say("Your opponent declined the draw.", false)
+	case netplay.GameOver:
+		n.ended, n.res, n.by = true, e.Result, e.By
+		n.drawOffered, n.myOffer = false, false
+		if e.Game != nil && e.Game.Plies() != gs.g.Plies() {
+			gs.resync(e.Game)
+		}
+		if !gs.over {
+			gs.endGame(a)
+		}
+	case netplay.RematchOffered:
+		n.rematchOffered = true
+		gs.say("Your opponent wants a rematch.", false)
+	case netplay.Notice:
+		gs.say(e.Text, false)
+	case netplay.Disconnected:
+		n.gone = &e
+		n.drawOffered = false
+		gs.brain.stop()
+		if e.Game != nil && e.Game.Plies() > gs.g.Plies() {
+			gs.resync(e.Game)
+		}
+		a.debugf("disconnected: %s", e.Reason)
+		if !gs.over {
+			gs.autosave(a)
+			a.play(sound.Illegal)
+		}
+	}
+	return false
+}
+
+// resync shows the session's game when the board and it differ.
+func (gs *gameScene) resync(g *rules.Game) {
+	if g == nil {
+		return
+	}
+	gs.g = g
+	gs.glides = nil
+	gs.hold = nil
+	gs.hintMove = rules.NoMove
+	gs.syncSlots()
+}
+
+// netResult is the result the session declared, for resignations and
+// agreed draws that the rules cannot see.
+func (gs *gameScene) result() rules.Result {
+	if gs.net != nil && gs.net.ended {
+		return gs.net.res
+	}
+	return gs.g.Result()
+}
+
+// onlineTitle says how an online game ended when it was not by the rules.
+func (gs *gameScene) onlineTitle() (string, string, bool) {
+	n := gs.net
+	if n == nil || !n.ended || n.by == netplay.ByRules {
+		return "", "", false
+	}
+	if n.by == netplay.ByAgreement {
+		return "Draw.", "Both players agreed to a draw.", true
+	}
+	if gs.s.human(gs.s.colourOf(n.res.Winner)) {
+		return "You win!", "Your opponent resigned.", true
+	}
+	return "Opponent wins.", "You resigned.", true
+}
+
+func (gs *gameScene) resign(a *App) {
+	n := gs.net
+	if n == nil || gs.over || n.gone != nil {
+		return
+	}
+	if n.resignAt == 0 || a.Tick-n.resignAt > 240 {
+		n.resignAt = a.Tick
+		gs.say("Click Resign again to give up this game.", true)
+		return
+	}
+	n.resignAt = 0
+	n.sess.Resign()
+}
+
+func (gs *gameScene) offerDraw(a *App) {
+	n := gs.net
+	if n == nil || gs.over || n.gone != nil || n.myOffer || gs.humanToMove() {
+		return
+	}
+	n.myOffer = true
+	n.sess.OfferDraw()
+	gs.say("You offered a draw; your opponent will answer.", false)
+}
+
+// updateDrawOffer lays out and handles the Accept and Decline buttons in
+// the status bar; true when one was pressed.
+func (gs *gameScene) updateDrawOffer(a *App) bool {
+	n := gs.net
+	if n == nil || !n.drawOffered || gs.over {
+		return false
+	}
+	gs.layoutStatusButtons(a, n.drawM.Buttons)
+	for i, b := range n.drawM.Buttons {
+		if b.update(a) {
+			n.drawOffered = false
+			n.sess.AnswerDraw(i == 0)
+			if i == 1 {
+				gs.say("You declined the draw.", false)
+			}
+			return true
+		}
+	}
+	return false
+}
+
+// layoutStatusButtons puts buttons at the right of the status bar.
+func (gs *gameScene) layoutStatusButtons(a *App, bs []*button) {
+	u := a.U()
+	st := gs.lay.Status
+	fc := a.Face(Medium, sizeBody)
+	x := st.X + st.W - 16*u
+	for i := len(bs) - 1; i >= 0; i-- {
+		w := textWidth(bs[i].Label, fc) + 36*u
+		x -= w
+		bs[i].Rect = Rect{x, st.Y + 6*u, w, st.H - 12*u}
+		x -= 10 * u
+	}
+}
+
+// goneCard is where the card about a lost connection lies.
+func (gs *gameScene) goneCard(a *App) Rect {
+	u := a.U()
+	w, h := 560*u, 250*u
+	f := gs.lay.Frame
+	return Rect{f.X + f.W/2 - w/2, f.Y + f.H/2 - h/2, w, h}
+}
+
+func (gs *gameScene) updateGone(a *App) error {
+	n := gs.net
+	u := a.U()
+	r := gs.goneCard(a)
+	bs := n.goneM.Buttons
+	bs[0].Disabled = gs.g.Over()
+	bw := (r.W - 3*20*u) / 2
+	for i, b := range bs {
+		b.Rect = Rect{r.X + 20*u + float64(i)*(bw+20*u), r.Y + r.H - 76*u, bw, 54 * u}
+	}
+	switch n.goneM.update(a) {
+	case 0:
+		gs.finishAgainstAI(a)
+	case 1:
+		a.scenes.GoTo(newMenuScene(a))
+	}
+	return nil
+}
+
+// finishAgainstAI plays the game on from where the connection dropped,
+// the computer taking the other player's place.
+func (gs *gameScene) finishAgainstAI(a *App) {
+	s := gs.s
+	s.Mode = modeHumanVsAI
+	ng := newGameScene(a, s, gs.g.Clone())
+	ng.autosave(a)
+	a.scenes.GoTo(ng)
+}
+
+func (gs *gameScene) drawGone(a *App, dst *ebiten.Image) {
+	n := gs.net
+	th := a.Theme
+	u := a.U()
+	fillRect(dst, Rect{0, 0, a.W, a.H}, withAlpha(black, 0.45))
+	r := gs.goneCard(a)
+	panel(a, dst, r)
+	title := "Connection lost"
+	if n.gone.Clean {
+		title = "Your opponent left"
+	}
+	drawText(dst, title, a.Face(Bold, sizeTitle), r.X+r.W/2, r.Y+52*u, Center, th.Text)
+	fs := a.Face(Regular, sizeBody)
+	lines := wrap(n.gone.Reason, fs, r.W-60*u)
+	if !gs.g.Over() {
+		lines = append(lines, "Your game is saved.")
+	}
+	for i, ln := range lines {
+		drawText(dst, ln, fs, r.X+r.W/2, r.Y+100*u+float64(i)*26*u, Center, th.TextDim)
+	}
+	n.goneM.draw(a, dst)
+}
+
+// netStatus is the online line of the side panel.
+func (gs *gameScene) netStatus() string {
+	n := gs.net
+	switch {
+	case n.gone != nil:
+		return "Disconnected"
+	}
+	return fmt.Sprintf("Online · game %d", n.number)
+}

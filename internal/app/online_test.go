@@ -1,0 +1,262 @@
+package app
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/gobblet-game/gobblet/internal/rules"
+)
+
+// player is one App with fake input: one side of an online test.
+type player struct {
+	t   *testing.T
+	a   *App
+	src *scriptSource
+}
+
+func newPlayer(t *testing.T) *player {
+	src := &scriptSource{}
+	return &player{t: t, a: newHeadless(src, 1280, 800), src: src}
+}
+
+func (p *player) tick() {
+	p.t.Helper()
+	if err := p.a.Update(); err != nil {
+		p.t.Fatalf("update: %v", err)
+	}
+}
+
+// pump ticks both apps until cond holds; the network answers in real time.
+func pump(t *testing.T, what string, cond func() bool, ps ...*player) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out waiting for %s", what)
+		}
+		for _, p := range ps {
+			p.tick()
+		}
+		time.Sleep(2 * time.Millisecond)
+	}
+}
+
+func (p *player) game() *gameScene {
+	gs, _ := p.a.scenes.current.(*gameScene)
+	return gs
+}
+
+func (p *player) frames(f ...Frame) {
+	p.src.frames = append(p.src.frames, f...)
+	for len(p.src.frames) > 0 {
+		p.tick()
+	}
+	p.tick()
+}
+
+func (p *player) click(x, y float64) {
+	p.frames(Frame{X: x, Y: y, Down: true, Pressed: true, PointerMoved: true}, Frame{X: x, Y: y, Released: true})
+}
+
+// dragMove plays a move by dragging on the player's own board.
+func (p *player) dragMove(m string) {
+	p.t.Helper()
+	p.tick() // lay out the board
+	gs := p.game()
+	mv, err := rules.ParseMove(gs.v, m)
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	var x0, y0 float64
+	if mv.IsDrop() {
+		c := gs.toMove()
+		x0, y0 = gs.lay.SlotRect(c, gs.slotFor(c, int(mv.Size))).Center()
+	} else {
+		x0, y0 = gs.lay.SquareCenter(gs.v, mv.From)
+	}
+	x1, y1 := gs.lay.SquareCenter(gs.v, mv.To)
+	f := []Frame{{X: x0, Y: y0, Down: true, Pressed: true, PointerMoved: true}}
+	for i := 1; i <= 4; i++ {
+		t := float64(i) / 4
+		f = append(f, Frame{X: x0 + (x1-x0)*t, Y: y0 + (y1-y0)*t, Down: true, PointerMoved: true})
+	}
+	f = append(f, Frame{X: x1, Y: y1, Released: true})
+	p.frames(f...)
+}
+
+func movesOf(gs *gameScene) string {
+	var s []string
+	for _, m := range gs.g.Moves() {
+		s = append(s, m.Notation(gs.v))
+	}
+	return strings.Join(s, " ")
+}
+
+// connect hosts a gobblers room on one app and joins it from the other by
+// typing the code, as a person would.
+func connect(t *testing.T) (host, guest *player) {
+	host, guest = newPlayer(t), newPlayer(t)
+	ls := newHostScene(host.a, rules.Gobblers, rules.X, "127.0.0.1:0")
+	if ls.problem != "" {
+		t.Fatalf("hosting failed: %s", ls.problem)
+	}
+	host.a.scenes = sceneManager{current: ls}
+	if len(ls.code) != netplayCodeLen {
+		t.Fatalf("room code %q, want %d characters", ls.code, netplayCodeLen)
+	}
+	js := newJoinScene(guest.a, nil)
+	guest.a.scenes = sceneManager{current: js}
+	guest.tick()
+	guest.frames(Frame{Chars: []rune(strings.ToLower(ls.code))})
+	if js.field.Text != ls.code {
+		t.Fatalf("the code field reads %q after typing %q", js.field.Text, ls.code)
+	}
+	guest.frames(Frame{Keys: []ebiten.Key{ebiten.KeyEnter}})
+	if js.problem != "" || !js.joining {
+		t.Fatalf("joining did not start: %q", js.problem)
+	}
+	hs, gs := ls.sess, js.sess
+	t.Cleanup(func() { hs.Close(); gs.Close() })
+	pump(t, "both boards", func() bool { return host.game() != nil && guest.game() != nil }, host, guest)
+	return host, guest
+}
+
+const netplayCodeLen = 23 // 19 characters in groups of four with dashes
+
+func TestOnlineGamePlaysOnBothBoards(t *testing.T) {
+	host, guest := connect(t)
+	hg, gg := host.game(), guest.game()
+	if hg.s.humanColour() != 0 || gg.s.humanColour() != 1 {
+		t.Fatalf("host should play orange and the guest blue: %d %d", hg.s.humanColour(), gg.s.humanColour())
+	}
+	if !hg.humanToMove() || gg.humanToMove() {
+		t.Fatalf("orange (the host) moves first")
+	}
+	if got := gg.statusText(); got != "Opponent is thinking…" {
+		t.Errorf("the waiting player's status line: %q", got)
+	}
+	// the guest cannot move out of turn
+	guest.dragMove("3@b2")
+	if gg.g.Plies() != 0 {
+		t.Fatalf("the guest moved out of turn: %s", movesOf(gg))
+	}
+	script := []struct {
+		by   *player
+		move string
+	}{{host, "3@a1"}, {guest, "3@b2"}, {host, "2@a2"}, {guest, "1@c3"}, {host, "1@a3"}}
+	for i, s := range script {
+		s.by.dragMove(s.move)
+		if s.by.game().g.Plies() != i+1 {
+			t.Fatalf("%s was not played locally: %s (%s)", s.move, movesOf(s.by.game()), s.by.game().msg)
+		}
+		pump(t, "move "+s.move+" on both boards", func() bool {
+			return hg.g.Plies() == i+1 && gg.g.Plies() == i+1
+		}, host, guest)
+	}
+	if movesOf(hg) != movesOf(gg) {
+		t.Fatalf("the boards differ: host %q, guest %q", movesOf(hg), movesOf(gg))
+	}
+	pump(t, "the result on both sides", func() bool { return hg.over && gg.over }, host, guest)
+	if title, _ := hg.resultTitle(); title != "You win!" {
+		t.Errorf("host's result: %q", title)
+	}
+	if title, _ := gg.resultTitle(); title != "Opponent wins." {
+		t.Errorf("guest's result: %q", title)
+	}
+
+	// a rematch: both ask, a new game starts with the colours swapped
+	hg.rematch(host.a)
+	pump(t, "the rematch offer", func() bool { return gg.net.rematchOffered }, host, guest)
+	gg.rematch(guest.a)
+	pump(t, "the rematch", func() bool {
+		h, g := host.game(), guest.game()
+		return h != hg && g != gg && h != nil && g != nil
+	}, host, guest)
+	if host.game().s.humanColour() != 1 || guest.game().net.number != 2 {
+		t.Errorf("after the rematch the host should play blue in game 2")
+	}
+	if !guest.game().humanToMove() {
+		t.Errorf("after the rematch the guest (now orange) moves first")
+	}
+}
+
+func TestOnlineResignAndDraw(t *testing.T) {
+	host, guest := connect(t)
+	hg, gg := host.game(), guest.game()
+	host.dragMove("3@b2")
+	pump(t, "the first move", func() bool { return gg.g.Plies() == 1 }, host, guest)
+	// the host offers a draw after moving; the guest declines with the button
+	x, y := hg.bDraw.Rect.Center()
+	host.click(x, y)
+	pump(t, "the draw offer", func() bool { return gg.net.drawOffered }, host, guest)
+	guest.tick()
+	x, y = gg.net.drawM.Buttons[1].Rect.Center()
+	guest.click(x, y)
+	pump(t, "the refusal", func() bool { return !hg.net.myOffer }, host, guest)
+	if hg.over || gg.over {
+		t.Fatal("a declined draw ended the game")
+	}
+	// the guest resigns: a click, and a second to confirm
+	guest.tick()
+	x, y = gg.bResign.Rect.Center()
+	guest.click(x, y)
+	if gg.over {
+		t.Fatal("one click on Resign should ask again")
+	}
+	guest.click(x, y)
+	pump(t, "the resignation", func() bool { return hg.over && gg.over }, host, guest)
+	if title, why := hg.resultTitle(); title != "You win!" || why != "Your opponent resigned." {
+		t.Errorf("host's result: %q %q", title, why)
+	}
+	if _, why := gg.resultTitle(); why != "You resigned." {
+		t.Errorf("guest's reason: %q", why)
+	}
+}
+
+func TestOnlineDisconnectOffersTheAI(t *testing.T) {
+	host, guest := connect(t)
+	hg, gg := host.game(), guest.game()
+	host.dragMove("3@b2")
+	pump(t, "the first move", func() bool { return gg.g.Plies() == 1 }, host, guest)
+	hg.leave(host.a) // the host leaves the game
+	pump(t, "the guest to notice", func() bool { return gg.net.gone != nil }, guest)
+	if gg.net.gone.Reason == "" || gg.over {
+		t.Fatalf("a disconnect should say why and leave the game unfinished (reason %q, over %v)", gg.net.gone.Reason, gg.over)
+	}
+	if sg, ok := guest.a.Store.LoadGame(); !ok || len(sg.Moves) != 1 || sg.Mode != modeHumanVsAI {
+		t.Errorf("the guest's game should be autosaved to finish against the AI: %+v %v", sg, ok)
+	}
+	guest.tick()
+	b := gg.net.goneM.Buttons[0]
+	if b.Label != "Finish against the AI" || b.Disabled {
+		t.Fatalf("first button %q disabled=%v", b.Label, b.Disabled)
+	}
+	x, y := b.Rect.Center()
+	guest.click(x, y)
+	ng := guest.game()
+	if ng == gg || ng.s.Mode != modeHumanVsAI || ng.g.Plies() != 1 || ng.net != nil {
+		t.Fatalf("Finish against the AI should go on from the same position against the computer")
+	}
+	if ng.s.humanColour() != 1 {
+		t.Errorf("the guest keeps blue")
+	}
+}
+
+func TestJoinRefusesATypo(t *testing.T) {
+	p := newPlayer(t)
+	js := newJoinScene(p.a, nil)
+	p.a.scenes = sceneManager{current: js}
+	p.tick()
+	p.frames(Frame{Chars: []rune("7K3Q-D0M8")})
+	p.frames(Frame{Keys: []ebiten.Key{ebiten.KeyEnter}})
+	if js.joining || !strings.Contains(js.problem, "room code") {
+		t.Fatalf("a short code should be refused before any network: joining %v, problem %q", js.joining, js.problem)
+	}
+	p.frames(Frame{Keys: []ebiten.Key{ebiten.KeyBackspace}})
+	if js.field.Text != "7K3Q-D0M" || js.problem != "" {
+		t.Errorf("Backspace should remove one character and clear the problem: %q %q", js.field.Text, js.problem)
+	}
+}

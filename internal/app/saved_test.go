@@ -1,0 +1,197 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/gobblet-game/gobblet/internal/ai"
+	"github.com/gobblet-game/gobblet/internal/record"
+	"github.com/gobblet-game/gobblet/internal/rules"
+	"github.com/gobblet-game/gobblet/internal/settings"
+)
+
+func TestSaveGameFromPauseNamesTheFile(t *testing.T) {
+	tb := newTable(t, twoPlayers(rules.Gobblers))
+	tb.tick()
+	tb.drag(tb.slotXY(0, 0, "b2"))
+	tb.key(ebiten.KeyEscape, false)
+	tb.tick()
+	var save *button
+	for _, b := range tb.gs.pauseM.Buttons {
+		if b.Label == "Save game" {
+			save = b
+		}
+	}
+	if save == nil {
+		t.Fatal("the pause menu has no Save game")
+	}
+	tb.click(save.Rect.Center())
+	recs, _ := tb.a.Store.Records()
+	if len(recs) != 1 || recs[0].Record == nil || len(recs[0].Record.Moves) != 1 {
+		t.Fatalf("Save game kept %d records", len(recs))
+	}
+	if !strings.HasPrefix(tb.a.toastMsg, "Saved as ") || !strings.Contains(tb.a.toastMsg, recs[0].Name) {
+		t.Errorf("the toast should name the file %q: %q", recs[0].Name, tb.a.toastMsg)
+	}
+}
+
+// savedList opens the saved games with one good game and one broken file.
+func savedList(t *testing.T) (*player, *savedScene) {
+	p := newPlayer(t)
+	ms := p.a.Store.(*MemoryStore)
+	g := rules.NewGame(rules.Gobblers)
+	if err := g.PlayNotation([]string{"3@a1", "1@a3", "3@b2", "1@c1", "2@c3"}); err != nil {
+		t.Fatal(err)
+	}
+	s := vsAI(rules.Gobblers)
+	if _, err := ms.RecordResult(GameRecord{Game: s.saved(g), Result: g.Result().String()}); err != nil {
+		t.Fatal(err)
+	}
+	ms.Keep(settings.SavedGame{Name: "broken", Err: errors.New("line 3: not a move")})
+	ss := newSavedScene(p.a)
+	p.a.scenes = sceneManager{current: ss}
+	p.tick()
+	return p, ss
+}
+
+func TestSavedGamesListShowsUnreadableFilesAndOpensReview(t *testing.T) {
+	p, ss := savedList(t)
+	if len(ss.rows) != 2 {
+		t.Fatalf("%d rows shown, want 2", len(ss.rows))
+	}
+	// the newest first: the broken file was kept last
+	if ss.games[0].Record != nil || ss.games[1].Record == nil {
+		t.Fatalf("the list should be newest first, the broken file on top")
+	}
+	p.click(ss.rows[0].Center())
+	if p.a.scenes.current != Scene(ss) {
+		t.Fatal("an unreadable file must not open")
+	}
+	p.click(ss.rows[1].Center())
+	gs := p.game()
+	if gs == nil || gs.review != 0 || gs.reviewBack != Scene(ss) {
+		t.Fatalf("a saved game should open in review at the start")
+	}
+	if gs.s.name(0) != "You" || gs.s.name(1) != "Easy AI" {
+		t.Errorf("review names the players %q and %q", gs.s.name(0), gs.s.name(1))
+	}
+	p.frames(Frame{Keys: []ebiten.Key{ebiten.KeyRight}})
+	p.frames(Frame{Keys: []ebiten.Key{ebiten.KeyRight}})
+	shown, want := gs.shownPosition(), gs.g.PositionAt(2)
+	if gs.review != 2 || !shown.Equal(&want) {
+		t.Fatalf("two steps forward should show ply 2; review %d", gs.review)
+	}
+	if _, cells, _ := gs.moveList(p.a); gs.currentPly() != 1 || len(cells) != 5 {
+		t.Errorf("the move list should highlight the second move (current %d, %d cells)", gs.currentPly(), len(cells))
+	}
+	p.frames(Frame{Keys: []ebiten.Key{ebiten.KeyEscape}})
+	if p.a.scenes.current != Scene(ss) {
+		t.Errorf("Esc in review should go back to the saved games")
+	}
+}
+
+func TestStatisticsCountGamesAgainstTheAI(t *testing.T) {
+	p, _ := savedList(t) // orange (the person) beat the easy AI
+	st := newStatsScene(p.a)
+	if got := st.stats.Tally(rules.Gobblers, "easy"); got.Won != 1 || got.Games() != 1 {
+		t.Errorf("statistics after one win against easy: %+v", got)
+	}
+	if got := st.stats.Total(rules.Classic); got.Games() != 0 {
+		t.Errorf("no classic games were played: %+v", got)
+	}
+}
+
+func TestHintUsesTheProvenValues(t *testing.T) {
+	old := analyse
+	t.Cleanup(func() { analyse = old })
+	analyse = func(ctx context.Context, g *rules.Game) ([]ai.MoveValue, error) {
+		p := g.Position()
+		var out []ai.MoveValue
+		var buf [rules.MaxMoves]rules.Move
+		for _, m := range p.LegalMoves(buf[:0]) {
+			v := ai.MoveValue{Move: m, Score: ai.Score{Kind: ai.LossIn, Value: 4}}
+			if m.Notation(rules.Gobblers) == "3@b2" {
+				v.Score = ai.Score{Kind: ai.WinIn, Value: 13}
+			}
+			out = append(out, v)
+		}
+		return out, nil
+	}
+	tb := newTable(t, vsAI(rules.Gobblers))
+	tb.tick()
+	tb.key(ebiten.KeyH, false)
+	tb.until("the hint", func() bool { return !tb.gs.hintMove.IsNone() })
+	if got := tb.gs.hintMove.Notation(rules.Gobblers); got != "3@b2" {
+		t.Fatalf("hint %s, want the winning 3@b2", got)
+	}
+	if !strings.Contains(tb.gs.msg, "wins in 7") {
+		t.Errorf("the hint should say its value: %q", tb.gs.msg)
+	}
+	if tb.ai.searches() != 0 {
+		t.Errorf("the hint searched although the values were known")
+	}
+	v, _ := tb.gs.values.of(tb.gs.g, rules.Drop(1, rules.SquareAt(rules.Gobblers, 0, 0)))
+	if valueLabel(v) != "loss 2" {
+		t.Errorf("label of a loss in 4 plies: %q", valueLabel(v))
+	}
+}
+
+func TestHintFallsBackToTheSearchWithoutASolution(t *testing.T) {
+	old := analyse
+	t.Cleanup(func() { analyse = old })
+	analyse = func(ctx context.Context, g *rules.Game) ([]ai.MoveValue, error) { return nil, ai.ErrNoSolution }
+	tb := newTable(t, vsAI(rules.Gobblers))
+	tb.tick()
+	tb.key(ebiten.KeyH, false)
+	tb.until("a search for the hint", func() bool { return tb.ai.searches() == 1 })
+}
+
+func TestRecordKindsOfAnOnlineGame(t *testing.T) {
+	s := setup{Variant: rules.Classic, Mode: modeOnline, Players: [2]SavedPlayer{{Human: true}, {Level: "medium"}}}
+	rec, err := recordFromSaved(s.saved(rules.NewGame(rules.Classic)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rec.Players[rules.X].Kind != record.Human || rec.Players[rules.O].Kind != record.Network || rec.Mode != "network" {
+		t.Errorf("an online game records a person and a network player: %+v %q", rec.Players, rec.Mode)
+	}
+}
+
+func TestResultCardButtonsFitTheCard(t *testing.T) {
+	for _, size := range [][2]float64{{1280, 800}, {1920, 1080}, {800, 520}} {
+		src := &scriptSource{}
+		a := newHeadless(src, size[0], size[1])
+		g := rules.NewGame(rules.Gobblers)
+		if err := g.PlayNotation([]string{"3@a1", "1@a3", "3@b2", "1@c1", "2@c3"}); err != nil {
+			t.Fatal(err)
+		}
+		gs := newGameScene(a, twoPlayers(rules.Gobblers), g)
+		a.scenes = sceneManager{current: gs}
+		for i := 0; i < 3; i++ {
+			if err := a.Update(); err != nil {
+				t.Fatal(err)
+			}
+		}
+		card := gs.resultCard(a)
+		bs := gs.resultM.Buttons
+		for i, b := range bs {
+			r := b.Rect
+			if r.X < card.X || r.Y < card.Y || r.X+r.W > card.X+card.W || r.Y+r.H > card.Y+card.H {
+				t.Errorf("%v: %q %v lies outside the card %v", size, b.Label, r, card)
+			}
+			if w := textWidth(b.Label, a.Face(Medium, sizeBody)); w > r.W-8*a.U() {
+				t.Errorf("%v: the label %q (%.0f px) does not fit its button (%.0f px)", size, b.Label, w, r.W)
+			}
+			for _, o := range bs[i+1:] {
+				q := o.Rect
+				if r.X < q.X+q.W && q.X < r.X+r.W && r.Y < q.Y+q.H && q.Y < r.Y+r.H {
+					t.Errorf("%v: %q and %q overlap", size, b.Label, o.Label)
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,109 @@
+package app
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/gobblet-game/gobblet/internal/ai"
+	"github.com/gobblet-game/gobblet/internal/record"
+	"github.com/gobblet-game/gobblet/internal/rules"
+)
+
+// statsScene shows the games won, drawn and lost against each AI level,
+// per variant, as kept across runs.
+type statsScene struct {
+	stats    record.Stats
+	back     *button
+	backdrop boardPicture
+}
+
+func newStatsScene(a *App) *statsScene {
+	return &statsScene{
+		stats:    a.Store.Stats(),
+		back:     &button{Label: "Back", Primary: true, Tip: "Esc"},
+		backdrop: boardPicture{Pos: mustPos("gobblers:x3,.,./.,o3,./.,.,x1:o")},
+	}
+}
+
+func (st *statsScene) cards(a *App) [2]Rect {
+	u := a.U()
+	w := math.Min(520*u, (a.W-120*u)/2)
+	h := math.Min(a.H-280*u, 470*u)
+	return [2]Rect{{a.W/2 - w - 15*u, 140 * u, w, h}, {a.W/2 + 15*u, 140 * u, w, h}}
+}
+
+func (st *statsScene) Update(a *App) error {
+	u := a.U()
+	st.back.Rect = Rect{a.W/2 - 130*u, 140*u + math.Min(a.H-280*u, 470*u) + 40*u, 260 * u, 56 * u}
+	if st.back.update(a) || a.In.Key(ebiten.KeyEscape) || a.In.Key(ebiten.KeyEnter) {
+		a.scenes.GoTo(newMenuScene(a))
+	}
+	return nil
+}
+
+func (st *statsScene) Draw(a *App, dst *ebiten.Image) {
+	drawBackdrop(a, dst, &st.backdrop)
+	th := a.Theme
+	u := a.U()
+	drawText(dst, "Statistics", a.Face(Bold, sizeTitle), a.W/2, 72*u, Center, th.Text)
+	drawText(dst, "Your games against the computer", a.Face(Regular, sizeBody), a.W/2, 112*u, Center, th.TextDim)
+	for i, v := range []rules.Variant{rules.Classic, rules.Gobblers} {
+		st.drawCard(a, dst, st.cards(a)[i], v)
+	}
+	st.back.draw(a, dst, false)
+}
+
+func (st *statsScene) drawCard(a *App, dst *ebiten.Image, r Rect, v rules.Variant) {
+	th := a.Theme
+	u := a.U()
+	panel(a, dst, r)
+	drawText(dst, variantWords(v), a.Face(Bold, sizeHeading), r.X+28*u, r.Y+40*u, Left, th.Text)
+	total := st.stats.Total(v)
+	fh := a.Face(Medium, sizeSmall)
+	fb := a.Face(Regular, sizeBody)
+	fm := a.Face(Bold, sizeBody)
+	cols := []float64{r.X + 28*u, r.X + r.W*0.45, r.X + r.W*0.6, r.X + r.W*0.75, r.X + r.W - 28*u}
+	heads := []string{"Level", "Won", "Drawn", "Lost", "Games"}
+	y := r.Y + 90*u
+	for i, h := range heads {
+		al := Right
+		if i == 0 {
+			al = Left
+		}
+		drawText(dst, h, fh, cols[i], y, al, th.TextDim)
+	}
+	fillRect(dst, Rect{r.X + 20*u, y + 18*u, r.W - 40*u, math.Max(1, u)}, th.PanelEdge)
+	y += 50 * u
+	row := func(name string, t record.Tally, face fontFace) {
+		vals := []int{t.Won, t.Drawn, t.Lost, t.Games()}
+		drawText(dst, name, face, cols[0], y, Left, th.Text)
+		for i, n := range vals {
+			col := th.Text
+			if n == 0 {
+				col = withAlpha(th.TextDim, 0.6)
+			}
+			drawText(dst, fmt.Sprint(n), face, cols[i+1], y, Right, col)
+		}
+		y += 40 * u
+	}
+	for _, l := range ai.Levels(v) {
+		row(levelName(l), st.stats.Tally(v, l), fb)
+	}
+	fillRect(dst, Rect{r.X + 20*u, y - 22*u, r.W - 40*u, math.Max(1, u)}, th.PanelEdge)
+	y += 6 * u
+	row("All levels", total, fm)
+	if total.Games() > 0 {
+		share := float64(total.Won) / float64(total.Games())
+		y += 10 * u
+		bar := Rect{cols[0], y, r.W - 56*u, 12 * u}
+		tintRoundRect(dst, bar, bar.H/2, withAlpha(th.TextDim, 0.25))
+		if share > 0 {
+			tintRoundRect(dst, Rect{bar.X, bar.Y, math.Max(bar.H, bar.W*share), bar.H}, bar.H/2, th.Good)
+		}
+		drawText(dst, fmt.Sprintf("%.0f%% won", share*100), a.Face(Regular, sizeSmall), bar.X+bar.W, bar.Y+34*u, Right, th.TextDim)
+	} else {
+		drawText(dst, "No games yet.", a.Face(Regular, sizeSmall), cols[0], y+16*u, Left, th.TextDim)
+	}
+}

@@ -1,0 +1,264 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"math/bits"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/gobblet-game/gobblet/internal/ai"
+	"github.com/gobblet-game/gobblet/internal/rules"
+	"github.com/gobblet-game/gobblet/internal/sound"
+)
+
+// analyse finds every legal move's proven value; tests replace it.
+var analyse = ai.Analyse
+
+// valueBook holds the proven values of one position's legal moves (Gobblet
+// Gobblers is solved): for the hint, and for the labels that show every
+// move's value while a piece is held (V) or a game is reviewed. The values
+// are looked up in a goroutine, so Update never waits for the table.
+type valueBook struct {
+	key        string // the position the values are for
+	vals       []ai.MoveValue
+	ready      bool
+	failed     bool // the solution cannot be had: hints fall back to the search
+	hintWanted bool
+	ch         chan valueAnswer
+	cancel     context.CancelFunc
+}
+
+type valueAnswer struct {
+	key  string
+	vals []ai.MoveValue
+	err  error
+}
+
+func valueKey(g *rules.Game) string {
+	p := g.Position()
+	return fmt.Sprintf("%d %s", g.Plies(), p.String())
+}
+
+// want asks for the values of g's position (g is cloned); it reports
+// whether they are ready.
+func (vb *valueBook) want(g *rules.Game) bool {
+	if g.Variant() != rules.Gobblers || g.Over() || vb.failed {
+		return false
+	}
+	key := valueKey(g)
+	if key == vb.key {
+		return vb.ready
+	}
+	if vb.cancel != nil {
+		vb.cancel()
+	}
+	if vb.ch == nil {
+		vb.ch = make(chan valueAnswer, 4)
+	}
+	vb.key, vb.ready, vb.vals = key, false, nil
+	ctx, cancel := context.WithCancel(context.Background())
+	vb.cancel = cancel
+	clone := g.Clone()
+	out := vb.ch
+	go func() {
+		vals, err := analyse(ctx, clone)
+		out <- valueAnswer{key: key, vals: vals, err: err}
+	}()
+	return false
+}
+
+// poll takes in a finished lookup; stale ones are dropped.
+func (vb *valueBook) poll() {
+	for {
+		select {
+		case ans := <-vb.ch:
+			if ans.key != vb.key {
+				continue
+			}
+			if ans.err != nil {
+				if errors.Is(ans.err, ai.ErrNoSolution) || !errors.Is(ans.err, context.Canceled) {
+					vb.failed = true
+				}
+				vb.key = ""
+				continue
+			}
+			vb.vals, vb.ready = ans.vals, true
+		default:
+			return
+		}
+	}
+}
+
+// of returns a move's value, if known for the position g shows.
+func (vb *valueBook) of(g *rules.Game, m rules.Move) (ai.MoveValue, bool) {
+	if !vb.ready || vb.key != valueKey(g) {
+		return ai.MoveValue{}, false
+	}
+	for _, v := range vb.vals {
+		if v.Move == m {
+			return v, true
+		}
+	}
+	return ai.MoveValue{}, false
+}
+
+// rank orders values for the side to move: quick wins first, then draws,
+// then slow losses.
+func rank(v ai.MoveValue) int {
+	switch {
+	case v.Score.Kind == ai.WinIn:
+		return 10000 - v.Score.Value
+	case v.Score.Kind == ai.LossIn:
+		return -10000 + v.Score.Value
+	}
+	return 0
+}
+
+// best is the move that keeps the best value.
+func (vb *valueBook) best() (ai.MoveValue, bool) {
+	if !vb.ready || len(vb.vals) == 0 {
+		return ai.MoveValue{}, false
+	}
+	b := vb.vals[0]
+	for _, v := range vb.vals[1:] {
+		if rank(v) > rank(b) {
+			b = v
+		}
+	}
+	return b, true
+}
+
+// valueWords says a value for players: "wins in 7", "draw", "loses in 6",
+// counting the mover's own moves.
+func valueWords(v ai.MoveValue) string {
+	if v.Draw || v.Score.Kind == ai.Centipawns {
+		return "draw"
+	}
+	return scoreWords(v.Score)
+}
+
+// valueLabel is the short form drawn on a square: "win 7", "draw", "loss 6".
+func valueLabel(v ai.MoveValue) string {
+	switch {
+	case v.Draw || v.Score.Kind == ai.Centipawns:
+		return "draw"
+	case v.Score.Kind == ai.WinIn:
+		return fmt.Sprintf("win %d", (v.Score.Value+1)/2)
+	}
+	return fmt.Sprintf("loss %d", (v.Score.Value+1)/2)
+}
+
+func (gs *gameScene) toggleValues(a *App) {
+	a.showValues = !a.showValues
+	a.play(sound.MenuClick)
+	if a.showValues {
+		gs.say("Move values on: hold a piece to see what each square is worth (V turns them off).", false)
+	} else {
+		gs.say("Move values off.", false)
+	}
+}
+
+// pollHint gives the hint once the values it waits for are in.
+func (gs *gameScene) pollHint(a *App) {
+	vb := &gs.values
+	if !vb.hintWanted {
+		return
+	}
+	if vb.failed {
+		vb.hintWanted = false
+		gs.askHint(a) // the search, then
+		return
+	}
+	if !vb.want(gs.g) {
+		return
+	}
+	vb.hintWanted = false
+	b, ok := vb.best()
+	if !ok || !gs.humanToMove() || gs.over {
+		return
+	}
+	gs.hintMove = b.Move
+	a.play(sound.Hint)
+	gs.say(fmt.Sprintf("Hint: %s (%s with best play).", gs.describe(b.Move), valueWords(b)), false)
+}
+
+// valueGame is the game at the shown position: the live one, or the
+// reviewed ply with the history before it (repetitions count).
+func (gs *gameScene) valueGame() *rules.Game {
+	if gs.review < 0 || gs.review == gs.g.Plies() {
+		return gs.g
+	}
+	g := gs.g.Clone()
+	for g.Plies() > gs.review {
+		g.Undo()
+	}
+	return g
+}
+
+// drawValues labels the held piece's destinations with their values.
+func (gs *gameScene) drawValues(a *App, dst *ebiten.Image) {
+	gs.showingValues = false
+	h := gs.hold
+	if h == nil || !a.showValues || gs.v != rules.Gobblers {
+		return
+	}
+	if !gs.values.want(gs.g) {
+		return
+	}
+	gs.showingValues = true
+	u := a.U()
+	th := a.Theme
+	cell := gs.lay.Cell()
+	fc := a.Face(Bold, sizeSmall)
+	for t := h.targets; t != 0; t &= t - 1 {
+		sq := rules.Square(bits.TrailingZeros16(t))
+		v, ok := gs.values.of(gs.g, gs.heldMove(sq))
+		if !ok {
+			continue
+		}
+		label := valueLabel(v)
+		col := th.TextDim
+		switch v.Score.Kind {
+		case ai.WinIn:
+			col = th.Good
+		case ai.LossIn:
+			col = th.Warn
+		}
+		if v.Draw {
+			col = th.TextDim
+		}
+		r := gs.lay.SquareRect(gs.v, sq)
+		w := textWidth(label, fc) + 18*u
+		pill := Rect{r.X + r.W/2 - w/2, r.Y + r.H - cell*0.06 - 28*u, w, 26 * u}
+		roundRectSprite(dst, pill, 13*u, withAlpha(th.Background, 0.88), col, math.Max(1, 1.5*u), 0)
+		drawText(dst, label, fc, pill.X+w/2, pill.Y+pill.H/2, Center, mix(col, th.Text, 0.25))
+	}
+}
+
+// reviewValue says, in review, what the next move played was worth.
+func (gs *gameScene) reviewValue(a *App) string {
+	if gs.v != rules.Gobblers || gs.review < 0 || gs.review >= gs.g.Plies() {
+		return ""
+	}
+	g := gs.valueGame()
+	if !gs.values.want(g) {
+		if gs.values.failed {
+			return ""
+		}
+		return "  ·  working out the values…"
+	}
+	m := gs.g.Moves()[gs.review]
+	v, ok := gs.values.of(g, m)
+	b, okb := gs.values.best()
+	if !ok || !okb {
+		return ""
+	}
+	s := fmt.Sprintf("  ·  next %s: %s", m.Notation(gs.v), valueWords(v))
+	if rank(v) < rank(b) {
+		s += fmt.Sprintf(" (best %s: %s)", b.Move.Notation(gs.v), valueWords(b))
+	}
+	return s
+}

@@ -1,0 +1,139 @@
+package solve
+
+import (
+	"bytes"
+	"context"
+	_ "embed"
+	"fmt"
+	"sync"
+)
+
+// Solution values boards: the boards a short search cannot settle (draws,
+// and games that last more than Sparse.Depth plies with best play) come
+// from the sparse table, the others from an exact search of at most
+// Sparse.Depth plies whose leaves are the table's boards and the ends of the
+// game. The embedded table covers every board, reachable or not.
+type Solution struct {
+	sparse *Sparse
+}
+
+// NewSolution wraps a sparse table.
+func NewSolution(s *Sparse) *Solution { return &Solution{sparse: s} }
+
+//go:embed gobblers.sparse
+var embedded []byte
+
+var (
+	embeddedOnce     sync.Once
+	embeddedSolution *Solution
+	embeddedErr      error
+)
+
+// Embedded returns the solution built into the program (loaded on first use,
+// about a second; safe for concurrent use).
+func Embedded() (*Solution, error) {
+	embeddedOnce.Do(func() {
+		s, err := ReadSparse(bytes.NewReader(embedded))
+		if err != nil {
+			embeddedErr = fmt.Errorf("load the built-in Gobblet Gobblers solution: %w", err)
+			return
+		}
+		embeddedSolution = NewSolution(s)
+	})
+	return embeddedSolution, embeddedErr
+}
+
+// Value returns the value of a board where the game goes on, for its side
+// to move.
+func (s *Solution) Value(ctx context.Context, b Board) (Value, error) {
+	i, _ := b.Canonical()
+	if v, ok := s.sparse.Lookup(i); ok {
+		return v, nil
+	}
+	se := searcher{sparse: s.sparse, ctx: ctx, memo: make(map[Index]memoEntry)}
+	for d := 1; d <= s.sparse.Depth; d++ {
+		v, ok := se.within(&b, d)
+		if se.err != nil {
+			return Draw, se.err
+		}
+		if ok {
+			return v, nil
+		}
+	}
+	return Draw, fmt.Errorf("board %d is neither in the table nor decided within %d plies (a table made for reachable boards only?)", i, s.sparse.Depth)
+}
+
+// searcher values boards whose game ends within a number of plies.
+type searcher struct {
+	sparse *Sparse
+	ctx    context.Context
+	err    error
+	nodes  int
+	memo   map[Index]memoEntry
+}
+
+// memoEntry is a board's exact value (known) or the depth to which it was
+// searched in vain.
+type memoEntry struct {
+	v     Value
+	known bool
+	depth int8
+}
+
+// within returns the exact value of b when it is stored or when the game
+// ends within d plies with best play, and false otherwise. Which boards'
+// values are proven in d plies does not depend on the path that led there,
+// so results can be remembered across the search.
+func (se *searcher) within(b *Board, d int) (Value, bool) {
+	i, _ := b.Canonical()
+	if v, ok := se.sparse.Lookup(i); ok {
+		return v, true
+	}
+	if d <= 0 || se.err != nil {
+		return Draw, false
+	}
+	if e, ok := se.memo[i]; ok && (e.known || int(e.depth) >= d) {
+		return e.v, e.known
+	}
+	if se.nodes++; se.nodes&1023 == 0 {
+		if err := se.ctx.Err(); err != nil {
+			se.err = err
+			return Draw, false
+		}
+	}
+	var kids [maxMoves]Board
+	n, wins, losses := b.expand(&kids)
+	if wins > 0 {
+		se.memo[i] = memoEntry{v: WinIn(1), known: true}
+		return WinIn(1), true
+	}
+	bestWin, longestLoss, allLost := 0, 0, true
+	if losses > 0 {
+		longestLoss = 1
+	}
+	for k := range kids[:n] {
+		v, ok := se.within(&kids[k], d-1)
+		switch {
+		case !ok || v.IsDraw():
+			allLost = false
+		case v.IsLoss():
+			allLost = false
+			if bestWin == 0 || v.Plies()+1 < bestWin {
+				bestWin = v.Plies() + 1
+			}
+		default:
+			longestLoss = max(longestLoss, v.Plies()+1)
+		}
+	}
+	e := memoEntry{depth: int8(d)}
+	switch {
+	// A win is proven the fastest only when every faster one would have
+	// been seen: no longer than d plies.
+	case bestWin > 0 && bestWin <= d:
+		e = memoEntry{v: WinIn(bestWin), known: true}
+	case allLost:
+		e = memoEntry{v: LossIn(longestLoss), known: true}
+	}
+	se.memo[i] = e
+	return e.v, e.known
+}
