@@ -6,15 +6,24 @@ LDFLAGS := -s -w -X main.version=$(VERSION)
 # -race needs cgo and a C compiler; without one the tests run without it.
 RACE := $(shell command -v gcc >/dev/null 2>&1 && echo -race)
 
-.PHONY: run build test unit vet fuzz-seeds bench check-go clean
+.PHONY: run run-deps build test unit vet bench check-go clean e2e e2e-deps screenshots dist cross
 
-run: build
+run: build run-deps
 	./$(BIN)/gobblet
+
+# The game needs a desktop session and, on Linux, OpenGL and X11 libraries.
+run-deps:
+	@if [ "$$(uname -s)" = Linux ]; then \
+		test -n "$$DISPLAY$$WAYLAND_DISPLAY" || { echo "No display: run make run from a desktop session (or under Xvfb with DISPLAY set)."; exit 1; }; \
+		for lib in libGL.so.1 libX11.so.6 libXrandr.so.2 libXcursor.so.1 libXi.so.6 libXinerama.so.1 libXxf86vm.so.1; do \
+			ldconfig -p 2>/dev/null | grep -q "$$lib" || { echo "Missing $$lib: install Debian's libgl1 libx11-6 libxrandr2 libxcursor1 libxi6 libxinerama1 libxxf86vm1 (or your system's equivalents)."; exit 1; }; \
+		done; \
+	fi
 
 build: check-go
 	$(GO) build -trimpath -ldflags='$(LDFLAGS)' -o $(BIN)/ ./cmd/...
 
-test: check-go vet unit
+test: check-go vet unit cross e2e
 
 vet:
 	@test -z "$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))" || { echo "gofmt would change:"; gofmt -l .; exit 1; }
@@ -35,3 +44,34 @@ check-go:
 
 clean:
 	rm -rf $(BIN) dist
+
+# Release archives for Windows, macOS and Linux (amd64 and arm64) under dist/.
+dist: check-go
+	$(GO) run ./tools/dist -out dist -version $(VERSION)
+	$(GO) run ./tools/dist -verify -out dist
+
+# make test's compile check of all six release targets, with the archives'
+# checks (the Windows executables use the GUI subsystem, the app bundle and
+# the Linux archive are complete), in a temporary folder.
+cross: check-go
+	@tmp=$$(mktemp -d); $(GO) run ./tools/dist -out $$tmp -version $(VERSION) && $(GO) run ./tools/dist -verify -out $$tmp; rc=$$?; rm -rf $$tmp; exit $$rc
+
+# End-to-end tests: the real game in a virtual X server (Xvfb), driven by
+# real mouse and keyboard events (xdotool), checked by screenshots, its
+# debug log and its files; sound through a PulseAudio null sink. See e2e/.
+# E2E_ARTIFACTS=DIR keeps screenshots of failures.
+E2E_TIMEOUT ?= 15m
+e2e: check-go e2e-deps
+	$(GO) test -tags e2e -count=1 -timeout $(E2E_TIMEOUT) ./e2e/
+
+# The README's pictures, taken by the end-to-end tests.
+screenshots: check-go e2e-deps
+	E2E_DOCS=$(CURDIR)/docs $(GO) test -tags e2e -count=1 -timeout $(E2E_TIMEOUT) -run 'TestHumanBeatsAI|TestClassicByKeyboard|TestOptionSurvives' ./e2e/
+
+# Which Debian packages the end-to-end tests still need (.ci/run installs them).
+e2e-deps:
+	@missing=""; \
+	for pair in Xvfb:xvfb xdotool:xdotool import:imagemagick pulseaudio:pulseaudio parec:pulseaudio-utils sox:sox; do \
+		command -v $${pair%%:*} >/dev/null 2>&1 || missing="$$missing $${pair#*:}"; \
+	done; \
+	test -z "$$missing" || { echo "e2e: missing Debian packages:$$missing"; echo "     install them with: sudo apt-get install$$missing"; exit 1; }
