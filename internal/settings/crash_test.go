@@ -105,9 +105,8 @@ func TestKillDuringWritesLeavesOldOrNew(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Time a few save cycles, ending with generation 0 in place; kills come
-	// within one and a half cycles of the child being ready, so that they
-	// land before, during and after saves on fast and slow machines alike.
+	// Generation 0 in place, and a first estimate of one save's duration;
+	// killWriter refines it from the children's own timing.
 	t0 := time.Now()
 	for g := 3; g >= 0; g-- {
 		if err := s.SaveSettings(settingsOf(g)); err != nil {
@@ -117,17 +116,19 @@ func TestKillDuringWritesLeavesOldOrNew(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	cycle := time.Since(t0) / 4
+	est := time.Since(t0) / 4
 	seed := uint64(time.Now().UnixNano())
 	rng := rand.New(rand.NewPCG(seed, 0))
-	t.Logf("seed %d, one save cycle %v", seed, cycle)
+	t.Logf("seed %d, one save %v", seed, est)
 
 	prevSettings, prevGame := 0, 0
 	var midSave, unchanged, afterSaves int
 	start := time.Now()
 	for i := 1; i <= kills; i++ {
 		base := i * 1000
-		lastSaving, lastSaved := killWriter(t, dir, base, time.Duration(rng.Int64N(int64(cycle)*3/2)))
+		// Kill during the first, second or third save, anywhere from its
+		// start to half a save past its end.
+		lastSaving, lastSaved := killWriter(t, dir, base, 1+rng.IntN(3), rng.Float64()*1.5, &est)
 		if lastSaving > lastSaved {
 			midSave++
 		}
@@ -180,9 +181,13 @@ func TestKillDuringWritesLeavesOldOrNew(t *testing.T) {
 	}
 }
 
-// killWriter starts a writer child, kills it delay after it is ready, and
-// returns the last generation it began and the last it finished saving.
-func killWriter(t *testing.T, dir string, base int, delay time.Duration) (lastSaving, lastSaved int) {
+// killWriter starts a writer child and kills it once it has begun save
+// number k, frac of a save's duration later (frac above 1 lands after the
+// save or in the next one). The kill point follows the child's own progress,
+// so a slow machine (a cold cache, the race detector) shifts nothing. It
+// returns the last generation the child began and the last it finished, and
+// updates est, the running estimate of one save's duration.
+func killWriter(t *testing.T, dir string, base, k int, frac float64, est *time.Duration) (lastSaving, lastSaved int) {
 	t.Helper()
 	cmd := exec.Command(os.Args[0], "-test.run=^$")
 	cmd.Env = append(os.Environ(), crashDirEnv+"="+dir, crashBaseEnv+"="+strconv.Itoa(base))
@@ -193,28 +198,53 @@ func killWriter(t *testing.T, dir string, base int, delay time.Duration) (lastSa
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	lines := bufio.NewScanner(out)
-	if !lines.Scan() || lines.Text() != "ready" {
-		cmd.Process.Kill()
-		cmd.Wait()
-		t.Fatalf("writer did not start: %q", lines.Text())
+	type line struct {
+		word string
+		gen  int
+		at   time.Time
 	}
-	time.Sleep(delay)
+	lines := make(chan line, 1024)
+	go func() {
+		sc := bufio.NewScanner(out)
+		for sc.Scan() {
+			word, n, _ := strings.Cut(sc.Text(), " ")
+			gen, _ := strconv.Atoi(n)
+			lines <- line{word, gen, time.Now()}
+		}
+		close(lines)
+	}()
+	var began time.Time
+	record := func(l line) {
+		switch l.word {
+		case "ready":
+		case "saving":
+			lastSaving, began = l.gen, l.at
+		case "saved":
+			lastSaved = l.gen
+			if !began.IsZero() {
+				*est = (*est*3 + l.at.Sub(began)) / 4
+			}
+		default:
+			cmd.Process.Kill()
+			t.Fatalf("writer: %s %d", l.word, l.gen)
+		}
+	}
+	for l := range lines {
+		record(l)
+		if l.word == "saving" && l.gen == base+k {
+			break
+		}
+	}
+	time.Sleep(time.Duration(frac * float64(*est)))
 	if err := cmd.Process.Kill(); err != nil { // SIGKILL: no deferred code, no flush
 		t.Fatal(err)
 	}
-	for lines.Scan() {
-		word, n, _ := strings.Cut(lines.Text(), " ")
-		gen, _ := strconv.Atoi(n)
-		switch word {
-		case "saving":
-			lastSaving = gen
-		case "saved":
-			lastSaved = gen
-		default:
-			t.Fatalf("writer: %s", lines.Text())
-		}
+	for l := range lines {
+		record(l)
 	}
 	cmd.Wait()
+	if lastSaving == 0 {
+		t.Fatal("the writer never started a save")
+	}
 	return lastSaving, lastSaved
 }
