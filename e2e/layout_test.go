@@ -146,6 +146,11 @@ func (g *Game) waitUI(scene, state string, timeout time.Duration) *UI {
 // first block can come before its first layout.
 func (u *UI) ready() bool {
 	if u.Scene == "game" {
+		if u.State == "paused" {
+			// The pause card's buttons are laid out a frame after the state changes.
+			_, ok := u.Widgets["Resume"]
+			return ok
+		}
 		return u.State != "starting" && len(u.Squares) > 0
 	}
 	return len(u.Widgets) > 0
