@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"runtime"
 
 	"github.com/gobblet-game/gobblet/internal/ai"
 	"github.com/gobblet-game/gobblet/internal/rules"
@@ -87,6 +88,10 @@ func (b *brain) start(g *rules.Game, slot int, cfg ai.Config, p purpose, tick in
 		}
 	}
 	go func() {
+		// The search runs on a thread of lower priority, so the window keeps
+		// its frame rate on a busy machine; the thread ends with the search.
+		runtime.LockOSThread()
+		lowerThreadPriority()
 		m, err := t.Think(ctx, clone, cfg, report)
 		answers <- answer{gen: gen, purpose: p, move: m, err: err, thinker: t}
 	}()
