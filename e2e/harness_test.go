@@ -204,28 +204,7 @@ func (g *Game) findWindow() {
 // waitLog waits for a log line matching re and returns its submatches.
 func (g *Game) waitLog(re string, timeout time.Duration) []string {
 	g.t.Helper()
-	rx := regexp.MustCompile(re)
-	deadline := time.Now().Add(timeout)
-	for {
-		g.mu.Lock()
-		for _, l := range g.lines {
-			if m := rx.FindStringSubmatch(l); m != nil {
-				g.mu.Unlock()
-				return m
-			}
-		}
-		g.mu.Unlock()
-		select {
-		case <-g.exited:
-			g.t.Fatalf("the game exited (%v) while waiting for %q; log:\n%s", g.err, re, g.log())
-		default:
-		}
-		if time.Now().After(deadline) {
-			g.shot("timeout")
-			g.t.Fatalf("no log line %q within %v; log:\n%s", re, timeout, g.log())
-		}
-		time.Sleep(30 * time.Millisecond)
-	}
+	return g.waitLogAfter(0, re, timeout)
 }
 
 // countLog counts log lines matching re.
