@@ -775,6 +775,12 @@ func (gs *gameScene) drawResult(a *App, dst *ebiten.Image) {
 	th := a.Theme
 	u := a.U()
 	r := gs.resultCard(a)
+	// A veil over the blue reserve and the side panel, which the card
+	// covers in part, so that the card reads as lying above them.
+	l := &gs.lay
+	slide := math.Max(0, math.Min(1, float64(gs.overT-resultDelay)/20))
+	veil := Rect{l.Reserve[1].X - 8*u, l.Top.Y + l.Top.H, l.Panel.X + l.Panel.W - l.Reserve[1].X + 16*u, l.Status.Y - l.Top.Y - l.Top.H}
+	fillRect(dst, veil, withAlpha(th.Background, 0.72*slide))
 	panel(a, dst, r)
 	title, reason := gs.resultTitle()
 	res := gs.result()
