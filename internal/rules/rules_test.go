@@ -182,13 +182,7 @@ func legalSet(p Position) []string { return sortedNotation(p.Variant(), p.LegalM
 
 // TestDropRules has one case per drop rule of RULES.md.
 func TestDropRules(t *testing.T) {
-	tests := []struct {
-		name  string
-		pos   string
-		move  string
-		legal bool
-		why   string // part of CheckMove's sentence when illegal
-	}{
+	tests := []moveRule{
 		{"drop onto an empty square", "gobblers:.,.,./.,.,./.,.,.:x", "1@a1", true, ""},
 		{"gobblers drop covers a smaller opponent piece", "gobblers:.,.,./.,o1,./.,.,.:x", "2@b2", true, ""},
 		{"gobblers drop covers a smaller own piece", "gobblers:.,.,./.,x1,./o1,.,.:x", "3@b2", true, ""},
@@ -208,33 +202,12 @@ func TestDropRules(t *testing.T) {
 		{"classic exception still needs a smaller piece", "classic:o1,o4,o2,./.,.,.,./.,.,.,./.,.,.,.:x", "4@b4", false, "only cover a smaller piece"},
 		{"classic four visible is not a line of three", "classic:o1,o1,o2,o1/.,.,.,./.,.,.,./.,.,.,.:x", "4@b4", false, ""},
 	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			p := mustPos(t, tc.pos)
-			m := mustMove(t, p.Variant(), tc.move)
-			err := p.CheckMove(m)
-			if (err == nil) != tc.legal {
-				t.Fatalf("CheckMove(%s) = %v, want legal %v", tc.move, err, tc.legal)
-			}
-			if err != nil && !strings.Contains(err.Error(), tc.why) {
-				t.Errorf("reason %q does not say %q", err, tc.why)
-			}
-			if in := slices.Contains(legalSet(p), tc.move); in != tc.legal {
-				t.Errorf("LegalMoves contains %s: %v, want %v", tc.move, in, tc.legal)
-			}
-		})
-	}
+	checkMoveRules(t, tests)
 }
 
 // TestShiftRules has one case per shift rule.
 func TestShiftRules(t *testing.T) {
-	tests := []struct {
-		name  string
-		pos   string
-		move  string
-		legal bool
-		why   string
-	}{
+	tests := []moveRule{
 		{"shift to an empty square", "gobblers:.,.,./.,x2,./.,.,.:x", "b2-a1", true, ""},
 		{"shift covers a smaller opponent piece", "gobblers:.,.,o1/.,x2,./.,.,.:x", "b2-c3", true, ""},
 		{"shift covers a smaller own piece", "gobblers:.,.,x1/.,x2,./o1,.,.:x", "b2-c3", true, ""},
@@ -246,6 +219,21 @@ func TestShiftRules(t *testing.T) {
 		{"shift reveals what was covered", "gobblers:.,.,./.,o1x2,./.,.,.:x", "b2-a1", true, ""},
 		{"classic shift covers any smaller piece, no line of three needed", "classic:.,.,.,./.,.,.,./.,o1,.,./x4,.,.,.:x", "a1-b2", true, ""},
 	}
+	checkMoveRules(t, tests)
+}
+
+// moveRule is one row of the drop and shift tables: in a position, a move
+// is legal or not, and when not, CheckMove's sentence says why.
+type moveRule struct {
+	name  string
+	pos   string
+	move  string
+	legal bool
+	why   string // part of CheckMove's sentence when illegal
+}
+
+func checkMoveRules(t *testing.T, tests []moveRule) {
+	t.Helper()
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			p := mustPos(t, tc.pos)
