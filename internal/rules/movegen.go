@@ -18,16 +18,25 @@ func (g *geometry) lineOfThreeTargets(oppVisible uint16) uint16 {
 	return t
 }
 
+// coverable returns, in classic, the squares a drop may cover thanks to
+// the line-of-three exception (any size); 0 in gobblers, where it is moot.
+func (p Position) coverable(g *geometry, b *board) uint16 {
+	if !g.nested {
+		return 0
+	}
+	opp := b.visible[p.side^1]
+	return opp & g.lineOfThreeTargets(opp)
+}
+
 // dropTargets returns the squares a reserve piece of size index s (0-based)
-// may land on for the side to move.
-func (p Position) dropTargets(g *geometry, b *board, s int) uint16 {
+// may land on for the side to move; cover is p.coverable(g, b), computed
+// once per position by the callers.
+func (p Position) dropTargets(g *geometry, b *board, s int, cover uint16) uint16 {
 	free := g.full &^ b.atLeast[s] // empty or topped by a smaller piece
 	if !g.nested {
 		return free
 	}
-	empty := g.full &^ b.atLeast[0]
-	opp := b.visible[p.side^1]
-	return empty | (free & opp & g.lineOfThreeTargets(opp))
+	return g.full&^b.atLeast[0] | free&cover
 }
 
 // LegalMoves appends every legal move of the side to move to buf and returns
@@ -38,11 +47,12 @@ func (p Position) LegalMoves(buf []Move) []Move {
 	b := p.board()
 	us := p.side
 	drops := p.droppable(us)
+	cover := p.coverable(g, &b)
 	for s := g.sizes - 1; s >= 0; s-- {
 		if drops&(1<<s) == 0 {
 			continue
 		}
-		for t := p.dropTargets(g, &b, s); t != 0; t &= t - 1 {
+		for t := p.dropTargets(g, &b, s, cover); t != 0; t &= t - 1 {
 			buf = append(buf, Move{From: NoSquare, To: Square(bits.TrailingZeros16(t)), Size: int8(s + 1)})
 		}
 	}
@@ -65,10 +75,11 @@ func (p Position) CountMoves() int {
 	us := p.side
 	n := 0
 	drops := p.droppable(us)
+	cover := p.coverable(g, &b)
 	for s := g.sizes - 1; s >= 0; s-- {
 		free := popcount(g.full &^ b.atLeast[s])
 		if drops&(1<<s) != 0 {
-			n += popcount(p.dropTargets(g, &b, s))
+			n += popcount(p.dropTargets(g, &b, s, cover))
 		}
 		n += popcount(b.topOf(&p, us, s)) * free
 	}
@@ -85,7 +96,7 @@ func (p Position) MovesFrom(from Square, size int) uint16 {
 		if size < 1 || size > g.sizes || !p.CanDropSize(p.side, size) {
 			return 0
 		}
-		return p.dropTargets(g, &b, size-1)
+		return p.dropTargets(g, &b, size-1, p.coverable(g, &b))
 	}
 	top, ok := p.Top(from)
 	if !ok || top.Player != p.side {
@@ -98,13 +109,8 @@ func (p Position) MovesFrom(from Square, size int) uint16 {
 // side to move could cover by a drop thanks to the line-of-three exception
 // (ignoring the size of the piece dropped). Zero in gobblers.
 func (p Position) LineOfThreeSquares() uint16 {
-	g := p.variant.geo()
-	if !g.nested {
-		return 0
-	}
 	b := p.board()
-	opp := b.visible[p.side^1]
-	return opp & g.lineOfThreeTargets(opp)
+	return p.coverable(p.variant.geo(), &b)
 }
 
 // IsLegal reports whether m is a legal move here.
@@ -130,7 +136,7 @@ func (p Position) CheckMove(m Move) error {
 		if !p.CanDropSize(p.side, s) {
 			return fmt.Errorf("only the top piece of a reserve stack can be played")
 		}
-		if p.dropTargets(g, &b, s-1)&to != 0 {
+		if p.dropTargets(g, &b, s-1, p.coverable(g, &b))&to != 0 {
 			return nil
 		}
 		top, _ := p.Top(m.To)
