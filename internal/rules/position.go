@@ -101,6 +101,10 @@ func (p Position) CanDropSize(pl Player, size int) bool {
 	return p.droppable(pl)&(1<<(size-1)) != 0
 }
 
+// DropSizes is CanDropSize for every size at once: bit size-1 is set for
+// each size the player may take from the reserve.
+func (p Position) DropSizes(pl Player) uint8 { return p.droppable(pl) }
+
 // droppable returns a bit per size (bit s-1 for size s) that pl can drop.
 func (p Position) droppable(pl Player) uint8 {
 	g := p.variant.geo()

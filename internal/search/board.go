@@ -128,8 +128,9 @@ func canFill(p *rules.Position, b *board, pl rules.Player, line, gap uint16, t i
 		}
 	}
 	// A drop.
+	drops := p.DropSizes(pl)
 	for s := sizes; s > t; s-- {
-		if !p.CanDropSize(pl, s) {
+		if drops&(1<<(s-1)) == 0 {
 			continue
 		}
 		if t == 0 || !v.NestedReserve() {

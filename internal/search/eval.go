@@ -2,6 +2,7 @@ package search
 
 import (
 	"github.com/gobblet-game/gobblet/internal/rules"
+	"math/bits"
 )
 
 // Weights are the evaluation's terms, in centi-pieces. They were tuned by
@@ -98,11 +99,8 @@ func (w *Weights) side(p *rules.Position, b *board, pl rules.Player, initiative 
 		}
 	}
 
-	for s := sizes; s >= 1; s-- {
-		if p.CanDropSize(pl, s) {
-			score += w.ReserveTop[s]
-			break
-		}
+	if drops := p.DropSizes(pl); drops != 0 {
+		score += w.ReserveTop[bits.Len8(drops)] // the largest size in hand
 	}
 
 	// The side to move with a fillable line usually wins at once, and the
