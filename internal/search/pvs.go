@@ -203,6 +203,11 @@ func winInOne(p *rules.Position, moves []rules.Move, gaps uint16, us rules.Playe
 		if gaps&(1<<m.To) == 0 {
 			continue
 		}
+		if m.IsDrop() {
+			// A drop onto a gap completes the line and uncovers nothing, and
+			// the opponent showed no line before it (the game would be over).
+			return m, true
+		}
 		c := p.Play(m)
 		cb := readBoard(&c)
 		if w, ok := winner(&c, &cb); ok && w == us {
