@@ -127,8 +127,13 @@ func canFill(p *rules.Position, b *board, pl rules.Player, line, gap uint16, t i
 			return true
 		}
 	}
-	// A drop.
-	drops := p.DropSizes(pl)
+	return dropFills(p.DropSizes(pl), b, gap, t, opp, v, sizes)
+}
+
+// dropFills reports whether a player who can drop the sizes in drops (bit
+// s-1 for size s) may drop a piece onto gap, whose top piece has size t
+// (0 when empty) and is not the player's.
+func dropFills(drops uint8, b *board, gap uint16, t int, opp rules.Player, v rules.Variant, sizes int) bool {
 	for s := sizes; s > t; s-- {
 		if drops&(1<<(s-1)) == 0 {
 			continue
@@ -145,6 +150,59 @@ func canFill(p *rules.Position, b *board, pl rules.Player, line, gap uint16, t i
 			}
 		}
 		return false
+	}
+	return false
+}
+
+// dropWins reports whether the side to move, us, completes a line by a
+// drop: some square of gaps (us's line gaps) takes a piece from its
+// reserve. A drop uncovers nothing, so such a move wins at once.
+func dropWins(p *rules.Position, b *board, us rules.Player, gaps uint16) bool {
+	drops := p.DropSizes(us)
+	if drops == 0 {
+		return false
+	}
+	v := p.Variant()
+	sizes := v.Sizes()
+	for g := gaps; g != 0; g &= g - 1 {
+		sq := g & -g
+		if dropFills(drops, b, sq, b.topSize(sq, sizes), us.Other(), v, sizes) {
+			return true
+		}
+	}
+	return false
+}
+
+// shiftWins reports whether the side to move, us, completes a line by
+// moving one of its visible pieces onto a square of gaps without
+// uncovering a line of the opponent's (which would count first). The
+// piece may come from the line itself when its own piece lies beneath.
+func shiftWins(p *rules.Position, b *board, us rules.Player, gaps uint16) bool {
+	v := p.Variant()
+	sizes := v.Sizes()
+	opp := us.Other()
+	for g := gaps; g != 0; g &= g - 1 {
+		to := g & -g
+		t := b.topSize(to, sizes)
+		for k := sizes - 1; k >= t; k-- { // index k: pieces of size k+1 > t
+			for f := b.top[k] & b.vis[us] &^ to; f != 0; f &= f - 1 {
+				from := f & -f
+				mine, theirs := b.vis[us]&^from|to, b.vis[opp]&^to
+				for j := k; j >= 1; j-- { // what the lift uncovers
+					if p.Pieces(us, j)&from != 0 {
+						mine |= from
+						break
+					}
+					if p.Pieces(opp, j)&from != 0 {
+						theirs |= from
+						break
+					}
+				}
+				if !hasLine(v, theirs) && hasLine(v, mine) {
+					return true
+				}
+			}
+		}
 	}
 	return false
 }

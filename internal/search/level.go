@@ -41,8 +41,8 @@ var Levels = []Level{
 	// goroutine: on the shared 2-core machine a second one sharing the
 	// table took longer to reach the bench depths (8.2 s against 6.3 s),
 	// and one goroutine keeps a seed's game exactly repeatable.
-	{Name: "hard", Nodes: 1_500_000, MoveTime: 3 * time.Second, Jitter: 2, HashMiB: 16},
-	{Name: "expert", Nodes: 8_000_000, MoveTime: 10 * time.Second, Jitter: 2, HashMiB: 64},
+	{Name: "hard", Nodes: 1_500_000, MoveTime: time.Second, Jitter: 2, HashMiB: 16},
+	{Name: "expert", Nodes: 12_000_000, MoveTime: 5 * time.Second, Jitter: 2, HashMiB: 64},
 }
 
 // LevelByName returns the named level.

@@ -77,14 +77,10 @@ func (t *thread) search(p *rules.Position, alpha, beta, depth, ply int) int {
 		if t.opt.NoQuiesce {
 			return t.w.evaluate(p, &b, t.opt.NoQuiesce)
 		}
-		var moves []rules.Move
-		if ownGaps != 0 {
-			moves = p.LegalMoves(t.moves[ply][:0])
-			if _, ok := winInOne(p, moves, ownGaps, us); ok {
-				return Win - ply - 1
-			}
+		if winsAtOnce(p, &b, us, ownGaps) {
+			return Win - ply - 1
 		}
-		return t.quiesce(p, &b, moves, alpha, beta, ply, quiesceDepth)
+		return t.quiesce(p, &b, alpha, beta, ply, quiesceDepth)
 	}
 	// No line can beat a win found nearer the root.
 	alpha = max(alpha, -(Win - ply))
@@ -217,21 +213,25 @@ func winInOne(p *rules.Position, moves []rules.Move, gaps uint16, us rules.Playe
 	return rules.NoMove, false
 }
 
-// quiesce settles forcing lines past the horizon (moves may be nil: they
-// are generated only when needed): a side that can win at
+// winsAtOnce reports whether the side to move, us, has a move that wins at
+// once, without generating its moves: only a move onto one of its line
+// gaps can.
+func winsAtOnce(p *rules.Position, b *board, us rules.Player, gaps uint16) bool {
+	return gaps != 0 && (dropWins(p, b, us, gaps) || shiftWins(p, b, us, gaps))
+}
+
+// quiesce settles forcing lines past the horizon: a side that can win at
 // once does (the caller checked); a side facing a threat must answer it,
 // by a move onto one of the threatened lines; otherwise the position is
 // judged as it stands.
-func (t *thread) quiesce(p *rules.Position, b *board, moves []rules.Move, alpha, beta, ply, qdepth int) int {
+func (t *thread) quiesce(p *rules.Position, b *board, alpha, beta, ply, qdepth int) int {
 	us := p.SideToMove()
 	var tb [10]threat
 	opp := threats(p, b, us.Other(), tb[:0])
 	if len(opp) == 0 || qdepth <= 0 || ply >= maxPly-2 {
 		return t.w.evaluate(p, b, t.opt.NoQuiesce)
 	}
-	if moves == nil {
-		moves = p.LegalMoves(t.moves[ply][:0])
-	}
+	moves := p.LegalMoves(t.moves[ply][:0])
 	var lines uint16
 	for _, th := range opp {
 		lines |= th.line
@@ -285,14 +285,10 @@ func (t *thread) quiesceNode(p *rules.Position, alpha, beta, ply, qdepth int) in
 	if t.repeated(ply) || ply >= t.plyLimit {
 		return 0
 	}
-	var moves []rules.Move
-	if g := gaps(p.Variant(), b.vis[us]); g != 0 {
-		moves = p.LegalMoves(t.moves[ply][:0])
-		if _, ok := winInOne(p, moves, g, us); ok {
-			return Win - ply - 1
-		}
+	if winsAtOnce(p, &b, us, gaps(p.Variant(), b.vis[us])) {
+		return Win - ply - 1
 	}
-	return t.quiesce(p, &b, moves, alpha, beta, ply, qdepth)
+	return t.quiesce(p, &b, alpha, beta, ply, qdepth)
 }
 
 // historyIndex maps a move to its history slot: drops by size and square,
