@@ -109,13 +109,18 @@ func (p Position) DropSizes(pl Player) uint8 { return p.droppable(pl) }
 func (p Position) droppable(pl Player) uint8 {
 	g := p.variant.geo()
 	var m uint8
-	next := 0 // pieces left of the next larger size
+	// In classic a size is a stack's top when more of it are left than of
+	// any larger size (as ReserveStacks builds the stacks). From play the
+	// counts never grow with size, so "the next larger size" would do; the
+	// maximum also gives a sensible answer for a hand-written board whose
+	// reserve no three nested stacks could hold (say x3 alone on the board).
+	larger := 0 // the most pieces left of any larger size
 	for s := g.sizes - 1; s >= 0; s-- {
 		left := g.perSize - popcount(p.pieces[pl][s])
-		if left > 0 && (!g.nested || left > next) {
+		if left > 0 && (!g.nested || left > larger) {
 			m |= 1 << s
 		}
-		next = left
+		larger = max(larger, left)
 	}
 	return m
 }
