@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -23,6 +24,9 @@ func runPerft(args []string) error {
 	var positional []string
 	for len(args) > 0 {
 		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return nil // asked for the usage, which Parse printed
+			}
 			return err
 		}
 		if fs.NArg() == 0 {
