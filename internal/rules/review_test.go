@@ -114,28 +114,13 @@ func rvCheckLegalSet(t *testing.T, p Position, want []string) {
 		t.Errorf("CountMoves = %d, want %d", n, len(want))
 	}
 	v := p.Variant()
-	for _, m := range rvEveryMove(v) {
+	for _, m := range allMoves(v) {
 		s := m.Notation(v)
 		legal := slices.Contains(want, s)
 		if err := p.CheckMove(m); (err == nil) != legal {
 			t.Errorf("CheckMove(%s) = %v, want legal=%v", s, err, legal)
 		}
 	}
-}
-
-func rvEveryMove(v Variant) []Move {
-	var ms []Move
-	for to := Square(0); int(to) < v.Squares(); to++ {
-		for s := 1; s <= v.Sizes(); s++ {
-			ms = append(ms, Drop(s, to))
-		}
-		for from := Square(0); int(from) < v.Squares(); from++ {
-			if from != to {
-				ms = append(ms, Shift(from, to))
-			}
-		}
-	}
-	return ms
 }
 
 // dropSizes returns the sizes the side to move may drop, read from the legal
