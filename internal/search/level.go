@@ -38,9 +38,10 @@ var Levels = []Level{
 	{Name: "medium", Depth: 3, Nodes: 100_000, MoveTime: time.Second, Temperature: 15, Margin: 60, HashMiB: 4},
 	// Hard and expert search as deep as their budgets allow; jitter only
 	// varies their choice between moves of equal worth. They use one
-	// goroutine: on the shared 2-core machine a second one sharing the
-	// table took longer to reach the bench depths (8.2 s against 6.3 s),
-	// and one goroutine keeps a seed's game exactly repeatable.
+	// goroutine: a second one sharing the table reaches the bench depths
+	// in about a fifth less time, but under a node budget its nodes are
+	// partly spent repeating the first's, and one goroutine keeps a seed's
+	// game exactly repeatable.
 	{Name: "hard", Nodes: 1_500_000, MoveTime: time.Second, Jitter: 2, HashMiB: 16},
 	{Name: "expert", Nodes: 12_000_000, MoveTime: 5 * time.Second, Jitter: 2, HashMiB: 64},
 }

@@ -77,10 +77,7 @@ func (t *thread) search(p *rules.Position, alpha, beta, depth, ply int) int {
 		if t.opt.NoQuiesce {
 			return t.w.evaluate(p, &b, t.opt.NoQuiesce)
 		}
-		if winsAtOnce(p, &b, us, ownGaps) {
-			return Win - ply - 1
-		}
-		return t.quiesce(p, &b, alpha, beta, ply, quiesceDepth)
+		return t.horizon(p, &b, us, ownGaps, alpha, beta, ply, quiesceDepth)
 	}
 	// No line can beat a win found nearer the root.
 	alpha = max(alpha, -(Win - ply))
@@ -285,10 +282,17 @@ func (t *thread) quiesceNode(p *rules.Position, alpha, beta, ply, qdepth int) in
 	if t.repeated(ply) || ply >= t.plyLimit {
 		return 0
 	}
-	if winsAtOnce(p, &b, us, gaps(p.Variant(), b.vis[us])) {
+	return t.horizon(p, &b, us, gaps(p.Variant(), b.vis[us]), alpha, beta, ply, qdepth)
+}
+
+// horizon judges a node at or below the horizon: a win at once when the
+// side to move, us, has one (ownGaps are its line gaps), else the forcing
+// lines that quiesce settles.
+func (t *thread) horizon(p *rules.Position, b *board, us rules.Player, ownGaps uint16, alpha, beta, ply, qdepth int) int {
+	if winsAtOnce(p, b, us, ownGaps) {
 		return Win - ply - 1
 	}
-	return t.quiesce(p, &b, alpha, beta, ply, qdepth)
+	return t.quiesce(p, b, alpha, beta, ply, qdepth)
 }
 
 // historyIndex maps a move to its history slot: drops by size and square,
