@@ -148,6 +148,10 @@ func (g *Game) makeMove(u *UI, move string, byDrag bool) {
 	if want := fmt.Sprintf(" %s %s", player, move); !strings.HasSuffix(got[0], want) {
 		g.t.Fatalf("played %s %s, the game logged %q", player, move, got[0])
 	}
+	// The move's log line can be read before the layout block that shows
+	// it: wait for a block written after the move, so the caller never
+	// reads the position from before it.
+	g.waitUIFunc("the layout after the move "+move, g.lastMoveLine(mark), 10*time.Second, func(u *UI) bool { return u.Scene == "game" })
 }
 
 // colours of the default themes' players (Okabe–Ito orange and blue).
