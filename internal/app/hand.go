@@ -373,7 +373,7 @@ func (gs *gameScene) updateOver(a *App) error {
 	cols, rows := gs.resultGrid(a)
 	nb := float64(cols)
 	w := (card.W - (nb+1)*16*u) / nb
-	top := card.Y + card.H - float64(rows)*66*u - 10*u
+	top := card.Y + card.H - float64(rows)*resultRow*u - 6*u
 	if n := gs.net; n != nil {
 		b := gs.resultM.Buttons[0]
 		b.Disabled = n.gone != nil || n.rematchAsked
@@ -383,7 +383,7 @@ func (gs *gameScene) updateOver(a *App) error {
 		}
 	}
 	for i, b := range gs.resultM.Buttons {
-		b.Rect = Rect{card.X + 16*u + float64(i%cols)*(w+16*u), top + float64(i/cols)*66*u, w, 50 * u}
+		b.Rect = Rect{card.X + 16*u + float64(i%cols)*(w+16*u), top + float64(i/cols)*resultRow*u, w, 50 * u}
 	}
 	if gs.s.Mode == modeAIvsAI && gs.demoRun && a.Tick >= gs.nextGame && gs.nextGame > 0 {
 		gs.nextInSeries(a)

@@ -8,6 +8,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/gobblet-game/gobblet/internal/ai"
+	"github.com/gobblet-game/gobblet/internal/record"
 	"github.com/gobblet-game/gobblet/internal/rules"
 	"github.com/gobblet-game/gobblet/internal/sound"
 )
@@ -75,6 +76,9 @@ type gameScene struct {
 	reviewM  menuList
 	recorded bool
 	kept     string // the file the finished game was kept in
+	// record: the player's games against this AI level, this one counted
+	// (human vs AI only; Games() is 0 otherwise)
+	record record.Tally
 
 	net        *netGame // online: the session
 	reviewBack Scene    // a saved game under review: where Back leads
@@ -444,6 +448,11 @@ func (gs *gameScene) endGame(a *App) {
 			a.debugf("record: %v", err)
 		}
 		gs.kept = kept
+		if err == nil && gs.s.Mode == modeHumanVsAI {
+			ai := gs.s.Players[1-gs.s.humanColour()]
+			st := a.Store.Stats()
+			gs.record = st.Tally(gs.v, ai.Level)
+		}
 		if err := a.Store.ClearGame(); err != nil {
 			a.debugf("clear autosave: %v", err)
 		}

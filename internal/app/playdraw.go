@@ -744,43 +744,63 @@ func lineWords(v rules.Variant, l uint16) string {
 	return fmt.Sprintf("on the diagonal %s–%s", first.Name(v), last.Name(v))
 }
 
-// resultCard is where the result card lies: over the blue reserve and the
-// side panel, so the board and its winning line stay in sight.
+// resultCard is where the result card lies: in the side column, over the
+// move list and the status card it replaces, so the board, its winning
+// line and both reserves stay in sight. It slides in from the right.
 func (gs *gameScene) resultCard(a *App) Rect {
 	u := a.U()
 	l := &gs.lay
-	x0 := l.Reserve[1].X
-	x1 := l.Panel.X + l.Panel.W
-	w := math.Min(float64(140*len(gs.resultM.Buttons)+40)*u, x1-x0)
-	_, rows := gs.resultGrid(a)
-	h := 230*u + float64(rows)*66*u
 	slide := easeOut(float64(gs.overT-resultDelay) / 20)
-	y := l.Frame.Y + l.Frame.H/2 - h/2 + (1-slide)*60*u
-	return Rect{x0 + (x1-x0-w)/2, y, w, h}
+	r := l.Panel
+	r.X += (1 - slide) * (l.W - l.Panel.X)
+	// the winner's piece sits on the card's top edge: leave it room
+	r.Y += 14 * u
+	r.H -= 14 * u
+	return r
 }
 
-// resultGrid is how the result card's buttons are arranged: in one row
-// when the card is wide enough for them, else two to a row.
+// resultSummary is what the result card says below the result: the
+// player's record against this AI level, or the series so far. Its first
+// line is a caption.
+func (gs *gameScene) resultSummary() []string {
+	switch {
+	case gs.s.Mode == modeHumanVsAI && gs.record.Games() > 0:
+		t := gs.record
+		return []string{"Your games against " + levelName(t.Level) + " AI",
+			fmt.Sprintf("Won %d  ·  Drawn %d  ·  Lost %d", t.Won, t.Drawn, t.Lost)}
+	case gs.s.Mode == modeAIvsAI:
+		return []string{"Series", fmt.Sprintf("%s %d  ·  %s %d  ·  Draws %d",
+			colourNames[0], gs.score[0], colourNames[1], gs.score[1], gs.score[2])}
+	}
+	return nil
+}
+
+// resultGrid is how the result card's buttons are arranged: one above the
+// other, or two to a row when the column is too short for that.
 func (gs *gameScene) resultGrid(a *App) (cols, rows int) {
 	u := a.U()
 	n := len(gs.resultM.Buttons)
-	l := &gs.lay
-	if l.Panel.X+l.Panel.W-l.Reserve[1].X >= float64(125*n+20)*u {
-		return n, 1
+	if gs.lay.Panel.H-14*u >= resultHead*u+float64(n)*resultRow*u {
+		return 1, n
 	}
 	return 2, (n + 1) / 2
 }
+
+// resultHead is the height the result card's title and reason take above
+// its buttons; resultRow the height of one row of buttons, at 1×.
+const (
+	resultHead = 230
+	resultRow  = 62
+)
 
 func (gs *gameScene) drawResult(a *App, dst *ebiten.Image) {
 	th := a.Theme
 	u := a.U()
 	r := gs.resultCard(a)
-	// A veil over the blue reserve and the side panel, which the card
-	// covers in part, so that the card reads as lying above them.
+	// The side panel fades under the card as it slides in over it.
 	l := &gs.lay
 	slide := math.Max(0, math.Min(1, float64(gs.overT-resultDelay)/20))
-	veil := Rect{l.Reserve[1].X - 8*u, l.Top.Y + l.Top.H, l.Panel.X + l.Panel.W - l.Reserve[1].X + 16*u, l.Status.Y - l.Top.Y - l.Top.H}
-	fillRect(dst, veil, withAlpha(th.Background, 0.72*slide))
+	fillRoundRect(dst, l.Panel.Inset(-2*u), 14*u, withAlpha(th.Background, 0.85*slide))
 	panel(a, dst, r)
 	title, reason := gs.resultTitle()
 	res := gs.result()
@@ -788,13 +808,39 @@ func (gs *gameScene) drawResult(a *App, dst *ebiten.Image) {
 		c := gs.s.colourOf(res.Winner)
 		drawPiece(dst, th, r.X+r.W/2, r.Y, 22*u, c, pieceLook{})
 	}
-	drawText(dst, title, a.Face(Bold, sizeTitle), r.X+r.W/2, r.Y+62*u, Center, th.Text)
+	tf := a.Face(Bold, sizeTitle)
+	if textWidth(title, tf) > r.W-32*u {
+		tf = a.Face(Bold, sizeHeading)
+	}
+	drawText(dst, title, tf, r.X+r.W/2, r.Y+62*u, Center, th.Text)
 	fs := a.Face(Regular, sizeBody)
-	for i, ln := range wrap(reason, fs, r.W-60*u) {
-		drawText(dst, ln, fs, r.X+r.W/2, r.Y+108*u+float64(i)*24*u, Center, th.TextDim)
+	y := r.Y + 108*u
+	for _, ln := range wrap(reason, fs, r.W-40*u) {
+		drawText(dst, ln, fs, r.X+r.W/2, y, Center, th.TextDim)
+		y += 24 * u
+	}
+	small := a.Face(Regular, sizeSmall)
+	if n := gs.g.Plies(); n > 0 {
+		drawText(dst, fmt.Sprintf("%d moves played", n), small, r.X+r.W/2, y+6*u, Center, withAlpha(th.TextDim, 0.8))
+		y += 24 * u
+	}
+	y += 18 * u
+	if lines := gs.resultSummary(); len(lines) > 0 {
+		y += 8 * u
+		fillRect(dst, Rect{r.X + 24*u, y - 16*u, r.W - 48*u, math.Max(1, u)}, th.PanelEdge)
+		drawText(dst, lines[0], a.Face(Medium, sizeSmall), r.X+r.W/2, y+4*u, Center, th.TextDim)
+		fb := a.Face(Medium, sizeBody-2)
+		for _, ln := range lines[1:] {
+			y += 26 * u
+			drawText(dst, ln, fb, r.X+r.W/2, y+4*u, Center, th.Text)
+		}
+		y += 40 * u
 	}
 	if gs.s.Mode == modeAIvsAI {
-		drawText(dst, "Next game starts in a moment…", a.Face(Regular, sizeSmall), r.X+r.W/2, r.Y+170*u, Center, th.TextDim)
+		for _, ln := range wrap("Next game starts in a moment…", small, r.W-40*u) {
+			drawText(dst, ln, small, r.X+r.W/2, y, Center, th.TextDim)
+			y += 20 * u
+		}
 	}
 	if n := gs.net; n != nil {
 		note := ""
@@ -806,8 +852,10 @@ func (gs *gameScene) drawResult(a *App, dst *ebiten.Image) {
 		case n.rematchOffered:
 			note = "Your opponent wants a rematch."
 		}
-		if note != "" {
-			drawText(dst, note, a.Face(Medium, sizeSmall), r.X+r.W/2, r.Y+170*u, Center, th.playerText(gs.s.humanColour()))
+		fn := a.Face(Medium, sizeSmall)
+		for _, ln := range wrap(note, fn, r.W-40*u) {
+			drawText(dst, ln, fn, r.X+r.W/2, y, Center, th.playerText(gs.s.humanColour()))
+			y += 20 * u
 		}
 	}
 	gs.resultM.draw(a, dst)

@@ -171,12 +171,18 @@ func TestResultCardButtonsFitTheCard(t *testing.T) {
 		}
 		gs := newGameScene(a, twoPlayers(rules.Gobblers), g)
 		a.scenes = sceneManager{current: gs}
-		for i := 0; i < 3; i++ {
+		for i := 0; i < resultDelay+25; i++ { // until the card has slid in
 			if err := a.Update(); err != nil {
 				t.Fatal(err)
 			}
 		}
 		card := gs.resultCard(a)
+		l := &gs.lay
+		for name, r := range map[string]Rect{"the board": l.Frame, "orange's reserve": l.Reserve[0], "blue's reserve": l.Reserve[1]} {
+			if card.X < r.X+r.W && r.X < card.X+card.W && card.Y < r.Y+r.H && r.Y < card.Y+card.H {
+				t.Errorf("%v: the result card %v covers %s %v", size, card, name, r)
+			}
+		}
 		bs := gs.resultM.Buttons
 		for i, b := range bs {
 			r := b.Rect
