@@ -28,6 +28,7 @@ test: check-go vet unit cross e2e
 vet:
 	@test -z "$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))" || { echo "gofmt would change:"; gofmt -l .; exit 1; }
 	$(GO) vet ./...
+	GOARCH=386 $(GO) vet ./...   # still compiles where int is 32 bits
 
 # Unit tests, fuzz seed corpora (run as ordinary tests) and the protocol
 # tests that drive the real gobblet-engine binary.

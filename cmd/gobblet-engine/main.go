@@ -4,7 +4,9 @@
 package main
 
 import (
+	"flag"
 	"fmt"
+	"io"
 	"os"
 
 	"github.com/gobblet-game/gobblet/internal/protocol"
@@ -64,5 +66,20 @@ func printUsage() {
 	fmt.Print(usage)
 	for _, name := range []string{"perft", "bench", "match", "solve", "replay"} {
 		fmt.Println("  " + subcommands[name].usage)
+	}
+}
+
+// helpOutput sends a sub-command's usage to w (standard output) when the
+// arguments ask for it with -h or --help, as the top-level --help does;
+// usage printed because of a mistake stays on standard error.
+func helpOutput(fs *flag.FlagSet, args []string, w io.Writer) {
+	for _, a := range args {
+		switch a {
+		case "--":
+			return
+		case "-h", "-help", "--h", "--help":
+			fs.SetOutput(w)
+			return
+		}
 	}
 }

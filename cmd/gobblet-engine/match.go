@@ -36,6 +36,7 @@ Prints wins, draws and losses of --p1, its score and Elo difference with a
 
 func runMatch(args []string) error {
 	fs := flag.NewFlagSet("match", flag.ContinueOnError)
+	helpOutput(fs, args, os.Stdout)
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), matchUsage)
 		fs.PrintDefaults()

@@ -13,6 +13,7 @@ import (
 
 func runPerft(args []string) error {
 	fs := flag.NewFlagSet("perft", flag.ContinueOnError)
+	helpOutput(fs, args, os.Stdout)
 	pos := fs.String("pos", "", "start from this position string instead of the variant's start")
 	divide := fs.Bool("divide", false, "print the count below each legal move")
 	fs.Usage = func() {

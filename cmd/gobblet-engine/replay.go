@@ -25,7 +25,7 @@ func runReplay(args []string) error { return replay(os.Stdout, os.Stdin, args) }
 
 func replay(out io.Writer, stdin io.Reader, args []string) error {
 	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
-	fs.SetOutput(out)
+	helpOutput(fs, args, out)
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), replayUsage)
 		fs.PrintDefaults()

@@ -11,13 +11,16 @@ import (
 )
 
 // TestReviewSubcommandHelpExitsZero: PROTOCOL.md promises -h / --help on
-// every sub-command. Asking for help is not an error: it must print the
-// usage and exit 0, as bench, match, solve and replay do. perft instead
-// prints "gobblet-engine perft: flag: help requested" and exits 1.
+// every sub-command. Asking for help is not an error: it prints the usage
+// on standard output (as the top-level --help does, so `| less` works)
+// and exits 0. perft once printed "flag: help requested" and exited 1.
 func TestReviewSubcommandHelpExitsZero(t *testing.T) {
 	for _, sc := range []string{"perft", "bench", "match", "solve", "replay"} {
 		for _, h := range []string{"-h", "--help"} {
-			out, err := exec.Command(engineBin, sc, h).CombinedOutput()
+			cmd := exec.Command(engineBin, sc, h)
+			var stderr strings.Builder
+			cmd.Stderr = &stderr
+			out, err := cmd.Output()
 			code := 0
 			var ee *exec.ExitError
 			if errors.As(err, &ee) {
@@ -25,9 +28,24 @@ func TestReviewSubcommandHelpExitsZero(t *testing.T) {
 			} else if err != nil {
 				t.Fatal(err)
 			}
-			if code != 0 || !strings.Contains(string(out), "usage") || strings.Contains(string(out), "help requested") {
-				t.Errorf("gobblet-engine %s %s: exit %d, output:\n%s", sc, h, code, out)
+			if code != 0 || !strings.Contains(string(out), "usage") || strings.Contains(string(out), "help requested") || stderr.Len() > 0 {
+				t.Errorf("gobblet-engine %s %s: exit %d, standard output:\n%s\nstandard error:\n%s", sc, h, code, out, stderr.String())
 			}
+		}
+	}
+}
+
+// TestMistakenFlagPrintsUsageOnStandardError: a wrong flag is an error: a
+// message and the usage on standard error, nothing on standard output, a
+// non-zero exit.
+func TestMistakenFlagPrintsUsageOnStandardError(t *testing.T) {
+	for _, sc := range []string{"perft", "bench", "match", "solve", "replay"} {
+		cmd := exec.Command(engineBin, sc, "--no-such-flag")
+		var stderr strings.Builder
+		cmd.Stderr = &stderr
+		out, err := cmd.Output()
+		if err == nil || len(out) > 0 || !strings.Contains(stderr.String(), "no-such-flag") {
+			t.Errorf("gobblet-engine %s --no-such-flag: err %v, standard output %q, standard error:\n%s", sc, err, out, stderr.String())
 		}
 	}
 }

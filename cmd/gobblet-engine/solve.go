@@ -40,6 +40,7 @@ program embeds (internal/solve/gobblers.sparse). Typical runs:
 
 func runSolve(args []string) error {
 	fs := flag.NewFlagSet("solve", flag.ContinueOnError)
+	helpOutput(fs, args, os.Stdout)
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), solveUsage)
 		fs.PrintDefaults()

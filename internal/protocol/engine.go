@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"math/rand/v2"
 	"strconv"
 	"strings"
@@ -293,7 +294,7 @@ func (e *Engine) goCmd(args []string) error {
 			cfg.MoveTime = time.Duration(ms) * time.Millisecond
 		case "nodes":
 			var n int
-			n, err = parseInt("nodes", val, 1, 1<<62)
+			n, err = parseInt("nodes", val, 1, math.MaxInt)
 			cfg.Nodes = uint64(n)
 		default:
 			return fmt.Errorf("go: unknown limit %q (level, depth, movetime, nodes)", clip(args[i]))
@@ -367,6 +368,9 @@ func (e *Engine) analyse(args []string) error {
 
 func parseInt(what, s string, lo, hi int) (int, error) {
 	n, err := strconv.Atoi(s)
+	if errors.Is(err, strconv.ErrRange) {
+		return 0, fmt.Errorf("%s %s is out of range (%d to %d)", what, clip(s), lo, hi)
+	}
 	if err != nil {
 		return 0, fmt.Errorf("%s %q is not a whole number", what, clip(s))
 	}

@@ -218,8 +218,8 @@ func (t *Table) lostNow(b *Board, kids *[maxMoves]Board) (int, bool) {
 func (t *Table) WriteTo(w io.Writer) (int64, error) {
 	buf := make([]byte, 1<<20)
 	var n int64
-	for lo := 0; lo < Boards; lo += len(buf) {
-		hi := min(lo+len(buf), Boards)
+	for lo := int64(0); lo < Boards; lo += int64(len(buf)) { // int64: Boards overflows a 32-bit int
+		hi := min(lo+int64(len(buf)), Boards)
 		for i := lo; i < hi; i++ {
 			buf[i-lo] = byte(t.vals[i>>2] >> (8 * (i & 3)))
 		}
@@ -236,8 +236,8 @@ func (t *Table) WriteTo(w io.Writer) (int64, error) {
 func ReadTable(r io.Reader) (*Table, error) {
 	t := &Table{vals: make([]uint32, (Boards+3)/4)}
 	buf := make([]byte, 1<<20)
-	for lo := 0; lo < Boards; lo += len(buf) {
-		hi := min(lo+len(buf), Boards)
+	for lo := int64(0); lo < Boards; lo += int64(len(buf)) {
+		hi := min(lo+int64(len(buf)), Boards)
 		if _, err := io.ReadFull(r, buf[:hi-lo]); err != nil {
 			return nil, fmt.Errorf("read table at byte %d: %w", lo, err)
 		}
