@@ -219,6 +219,9 @@ func savedFromRecord(rec *record.Record) (SavedGame, error) {
 	for _, m := range rec.Moves {
 		g.Moves = append(g.Moves, m.Notation(rec.Variant))
 	}
+	for _, m := range rec.Redo {
+		g.Redo = append(g.Redo, m.Notation(rec.Variant))
+	}
 	if _, _, err := restore(g); err != nil {
 		return SavedGame{}, err
 	}

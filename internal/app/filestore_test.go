@@ -48,3 +48,53 @@ func TestFileStoreKeepsTheGameAndTheSettings(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// Undo, quit, Continue: the moves taken back can still be redone.
+func TestContinueKeepsTheMovesUndone(t *testing.T) {
+	dir := t.TempDir()
+	fs, err := OpenFileStore(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := &scriptSource{}
+	a := newHeadless(src, 1280, 800)
+	a.Store = fs
+	g := rules.NewGame(rules.Gobblers)
+	if err := g.PlayNotation([]string{"3@b2", "1@a1", "2@c3", "3@a1"}); err != nil {
+		t.Fatal(err)
+	}
+	gs := newGameScene(a, twoPlayers(rules.Gobblers), g)
+	a.scenes = sceneManager{current: gs}
+	gs.undo(a)
+	gs.undo(a) // two moves undone: 3@a1 is redone second, 2@c3 first
+	gs.autosave(a)
+	fs.Flush()
+
+	again, err := OpenFileStore(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer again.Flush()
+	sg, ok := again.LoadGame()
+	if !ok {
+		t.Fatalf("the autosave was not read back (notices %v)", again.Notices)
+	}
+	if len(sg.Moves) != 2 || len(sg.Redo) != 2 || sg.Redo[0] != "2@c3" || sg.Redo[1] != "3@a1" {
+		t.Fatalf("read back moves %v, undone %v; want [3@b2 1@a1], undone [2@c3 3@a1]", sg.Moves, sg.Redo)
+	}
+	_, rg, err := restore(sg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"2@c3", "3@a1"} {
+		if !rg.Redo() {
+			t.Fatalf("the continued game cannot redo %s", want)
+		}
+		if m := rg.Moves()[rg.Plies()-1]; m.Notation(rules.Gobblers) != want {
+			t.Fatalf("redo played %s, want %s", m.Notation(rules.Gobblers), want)
+		}
+	}
+	if rg.CanRedo() {
+		t.Error("the continued game has more to redo than was undone")
+	}
+}

@@ -543,6 +543,7 @@ func (gs *gameScene) autosave(a *App) {
 	if sg.Mode == modeOnline {
 		sg.Mode = modeHumanVsAI
 	}
+	sg.Redo = redoMoves(gs.g) // Continue brings back what redo would play
 	if err := a.Store.SaveGame(sg); err != nil {
 		a.debugf("autosave: %v", err)
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/gobblet-game/gobblet/internal/ai"
+	"github.com/gobblet-game/gobblet/internal/record"
 	"github.com/gobblet-game/gobblet/internal/rules"
 )
 
@@ -117,5 +118,20 @@ func restore(sg SavedGame) (setup, *rules.Game, error) {
 	if err := g.PlayNotation(sg.Moves); err != nil {
 		return setup{}, nil, fmt.Errorf("saved game: %w", err)
 	}
+	if err := g.PlayNotation(sg.Redo); err != nil {
+		return setup{}, nil, fmt.Errorf("saved game: the moves undone: %w", err)
+	}
+	for range sg.Redo {
+		g.Undo()
+	}
 	return s, g, nil
+}
+
+// redoMoves lists the moves undone in a game, the next to redo first.
+func redoMoves(g *rules.Game) []string {
+	var out []string
+	for _, m := range record.FromGame(g).Redo {
+		out = append(out, m.Notation(g.Variant()))
+	}
+	return out
 }

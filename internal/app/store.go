@@ -14,6 +14,7 @@ import (
 type SavedGame struct {
 	Variant string   // "classic" or "gobblers"
 	Moves   []string // from the start position
+	Redo    []string // the moves undone, the next to redo first (the autosave's)
 	Mode    int      // modeHumanVsAI, modeTwoPlayers, modeAIvsAI
 	First   int      // colour that plays x (0 orange, 1 blue)
 	Players [2]SavedPlayer
