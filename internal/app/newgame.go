@@ -166,6 +166,7 @@ func (sc *setupScene) Update(a *App) error {
 	case sc.start.update(a) || a.In.Key(ebiten.KeyEnter) || a.In.Key(ebiten.KeyNumpadEnter):
 		lastSetup = sc.collect()
 		lastRole = sc.role.Sel
+		keepUnfinished(a)
 		if lastSetup.Mode == modeOnline {
 			if sc.role.Sel == 1 {
 				a.scenes.GoTo(newJoinScene(a, nil))
