@@ -462,10 +462,19 @@ func (gs *gameScene) nextInSeries(a *App) {
 func (gs *gameScene) updateReview(a *App) error {
 	u := a.U()
 	st := gs.lay.Status
-	w := 54 * u
-	gs.reviewM.Buttons[0].Rect = Rect{st.X + st.W - 3*w - 120*u - 24*u, st.Y + 6*u, w, st.H - 12*u}
-	gs.reviewM.Buttons[1].Rect = Rect{st.X + st.W - 2*w - 120*u - 16*u, st.Y + 6*u, w, st.H - 12*u}
-	gs.reviewM.Buttons[2].Rect = Rect{st.X + st.W - 120*u - 8*u - w, st.Y + 6*u, 120 * u, st.H - 12*u}
+	// from the right: Done or Back, Play on (a saved unfinished game),
+	// then the two arrows
+	x := st.X + st.W - 62*u
+	for i := len(gs.reviewM.Buttons) - 1; i >= 0; i-- {
+		b := gs.reviewM.Buttons[i]
+		w := 54 * u
+		if b.Label != "" {
+			w = 120 * u
+		}
+		x -= w
+		b.Rect = Rect{x, st.Y + 6*u, w, st.H - 12*u}
+		x -= 8 * u
+	}
 	if a.In.Pressed {
 		_, cells, _ := gs.moveList(a)
 		for _, c := range cells {
@@ -477,16 +486,22 @@ func (gs *gameScene) updateReview(a *App) error {
 	}
 	for i, b := range gs.reviewM.Buttons {
 		if b.update(a) {
-			switch i {
-			case 0:
+			switch {
+			case i == 0:
 				gs.review = max(0, gs.review-1)
-			case 1:
+			case i == 1:
 				gs.review = min(gs.g.Plies(), gs.review+1)
-			case 2:
+			case b.Label == playOnLabel:
+				gs.playOn(a)
+			default:
 				gs.endReview(a)
 			}
 			return nil
 		}
+	}
+	if gs.playOnGame != nil && (a.In.Key(ebiten.KeyEnter) || a.In.Key(ebiten.KeyNumpadEnter)) {
+		gs.playOn(a)
+		return nil
 	}
 	switch {
 	case a.In.Key(ebiten.KeyLeft):

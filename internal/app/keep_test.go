@@ -55,3 +55,54 @@ func mustGame(t *testing.T, v rules.Variant, moves ...string) *rules.Game {
 	}
 	return g
 }
+
+// A saved unfinished game opens in review with Play on, which starts the
+// game from its last move with the same players.
+func TestPlayOnASavedUnfinishedGame(t *testing.T) {
+	p := newPlayer(t)
+	ms := p.a.Store.(*MemoryStore)
+	s := vsAI(rules.Classic)
+	s.Players[1].Level = "hard"
+	if _, err := ms.SaveRecord(s.saved(mustGame(t, rules.Classic, "4@b2", "4@c3", "3@a1"))); err != nil {
+		t.Fatal(err)
+	}
+	ss := newSavedScene(p.a)
+	p.a.scenes = sceneManager{current: ss}
+	p.tick()
+	p.click(ss.rows[0].Center())
+	gs := p.game()
+	if gs == nil || gs.review != 0 {
+		t.Fatal("a saved game should open in review")
+	}
+	var playOn *button
+	for _, b := range gs.reviewM.Buttons {
+		if b.Label == playOnLabel {
+			playOn = b
+		}
+	}
+	if playOn == nil {
+		t.Fatal("the review of an unfinished saved game has no Play on button")
+	}
+	p.tick()
+	p.click(playOn.Rect.Center())
+	ng := p.game()
+	if ng == nil || ng == gs || ng.review >= 0 || ng.reviewBack != nil {
+		t.Fatalf("Play on should start the game itself, not a review")
+	}
+	if ng.g.Plies() != 3 || ng.s.Mode != modeHumanVsAI || !ng.s.Players[0].Human || ng.s.Players[1].Human || ng.s.Players[1].Level != "hard" {
+		t.Errorf("Play on started %d plies, mode %d, players %+v; want 3 plies against the hard AI", ng.g.Plies(), ng.s.Mode, ng.s.Players)
+	}
+
+	// a finished game has nothing to play on
+	g := mustGame(t, rules.Gobblers, "3@a1", "1@a3", "3@b2", "1@c1", "2@c3")
+	gob := vsAI(rules.Gobblers)
+	rec, err := recordFromSaved(gob.saved(g))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range newReviewScene(p.a, rec, g, ss).reviewM.Buttons {
+		if b.Label == playOnLabel {
+			t.Error("the review of a finished game offers Play on")
+		}
+	}
+}

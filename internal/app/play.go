@@ -80,8 +80,9 @@ type gameScene struct {
 	// (human vs AI only; Games() is 0 otherwise)
 	record record.Tally
 
-	net        *netGame // online: the session
-	reviewBack Scene    // a saved game under review: where Back leads
+	net        *netGame   // online: the session
+	reviewBack Scene      // a saved game under review: where Back leads
+	playOnGame *SavedGame // a saved unfinished game under review: what Play on plays
 	values     valueBook
 	// showingValues: the held piece's squares carry their values (drawn last frame)
 	showingValues bool

@@ -523,13 +523,27 @@ func (gs *gameScene) drawAIStatus(a *App, dst *ebiten.Image, r Rect) {
 	fh := a.Face(Bold, sizeBody)
 	fs := a.Face(Regular, sizeSmall)
 	b := gs.brain
+	// the computer's move, chosen, waits a moment for its turn on screen:
+	// to the player it is still thinking
+	aiMove := gs.pending != nil && !gs.over && gs.review < 0
 	switch {
-	case b.thinking:
+	case b.thinking || aiMove:
 		who := "Hint"
-		if b.purpose == forMove {
-			who = gs.s.name(b.colour)
+		if b.purpose == forMove || aiMove {
+			who = gs.s.name(gs.toMove())
 		}
-		drawText(dst, who+" is thinking", fh, x, y, Left, th.Text)
+		// the spinner takes the right of the line: the words fit before it
+		title := who + " is thinking"
+		if textWidth(title, fh) > r.W-80*u {
+			title = colourNames[gs.toMove()] + " is thinking"
+			if b.purpose != forMove && !aiMove {
+				title = "Hint: thinking"
+			}
+		}
+		if textWidth(title, fh) > r.W-80*u {
+			fh = a.Face(Bold, sizeSmall)
+		}
+		drawText(dst, title, fh, x, y, Left, th.Text)
 		// spinner
 		sx, sy := r.X+r.W-30*u, y
 		ang := float64(a.Tick) / 9
@@ -539,13 +553,28 @@ func (gs *gameScene) drawAIStatus(a *App, dst *ebiten.Image, r Rect) {
 			fillCircle(dst, sx+math.Cos(t)*10*u, sy+math.Sin(t)*10*u, 2.6*u, withAlpha(th.Accent, al))
 		}
 		secs := float64(a.Tick-b.started) / 60
-		line2 := fmt.Sprintf("%.1f s", secs)
+		line2 := ""
+		if secs >= 0.5 {
+			line2 = fmt.Sprintf("%.1f s", secs)
+		}
 		if b.hasInfo {
 			line2 = fmt.Sprintf("depth %d  ·  %s  ·  %.1f s", b.info.Depth, scoreWords(b.info.Score), secs)
 		}
 		drawText(dst, line2, fs, x, y+30*u, Left, th.TextDim)
 		if b.hasInfo {
 			gs.drawEvalBar(a, dst, Rect{x, y + 54*u, r.W - 36*u, 10 * u}, b.colour, b.info.Score)
+		}
+	case gs.review >= 0 && !gs.over:
+		drawText(dst, "Reviewing", fh, x, y, Left, th.Text)
+		hint := "← → step through the moves; Done goes back to the game."
+		switch {
+		case gs.playOnGame != nil:
+			hint = "← → step through the moves; Play on continues the game from its last move."
+		case gs.reviewBack != nil:
+			hint = "← → step through the moves; Back returns to the saved games."
+		}
+		for i, ln := range wrap(hint, fs, r.W-36*u) {
+			drawText(dst, ln, fs, x, y+30*u+float64(i)*20*u, Left, th.TextDim)
 		}
 	case gs.over:
 		title, reason := gs.resultTitle()
@@ -567,8 +596,6 @@ func (gs *gameScene) drawAIStatus(a *App, dst *ebiten.Image, r Rect) {
 			hint = "Your opponent is no longer connected."
 		case gs.net != nil:
 			hint = "Your opponent is thinking…"
-		case gs.pending != nil:
-			hint = "Has chosen its move."
 		case gs.s.Mode == modeAIvsAI && !gs.demoRun:
 			hint = "Paused: Space plays, S steps."
 		default:
@@ -724,11 +751,29 @@ func (gs *gameScene) resultTitle() (string, string) {
 		mover := gs.s.colourOf(p.SideToMove().Other())
 		n := gs.v.Size()
 		if mover != c {
-			return title, fmt.Sprintf("%s lifted a piece and uncovered %s's line.", colourNames[mover], colourNames[c])
+			return title, fmt.Sprintf("%s lifted a piece and uncovered %s line.", gs.who(mover), gs.whose(c))
 		}
-		return title, fmt.Sprintf("%s lined up %s %s.", colourNames[c], [...]string{3: "three", 4: "four"}[n], lineWords(gs.v, p.WinningLine(r.Winner)))
+		return title, fmt.Sprintf("%s lined up %s %s.", gs.who(c), [...]string{3: "three", 4: "four"}[n], lineWords(gs.v, p.WinningLine(r.Winner)))
 	}
 	return "", ""
+}
+
+// who names a colour's player in a sentence: "You" for the person
+// playing the computer, the computer by its level ("Hard AI"), else the
+// colour.
+func (gs *gameScene) who(c int) string {
+	if (gs.s.Mode == modeHumanVsAI || gs.s.Mode == modeOnline) && gs.s.humanColour() >= 0 {
+		return gs.s.name(c)
+	}
+	return colourNames[c]
+}
+
+// whose is who's possessive: "your", "Hard AI's", "Blue's".
+func (gs *gameScene) whose(c int) string {
+	if w := gs.who(c); w != "You" {
+		return w + "'s"
+	}
+	return "your"
 }
 
 // lineWords names a line: "in row 2", "in column b", "on the diagonal a1–d4".
@@ -757,6 +802,16 @@ func (gs *gameScene) resultCard(a *App) Rect {
 	r.Y += 14 * u
 	r.H -= 14 * u
 	return r
+}
+
+// resultTitleLines sets the result card's title in w pixels: on one line,
+// smaller if need be, else on two.
+func resultTitleLines(a *App, title string, w float64) (fontFace, []string) {
+	tf := a.Face(Bold, sizeTitle)
+	if textWidth(title, tf) > w {
+		tf = a.Face(Bold, sizeHeading)
+	}
+	return tf, wrap(title, tf, w)
 }
 
 // resultSummary is what the result card says below the result: the
@@ -808,13 +863,16 @@ func (gs *gameScene) drawResult(a *App, dst *ebiten.Image) {
 		c := gs.s.colourOf(res.Winner)
 		drawPiece(dst, th, r.X+r.W/2, r.Y, 22*u, c, pieceLook{})
 	}
-	tf := a.Face(Bold, sizeTitle)
-	if textWidth(title, tf) > r.W-32*u {
-		tf = a.Face(Bold, sizeHeading)
+	tf, lines := resultTitleLines(a, title, r.W-32*u)
+	y := r.Y + 62*u
+	for i, ln := range lines {
+		if i > 0 {
+			y += 32 * u
+		}
+		drawText(dst, ln, tf, r.X+r.W/2, y, Center, th.Text)
 	}
-	drawText(dst, title, tf, r.X+r.W/2, r.Y+62*u, Center, th.Text)
 	fs := a.Face(Regular, sizeBody)
-	y := r.Y + 108*u
+	y += 46 * u
 	for _, ln := range wrap(reason, fs, r.W-40*u) {
 		drawText(dst, ln, fs, r.X+r.W/2, y, Center, th.TextDim)
 		y += 24 * u

@@ -151,7 +151,40 @@ func newReviewScene(a *App, rec *record.Record, g *rules.Game, back Scene) *game
 	gs.top = nil
 	gs.reviewM.Buttons[2].Label = "Back"
 	gs.reviewM.Buttons[2].Tip = "Back to the saved games (Esc)"
+	if !g.Over() {
+		if sg, err := savedFromRecord(rec); err == nil {
+			gs.playOnGame = &sg
+			b := &button{Label: playOnLabel, Primary: true, Tip: "Play this game on from its last move (Enter)"}
+			gs.reviewM.Buttons = append(gs.reviewM.Buttons[:2], b, gs.reviewM.Buttons[2])
+		}
+	}
 	return gs
+}
+
+const playOnLabel = "Play on"
+
+// playOn leaves the review of a saved unfinished game for the game itself,
+// from its last move, with the same players (the computer at the same
+// level). The game Continue would bring back is kept first.
+func (gs *gameScene) playOn(a *App) {
+	sg := *gs.playOnGame
+	sg.Redo = nil
+	humans := 0
+	for _, p := range sg.Players {
+		if p.Human {
+			humans++
+		}
+	}
+	sg.Mode = [3]int{modeAIvsAI, modeHumanVsAI, modeTwoPlayers}[humans]
+	s, g, err := restore(sg)
+	if err != nil {
+		a.play(sound.Illegal)
+		a.toast("This game cannot be played on: " + err.Error())
+		return
+	}
+	keepUnfinished(a)
+	a.play(sound.MenuClick)
+	a.scenes.GoTo(newGameScene(a, s, g))
 }
 
 // playerWords names a recorded player: "Hard AI", "Online player", "Ann".

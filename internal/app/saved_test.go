@@ -183,6 +183,17 @@ func TestResultCardButtonsFitTheCard(t *testing.T) {
 				t.Errorf("%v: the result card %v covers %s %v", size, card, name, r)
 			}
 		}
+		// the longest title, an AI-vs-AI win, fits the card
+		title := "Orange (Medium) wins."
+		tf, lines := resultTitleLines(a, title, card.W-32*a.U())
+		for _, ln := range lines {
+			if w := textWidth(ln, tf); w > card.W-32*a.U() {
+				t.Errorf("%v: the title line %q (%.0f px) is wider than the card (%.0f px)", size, ln, w, card.W)
+			}
+		}
+		if len(lines) > 2 {
+			t.Errorf("%v: the title %q takes %d lines", size, title, len(lines))
+		}
 		bs := gs.resultM.Buttons
 		for i, b := range bs {
 			r := b.Rect

@@ -444,17 +444,23 @@ func TestKeyboardPicksAndPlaces(t *testing.T) {
 }
 
 func TestResultSaysWhy(t *testing.T) {
+	hard := vsAI(rules.Gobblers) // the person plays orange
+	hard.Players[1].Level = "hard"
 	tests := []struct {
 		name, pos, move, title, reason string
+		s                               setup
 	}{
-		{"a row", "gobblers:.,.,./x1,x2,./o1,o2,.:x", "3@c2", "Orange wins!", "Orange lined up three in row 2."},
-		{"a column", "gobblers:x1,o1,./x2,o2,./.,.,.:o", "3@b1", "Blue wins!", "Blue lined up three in column b."},
-		{"the other diagonal", "gobblers:.,.,x1/.,x2,./.,o1,o2:x", "3@a1", "Orange wins!", "Orange lined up three on the diagonal a1–c3."},
-		{"lifting uncovers the opponent's line", "gobblers:.,.,./.,.,./o1,o2,o1x3:x", "c1-b3", "Blue wins!", "Orange lifted a piece and uncovered Blue's line."},
+		{"a row", "gobblers:.,.,./x1,x2,./o1,o2,.:x", "3@c2", "Orange wins!", "Orange lined up three in row 2.", twoPlayers(rules.Gobblers)},
+		{"a column", "gobblers:x1,o1,./x2,o2,./.,.,.:o", "3@b1", "Blue wins!", "Blue lined up three in column b.", twoPlayers(rules.Gobblers)},
+		{"the other diagonal", "gobblers:.,.,x1/.,x2,./.,o1,o2:x", "3@a1", "Orange wins!", "Orange lined up three on the diagonal a1–c3.", twoPlayers(rules.Gobblers)},
+		{"lifting uncovers the opponent's line", "gobblers:.,.,./.,.,./o1,o2,o1x3:x", "c1-b3", "Blue wins!", "Orange lifted a piece and uncovered Blue's line.", twoPlayers(rules.Gobblers)},
+		{"the person's line", "gobblers:.,.,./x1,x2,./o1,o2,.:x", "3@c2", "You win!", "You lined up three in row 2.", hard},
+		{"the computer's line", "gobblers:x1,o1,./x2,o2,./.,.,.:o", "3@b1", "Hard AI wins.", "Hard AI lined up three in column b.", hard},
+		{"the person uncovers the computer's line", "gobblers:.,.,./.,.,./o1,o2,o1x3:x", "c1-b3", "Hard AI wins.", "You lifted a piece and uncovered Hard AI's line.", hard},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			tb := newTable(t, twoPlayers(rules.Gobblers))
+			tb := newTable(t, tt.s)
 			g := rules.NewGameFrom(mustPos(tt.pos))
 			m, err := rules.ParseMove(rules.Gobblers, tt.move)
 			if err == nil {
@@ -463,7 +469,7 @@ func TestResultSaysWhy(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			tb.gs = newGameScene(tb.a, twoPlayers(rules.Gobblers), g)
+			tb.gs = newGameScene(tb.a, tt.s, g)
 			title, reason := tb.gs.resultTitle()
 			if title != tt.title || reason != tt.reason {
 				t.Errorf("result %q %q, want %q %q", title, reason, tt.title, tt.reason)
