@@ -448,7 +448,7 @@ func TestResultSaysWhy(t *testing.T) {
 	hard.Players[1].Level = "hard"
 	tests := []struct {
 		name, pos, move, title, reason string
-		s                               setup
+		s                              setup
 	}{
 		{"a row", "gobblers:.,.,./x1,x2,./o1,o2,.:x", "3@c2", "Orange wins!", "Orange lined up three in row 2.", twoPlayers(rules.Gobblers)},
 		{"a column", "gobblers:x1,o1,./x2,o2,./.,.,.:o", "3@b1", "Blue wins!", "Blue lined up three in column b.", twoPlayers(rules.Gobblers)},
