@@ -142,11 +142,16 @@ func (gs *gameScene) press(a *App, x, y float64, pointer bool) {
 				gs.commit(a, m, math.NaN(), math.NaN(), h.slot)
 				return
 			}
-			if !h.locked && gs.pickable(sq) {
+			// another of one's own pieces: take it instead, unless
+			// touch-move is on (touching it would bind the player to it)
+			if !h.locked && !a.Set.TouchMove && gs.pickable(sq) {
 				gs.pickUp(a, sq, in.X, in.Y)
 				return
 			}
 			gs.refuse(a, m)
+			if err := gs.pos().CheckMove(m); err != nil && !h.locked && gs.pickable(sq) {
+				gs.say(capitalise(err.Error())+". To move that piece instead, put this one back first (Esc or right click).", true)
+			}
 			return
 		case onSlot && colour == h.colour && h.from == rules.NoSquare && h.slot == slot:
 			h.down, h.again, h.dragging, h.pressX, h.pressY = true, true, false, in.X, in.Y

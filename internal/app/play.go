@@ -50,16 +50,22 @@ type gameScene struct {
 	brain *brain
 	seed  uint64
 
-	hold     *held
-	glides   []glide
-	flash    rules.Square
-	flashT   int
-	msg      string
-	msgT     int
-	hover    rules.Square
-	cursor   rules.Square // the keyboard's square
-	cursorOn bool
-	peekKey  bool // P: peek under the cursor's square
+	hold   *held
+	glides []glide
+	flash  rules.Square
+	flashT int
+	msg    string
+	msgT   int
+	hover  rules.Square
+	// the stack shown opened up (P, or the pointer resting on it): peek;
+	// peekAt is the square under the pointer for peekT ticks; quietSq the
+	// square a piece was just put on, never opened up under the pointer
+	// until the pointer leaves it
+	peek, peekAt, quietSq rules.Square
+	peekT                 int
+	cursor                rules.Square // the keyboard's square
+	cursorOn              bool
+	peekKey               bool // P: peek under the cursor's square
 
 	anim     float64 // animation speed from the options
 	hintMove rules.Move
@@ -114,7 +120,7 @@ func newGameScene(a *App, s setup, g *rules.Game) *gameScene {
 	}
 	gs := &gameScene{
 		s: s, g: g, v: s.Variant, brain: newBrain(a.NewThinker),
-		seed: uint64(time.Now().UnixNano()), flash: rules.NoSquare, hover: rules.NoSquare,
+		seed: uint64(time.Now().UnixNano()), flash: rules.NoSquare, hover: rules.NoSquare, peek: rules.NoSquare, peekAt: rules.NoSquare, quietSq: rules.NoSquare,
 		hintMove: rules.NoMove, review: -1, demoRun: true, demoSpeed: 1,
 	}
 	gs.bPause = &button{Icon: iconPause, Tip: "Pause (Esc)"}
@@ -283,11 +289,34 @@ func (gs *gameScene) Update(a *App) error {
 	gs.hover = rules.NoSquare
 	if gs.hold == nil {
 		gs.hover = gs.lay.SquareAt(gs.v, in.X, in.Y)
-		if gs.cursorOn && gs.peekKey {
-			gs.hover = gs.cursor
-		}
 	}
+	gs.updatePeek()
 	return nil
+}
+
+// peekDelay is how long, in ticks, the pointer rests on a stack before the
+// pieces under its top are shown.
+const peekDelay = 20
+
+// updatePeek chooses the stack whose covered pieces are shown: the one the
+// pointer has rested on a moment (not the square a piece was just put on,
+// until the pointer leaves it), or at once the keyboard cursor's with P.
+func (gs *gameScene) updatePeek() {
+	if gs.hover != gs.peekAt {
+		gs.peekAt, gs.peekT = gs.hover, 0
+		if gs.hover != gs.quietSq {
+			gs.quietSq = rules.NoSquare // the pointer has left it
+		}
+	} else if gs.peekT < peekDelay {
+		gs.peekT++
+	}
+	gs.peek = rules.NoSquare
+	switch {
+	case gs.cursorOn && gs.peekKey && gs.hold == nil:
+		gs.peek = gs.cursor
+	case gs.peekT >= peekDelay && gs.peekAt != gs.quietSq:
+		gs.peek = gs.peekAt
+	}
 }
 
 func (gs *gameScene) cycleSpeed() {
@@ -345,7 +374,7 @@ func (gs *gameScene) pollBrain(a *App) {
 		if gs.brain.hasInfo && gs.brain.info.Score.Kind != ai.Centipawns {
 			hint += " (" + scoreWords(gs.brain.info.Score) + ")"
 		}
-		gs.say(hint, false)
+		gs.say(hint+".", false)
 	case forMove:
 		if ans.err != nil || ans.move.IsNone() {
 			gs.say(fmt.Sprintf("The computer could not move: %v", ans.err), true)
@@ -367,6 +396,7 @@ func (gs *gameScene) pollBrain(a *App) {
 // commit plays a legal move with its glide (from x0,y0 if given) and all
 // that follows: sounds, the log, the autosave, the end of the game.
 func (gs *gameScene) commit(a *App, m rules.Move, x0, y0 float64, slot int) {
+	gs.quietSq = m.To // no peek under the pointer that just played
 	pre := gs.pos()
 	colour := gs.s.colourOf(pre.SideToMove())
 	size := pre.MovedSize(m)

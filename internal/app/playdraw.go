@@ -169,22 +169,15 @@ func (gs *gameScene) drawReserve(a *App, dst *ebiten.Image, p *rules.Position, c
 		r := gs.lay.SlotRect(c, i)
 		cx, cy := r.Center()
 		size, n := gs.slotPieceAt(p, c, i, live)
-		if live && gs.hold != nil && gs.hold.from == rules.NoSquare && gs.hold.colour == c && gs.hold.slot == i {
-			// the held piece has left its slot
+		out := live && gs.hold != nil && gs.hold.from == rules.NoSquare && gs.hold.colour == c && gs.hold.slot == i
+		for _, g := range gs.glides {
+			out = out || (g.to == rules.NoSquare && g.back == rules.NoSquare && g.slot == i && g.colour == c)
+		}
+		if out { // the piece held, or sliding back, has left its slot
 			if gs.v.NestedReserve() {
 				size--
-				n--
-			} else {
-				n--
 			}
-		}
-		for _, g := range gs.glides {
-			if g.to == rules.NoSquare && g.back == rules.NoSquare && g.slot == i && g.colour == c {
-				if gs.v.NestedReserve() {
-					size--
-				}
-				n--
-			}
+			n--
 		}
 		if n <= 0 || size <= 0 {
 			strokeCircle(dst, cx, cy, scale*0.3, math.Max(1, 1.5*u), withAlpha(th.TextDim, 0.25))
@@ -275,16 +268,15 @@ func (gs *gameScene) drawBoard(a *App, dst *ebiten.Image, p *rules.Position, liv
 	for sq := rules.Square(0); int(sq) < gs.v.Squares(); sq++ {
 		st := p.Stack(sq)
 		if live {
-			if h != nil && h.from == sq { // the held piece is drawn lifted
+			back := false // the top is sliding back here
+			for _, g := range gs.glides {
+				back = back || (g.to == rules.NoSquare && g.back == sq)
+			}
+			if (h != nil && h.from == sq) || back { // drawn lifted or in flight
 				st = st[:len(st)-1]
 			}
 			if gs.gliding(sq) && len(st) > 0 {
 				st = st[:len(st)-1]
-			}
-			for _, g := range gs.glides {
-				if g.to == rules.NoSquare && g.back == sq && len(st) > 0 {
-					st = st[:len(st)-1]
-				}
 			}
 		}
 		if len(st) == 0 {
@@ -363,8 +355,9 @@ func (gs *gameScene) drawBoard(a *App, dst *ebiten.Image, p *rules.Position, liv
 		y := g.y0 + (y1-g.y0)*t
 		drawPiece(dst, th, x, y, pieceRadius(gs.v, g.size)*cell, g.colour, pieceLook{Lifted: t < 0.85})
 	}
-	// the held piece
-	if live && h != nil {
+	// the held piece, once a refused move has slid it back (touch-move
+	// keeps it held)
+	if live && h != nil && !gs.slidingBack(h) {
 		var x, y float64
 		if h.dragging {
 			x, y = a.In.X, a.In.Y
@@ -385,17 +378,34 @@ func (gs *gameScene) drawBoard(a *App, dst *ebiten.Image, p *rules.Position, liv
 	}
 }
 
+// slidingBack reports whether the held piece is still on its way back to
+// where it was picked up from.
+func (gs *gameScene) slidingBack(h *held) bool {
+	for _, g := range gs.glides {
+		if g.to != rules.NoSquare {
+			continue
+		}
+		if h.from != rules.NoSquare && g.back == h.from {
+			return true
+		}
+		if h.from == rules.NoSquare && g.back == rules.NoSquare && g.slot == h.slot && g.colour == h.colour {
+			return true
+		}
+	}
+	return false
+}
+
 func (gs *gameScene) drawPeek(a *App, dst *ebiten.Image, p *rules.Position) {
-	if gs.hover == rules.NoSquare || len(gs.glides) > 0 {
+	if gs.peek == rules.NoSquare || len(gs.glides) > 0 {
 		return
 	}
-	st := p.Stack(gs.hover)
+	st := p.Stack(gs.peek)
 	if len(st) < 2 {
 		return
 	}
 	th := a.Theme
 	u := a.U()
-	sr := gs.lay.SquareRect(gs.v, gs.hover)
+	sr := gs.lay.SquareRect(gs.v, gs.peek)
 	pc := 72 * u
 	w := pc*float64(len(st)) + 24*u
 	hgt := pc + 40*u

@@ -1,0 +1,105 @@
+package app
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/gobblet-game/gobblet/internal/rules"
+)
+
+// Touch-move on, a reserve piece held: clicking one of one's own board
+// pieces where the held piece cannot go says why and keeps the reserve
+// piece held, instead of swapping to the board piece and binding the
+// player to it. With touch-move off the click takes the board piece.
+func TestHeldReservePieceIsNotSwappedUnderTouchMove(t *testing.T) {
+	for _, touch := range []bool{true, false} {
+		tb := newTable(t, twoPlayers(rules.Classic))
+		tb.a.Set.TouchMove = touch
+		tb.tick()
+		tb.drag(tb.slotXY(0, 0, "a1")) // orange giant on a1
+		tb.drag(tb.slotXY(1, 0, "d4")) // blue giant on d4
+		tb.click(tb.slot(0, 0))        // orange takes a size-3 piece from the same stack
+		if tb.gs.hold == nil || tb.gs.hold.from != rules.NoSquare {
+			t.Fatalf("touch-move %v: clicking the reserve should hold its piece", touch)
+		}
+		tb.click(tb.square("a1")) // where it cannot go: onto orange's own giant
+		h := tb.gs.hold
+		a1, _ := rules.ParseSquare(rules.Classic, "a1")
+		switch {
+		case touch && (h == nil || h.from != rules.NoSquare):
+			t.Errorf("touch-move on: the click on a1 should keep the reserve piece held, got %+v", h)
+		case touch && !strings.Contains(tb.gs.msg, "put this one back first"):
+			t.Errorf("touch-move on: the status should say how to move the board piece instead: %q", tb.gs.msg)
+		case !touch && (h == nil || h.from != a1):
+			t.Errorf("touch-move off: the click on a1 should take the giant there, got %+v", h)
+		}
+		if got := tb.moves(); got != "4@a1 4@d4" {
+			t.Errorf("touch-move %v: moves %q, nothing should have been played", touch, got)
+		}
+	}
+}
+
+// A refused drag under touch-move slides the piece back and keeps it held:
+// while it slides it is drawn once (in flight), not also lifted at home.
+func TestRefusedDragSlidesBackOnce(t *testing.T) {
+	tb := newTable(t, twoPlayers(rules.Classic))
+	tb.a.Set.TouchMove = true
+	tb.tick()
+	tb.drag(tb.slotXY(0, 0, "a1"))
+	tb.drag(tb.slotXY(1, 0, "d4"))
+	tb.a.Set.AnimationSpeed = 1
+	x, y := tb.square("a1")
+	x1, y1 := tb.square("d4")
+	tb.src.frames = append(tb.src.frames, Frame{X: x, Y: y, Down: true, Pressed: true, PointerMoved: true})
+	for i := 1; i <= 5; i++ {
+		f := float64(i) / 5
+		tb.src.frames = append(tb.src.frames, Frame{X: x + (x1-x)*f, Y: y + (y1-y)*f, Down: true, PointerMoved: true})
+	}
+	tb.src.frames = append(tb.src.frames, Frame{X: x1, Y: y1, Released: true})
+	for len(tb.src.frames) > 0 {
+		tb.tick()
+	}
+	h := tb.gs.hold
+	if h == nil || !h.locked {
+		t.Fatalf("touch-move: the refused piece should stay held")
+	}
+	if !tb.gs.slidingBack(h) {
+		t.Fatalf("the refused piece should be sliding back (glides %+v)", tb.gs.glides)
+	}
+	for i := 0; i < 60 && len(tb.gs.glides) > 0; i++ {
+		tb.tick()
+	}
+	if tb.gs.slidingBack(h) || tb.gs.hold == nil {
+		t.Errorf("after the slide the piece should be held at home again")
+	}
+}
+
+// The pieces under a stack are shown when the pointer rests on it a
+// moment, not on the square a piece was just put on.
+func TestPeekWaitsForTheRestingPointer(t *testing.T) {
+	tb := newTable(t, twoPlayers(rules.Gobblers))
+	tb.tick()
+	tb.drag(tb.slotXY(0, 2, "b2")) // orange's small piece on b2
+	tb.drag(tb.slotXY(1, 0, "b2")) // blue's large piece gobbles it
+	b2, _ := rules.ParseSquare(rules.Gobblers, "b2")
+	for i := 0; i < 2*peekDelay; i++ {
+		tb.tick()
+	}
+	if tb.gs.peek != rules.NoSquare {
+		t.Fatalf("the stack just played on opened up under the pointer")
+	}
+	x, y := tb.square("a1")
+	bx, by := tb.square("b2")
+	tb.src.frames = append(tb.src.frames, Frame{X: x, Y: y, PointerMoved: true}, Frame{X: bx, Y: by, PointerMoved: true})
+	tb.run()
+	if tb.gs.peek != rules.NoSquare {
+		t.Fatalf("the stack opened up the moment the pointer came onto it")
+	}
+	for i := 0; i < peekDelay; i++ {
+		tb.src.frames = append(tb.src.frames, Frame{X: bx, Y: by})
+		tb.tick()
+	}
+	if tb.gs.peek != b2 {
+		t.Errorf("the pointer rested on b2 for %d ticks and the stack did not open up (peek %v)", peekDelay, tb.gs.peek)
+	}
+}
