@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"image/color"
 	"math"
 	"strings"
 	"unicode"
@@ -30,11 +31,18 @@ type lobbyScene struct {
 	joining bool // a Join is under way
 	startT  int
 
+	reach      string // where a joiner reaches the host: the room code's address and port
+	reachLocal bool   // the room code leads to this computer only (no network)
+
 	copyB    *button
 	joinB    *button
 	pasteB   *button
 	back     *button
 	backdrop boardPicture
+
+	card  Rect        // the card, grown to hold its lines
+	box   Rect        // the room code's box (host)
+	lines []lobbyLine // the text on the card, placed by layout
 }
 
 // newHostScene opens a room at once and shows its code.
@@ -63,6 +71,8 @@ func (ls *lobbyScene) hosting(a *App, sess *netplay.Session) {
 	ls.code = sess.Code().String()
 	ls.secret = sess.Code().Secret.String()
 	ls.addr = sess.Addr()
+	host := sess.Code().Host
+	ls.reach, ls.reachLocal = host.String(), host.Addr().IsLoopback()
 	a.debugf("hosting %s on %s", ls.code, ls.addr)
 }
 
@@ -88,29 +98,167 @@ func newLobby(a *App, host bool) *lobbyScene {
 	return ls
 }
 
+// lobbyLine is one line of text on the lobby's card, centred on x, with y
+// the middle of the line.
+type lobbyLine struct {
+	s    string
+	face fontFace
+	x, y float64
+	col  color.RGBA
+	spin bool // a spinner turns left of the text: something is under way
+}
+
+// spinGap is how far left of a busy line's text its spinner turns, in units.
+const spinGap = 28
+
+// rect is the room the line takes on screen, its spinner included.
+func (l *lobbyLine) rect(u float64) Rect {
+	h := lineHeight(l.face)
+	w := textWidth(l.s, l.face)
+	r := Rect{l.x - w/2, l.y - h/2, w, h}
+	if l.spin {
+		r.X -= (spinGap + 14) * u
+		r.W += (spinGap + 14) * u
+	}
+	return r
+}
+
+func (l *lobbyLine) draw(a *App, dst *ebiten.Image) {
+	drawText(dst, l.s, l.face, l.x, l.y, Center, l.col)
+	if !l.spin {
+		return
+	}
+	u := a.U()
+	sx := l.x - textWidth(l.s, l.face)/2 - spinGap*u
+	ang := float64(a.Tick) / 9
+	for i := 0; i < 8; i++ {
+		t := ang + float64(i)*math.Pi/4
+		fillCircle(dst, sx+math.Cos(t)*10*u, l.y+math.Sin(t)*10*u, 2.6*u, withAlpha(a.Theme.Accent, 0.15+0.85*float64(i)/8))
+	}
+}
+
+// lineHeight is the height of one line of a face, ascent to descent.
+func lineHeight(fc fontFace) float64 {
+	m := fc.Metrics()
+	return m.HAscent + m.HDescent
+}
+
+// layout places the lobby. The card's content flows down from its top, each
+// paragraph wrapped to the card's width, so no two lines overlap at any
+// window size; the card grows to hold them, and Cancel sits below it.
 func (ls *lobbyScene) layout(a *App) {
 	u := a.U()
+	th := a.Theme
 	cx := a.W / 2
+	ls.card = Rect{cx - 430*u, 140 * u, 860 * u, 0}
+	ls.lines = ls.lines[:0]
+	wrapW := ls.card.W - 80*u
+	y := ls.card.Y + 30*u // the bottom of what is placed so far
+	put := func(s string, fc fontFace, col color.RGBA, gap float64) {
+		h := lineHeight(fc)
+		y += gap
+		for i, ln := range wrap(s, fc, wrapW) {
+			if i > 0 {
+				y += 0.25 * h
+			}
+			ls.lines = append(ls.lines, lobbyLine{s: ln, face: fc, x: cx, y: y + h/2, col: col})
+			y += h
+		}
+	}
+	busy := func(msg string, gap float64) {
+		put(msg, a.Face(Medium, sizeHeading), th.Text, gap)
+		l := &ls.lines[len(ls.lines)-1]
+		l.spin, l.x = true, cx+(spinGap+14)*u/2
+	}
+	body, small := a.Face(Regular, sizeBody), a.Face(Regular, sizeSmall)
+	warn := mix(th.Warn, white, 0.3)
+	if th.Light {
+		warn = th.Warn
+	}
+	ls.copyB.Rect, ls.box = Rect{}, Rect{}
+	var room float64 // the bottom the card keeps room down to, so it does not jump when a message comes
 	if ls.host {
-		ls.copyB.Rect = Rect{cx - 90*u, a.H*0.5 + 10*u, 180 * u, 50 * u}
+		put(ls.hostSubtitle(), a.Face(Medium, sizeBody), th.TextDim, 0)
+		switch {
+		case ls.problem != "": // the room could not open, or it closed
+			put(ls.problem, body, warn, 30*u)
+		case ls.code != "":
+			put("Tell the other player this room code:", body, th.Text, 28*u)
+			total := ls.codeWidth(a)
+			ls.box = Rect{cx - total/2 - 28*u, y + 14*u, total + 56*u, 96 * u}
+			ls.copyB.Rect = Rect{cx - 90*u, ls.box.Y + ls.box.H + 20*u, 180 * u, 50 * u}
+			y = ls.copyB.Rect.Y + ls.copyB.Rect.H
+			busy("Waiting for a player…", 30*u)
+			put(ls.addressLine(), body, th.TextDim, 24*u)
+			put("Letters O, I and L count as 0, 1 and 1; dashes and case do not matter.", small, th.TextDim, 12*u)
+			if ls.secret != "" && ls.reach != "" {
+				put(fmt.Sprintf("For the command line: gobblet --join %s --code %s", ls.reach, ls.secret), small, withAlpha(th.TextDim, 0.7), 8*u)
+			}
+			room = y + 14*u + lineHeight(small)
+		}
 	} else {
+		put("Type or paste the room code the host reads to you:", body, th.Text, 12*u)
 		fw := 620 * u
-		ls.field.Rect = Rect{cx - fw/2, 140*u + 96*u, fw, 64 * u}
-		ls.pasteB.Rect = Rect{cx - 250*u, ls.field.Rect.Y + 94*u, 230 * u, 54 * u}
-		ls.joinB.Rect = Rect{cx + 20*u, ls.field.Rect.Y + 94*u, 230 * u, 54 * u}
+		ls.field.Rect = Rect{cx - fw/2, y + 30*u, fw, 64 * u}
+		y = ls.field.Rect.Y + ls.field.Rect.H
+		if ls.joining {
+			busy("Connecting…", 40*u)
+		} else {
+			ls.pasteB.Rect = Rect{cx - 250*u, y + 30*u, 230 * u, 54 * u}
+			ls.joinB.Rect = Rect{cx + 20*u, y + 30*u, 230 * u, 54 * u}
+			y = ls.joinB.Rect.Y + ls.joinB.Rect.H
+			put("Or type the host's address and secret, as in 192.168.1.20:7777 K3QD-0M8Z-P", small, th.TextDim, 24*u)
+		}
+		// room for two lines of trouble and a notice
+		room = y + 20*u + 2.25*lineHeight(body) + 14*u + lineHeight(small)
+		if ls.problem != "" {
+			put(ls.problem, body, warn, 20*u)
+		}
 	}
-	ls.back.Rect = Rect{cx - 130*u, 140*u + ls.cardH(a) + 40*u, 260 * u, 58 * u}
+	if ls.notice != "" {
+		put(ls.notice, small, th.TextDim, 14*u)
+	}
+	y = math.Max(y, room)
+	ls.card.H = y + 32*u - ls.card.Y
+	ls.back.Rect = Rect{cx - 130*u, ls.card.Y + ls.card.H + 36*u, 260 * u, 58 * u}
 }
 
-// cardH is the height of the lobby's card: the host's holds more.
-func (ls *lobbyScene) cardH(a *App) float64 {
-	u := a.U()
-	if ls.host {
-		return math.Min(a.H-280*u, 480*u)
+// hostSubtitle says the game and your colour. Online, orange always moves
+// first (a rematch swaps the colours), so the line says who starts.
+func (ls *lobbyScene) hostSubtitle() string {
+	side := "orange, and you move first"
+	if ls.colour == rules.O {
+		side = "blue; orange moves first"
 	}
-	return math.Min(a.H-280*u, 360*u)
+	what := "Gobblet 4×4"
+	if ls.variant == rules.Gobblers {
+		what = "Gobblet Gobblers 3×3"
+	}
+	return fmt.Sprintf("%s  ·  you play %s", what, side)
 }
 
+// addressLine is where the other player can reach this computer, in words.
+func (ls *lobbyScene) addressLine() string {
+	if ls.reachLocal {
+		return "No network found: only a game on this computer can join."
+	}
+	if ls.secret == "" {
+		return "Your address: " + ls.reach
+	}
+	return fmt.Sprintf("Your address: %s  ·  secret: %s", ls.reach, ls.secret)
+}
+
+// codeGap is the space between the room code's groups, in units.
+const codeGap = 30
+
+func (ls *lobbyScene) codeWidth(a *App) float64 {
+	fc := a.Face(Bold, sizeDisplay*0.7)
+	total := -codeGap * a.U()
+	for _, g := range strings.Split(ls.code, "-") {
+		total += textWidth(g, fc) + codeGap*a.U()
+	}
+	return total
+}
 func (ls *lobbyScene) Update(a *App) error {
 	ls.layout(a)
 	ls.pollClipboard(a)
@@ -149,7 +297,7 @@ func (ls *lobbyScene) Update(a *App) error {
 		return nil
 	}
 	if ls.host {
-		if ls.code != "" && (ls.copyB.update(a) || a.In.Ctrl && a.In.Key(ebiten.KeyC)) {
+		if ls.code != "" && ls.problem == "" && (ls.copyB.update(a) || a.In.Ctrl && a.In.Key(ebiten.KeyC)) {
 			a.clip.copy(ls.code)
 		}
 		return nil
@@ -182,14 +330,56 @@ func (ls *lobbyScene) join(a *App) {
 	if f := strings.Fields(text); len(f) == 2 && strings.Contains(f[0], ":") {
 		cfg = netplay.JoinConfig{Addr: f[0], Code: f[1]}
 	}
+	if p := codeLengthProblem(cfg); p != "" {
+		ls.problem = p
+		a.play(sound.Illegal)
+		return
+	}
 	sess, err := netplay.Join(cfg)
 	if err != nil {
-		ls.problem = capitalise(strings.TrimPrefix(err.Error(), "join: ")) + "."
+		ls.problem = joinProblem(cfg, err)
 		a.play(sound.Illegal)
 		return
 	}
 	a.debugf("joining %s", text)
 	ls.sess, ls.joining, ls.problem, ls.notice = sess, true, "", ""
+}
+
+// codeLengthProblem says, in words, that a typed room code has too few or
+// too many characters ("" when its length is right, or when joining by
+// address, where netplay reads the secret).
+func codeLengthProblem(cfg netplay.JoinConfig) string {
+	if cfg.Addr != "" {
+		return ""
+	}
+	n := 0
+	for _, r := range cfg.Code {
+		if r != ' ' && r != '-' && r != '\t' {
+			n++
+		}
+	}
+	switch {
+	case n == netplay.RoomCodeLength || n == netplay.RoomCodeLength6:
+		return ""
+	case n < netplay.RoomCodeLength:
+		return fmt.Sprintf("A room code has %d characters; this one has %d. Check it with the host.", netplay.RoomCodeLength, n)
+	case n < netplay.RoomCodeLength6:
+		return fmt.Sprintf("A room code has %d characters (%d on some networks); this one has %d.", netplay.RoomCodeLength, netplay.RoomCodeLength6, n)
+	}
+	return "That is longer than any room code. Check it with the host."
+}
+
+// joinProblem says why a code was refused, in a sentence for the player.
+func joinProblem(cfg netplay.JoinConfig, err error) string {
+	if cfg.Addr != "" {
+		return fmt.Sprintf("After the address, type the host's %d-character secret, or the whole room code.", netplay.SecretCodeLength)
+	}
+	msg := strings.TrimPrefix(err.Error(), "join: ")
+	if rest, ok := strings.CutPrefix(msg, "room code: it "); ok {
+		msg = "the code " + rest
+	}
+	msg = strings.TrimPrefix(msg, "room code: ")
+	return capitalise(msg) + "."
 }
 
 func (ls *lobbyScene) pollClipboard(a *App) {
@@ -226,25 +416,22 @@ func (ls *lobbyScene) Draw(a *App, dst *ebiten.Image) {
 		title = "Host a game"
 	}
 	drawText(dst, title, a.Face(Bold, sizeTitle), cx, 80*u, Center, th.Text)
-	card := Rect{cx - 430*u, 140 * u, 860 * u, ls.cardH(a)}
-	panel(a, dst, card)
-	fs := a.Face(Regular, sizeBody)
-	if ls.host {
-		ls.drawHost(a, dst, card)
-	} else {
-		ls.drawJoin(a, dst, card)
-	}
-	if ls.notice != "" {
-		drawText(dst, ls.notice, a.Face(Regular, sizeSmall), cx, card.Y+card.H-24*u, Center, th.TextDim)
-	}
-	if ls.problem != "" {
-		col := mix(th.Warn, white, 0.3)
-		if th.Light {
-			col = th.Warn
+	panel(a, dst, ls.card)
+	switch {
+	case ls.host:
+		if ls.box.W > 0 {
+			ls.drawCode(a, dst)
+			ls.copyB.draw(a, dst, false)
 		}
-		for i, ln := range wrap(ls.problem, fs, card.W-80*u) {
-			drawText(dst, ln, fs, cx, card.Y+card.H-64*u+float64(i)*24*u, Center, col)
+	default:
+		ls.field.draw(a, dst, !ls.joining)
+		if !ls.joining {
+			ls.pasteB.draw(a, dst, false)
+			ls.joinB.draw(a, dst, false)
 		}
+	}
+	for i := range ls.lines {
+		ls.lines[i].draw(a, dst)
 	}
 	ls.back.draw(a, dst, false)
 	for _, b := range []*button{ls.copyB, ls.pasteB, ls.joinB, ls.back} {
@@ -252,82 +439,24 @@ func (ls *lobbyScene) Draw(a *App, dst *ebiten.Image) {
 	}
 }
 
-func (ls *lobbyScene) drawHost(a *App, dst *ebiten.Image, card Rect) {
+// drawCode draws the room code, large, its groups spaced so it reads
+// aloud in chunks.
+func (ls *lobbyScene) drawCode(a *App, dst *ebiten.Image) {
 	th := a.Theme
 	u := a.U()
-	cx := a.W / 2
-	fs := a.Face(Regular, sizeBody)
-	side := "orange, and move first"
-	if ls.colour == rules.O {
-		side = "blue; orange moves first"
-	}
-	what := "Gobblet 4×4"
-	if ls.variant == rules.Gobblers {
-		what = "Gobblet Gobblers 3×3"
-	}
-	drawText(dst, fmt.Sprintf("%s  ·  you play %s", what, side), a.Face(Medium, sizeBody), cx, card.Y+44*u, Center, th.TextDim)
-	if ls.code == "" {
-		return
-	}
-	drawText(dst, "Tell the other player this room code:", fs, cx, card.Y+96*u, Center, th.Text)
-	// the code, large, its groups spaced so it reads aloud in chunks
-	groups := strings.Split(ls.code, "-")
-	fc := a.Face(Bold, sizeDisplay*0.7)
-	gap := 30 * u
-	total := -gap
-	for _, g := range groups {
-		total += textWidth(g, fc) + gap
-	}
-	box := Rect{cx - total/2 - 28*u, card.Y + 122*u, total + 56*u, 96 * u}
+	box := ls.box
 	roundRectSprite(dst, box, 14*u, mix(th.Panel, th.Background, 0.5), th.PanelEdge, math.Max(1, u), 0)
-	x := cx - total/2
+	fc := a.Face(Bold, sizeDisplay*0.7)
+	x := box.X + 28*u
+	groups := strings.Split(ls.code, "-")
 	for i, g := range groups {
 		drawText(dst, g, fc, x, box.Y+box.H/2, Left, th.Text)
 		x += textWidth(g, fc)
 		if i < len(groups)-1 {
-			drawText(dst, "–", a.Face(Regular, sizeHeading), x+gap/2, box.Y+box.H/2, Center, th.TextDim)
+			drawText(dst, "–", a.Face(Regular, sizeHeading), x+codeGap*u/2, box.Y+box.H/2, Center, th.TextDim)
 		}
-		x += gap
+		x += codeGap * u
 	}
-	ls.copyB.Rect.Y = box.Y + box.H + 20*u
-	ls.copyB.draw(a, dst, false)
-	// waiting, with a gentle spinner
-	wy := ls.copyB.Rect.Y + ls.copyB.Rect.H + 50*u
-	msg := "Waiting for a player…"
-	tw := textWidth(msg, a.Face(Medium, sizeHeading))
-	drawText(dst, msg, a.Face(Medium, sizeHeading), cx+14*u, wy, Center, th.Text)
-	sx := cx - tw/2 - 14*u
-	ang := float64(a.Tick) / 9
-	for i := 0; i < 8; i++ {
-		t := ang + float64(i)*math.Pi/4
-		fillCircle(dst, sx+math.Cos(t)*10*u, wy+math.Sin(t)*10*u, 2.6*u, withAlpha(th.Accent, 0.15+0.85*float64(i)/8))
-	}
-	small := a.Face(Regular, sizeSmall)
-	drawText(dst, "Letters O, I and L count as 0, 1 and 1; dashes and case do not matter.", small, cx, wy+44*u, Center, th.TextDim)
-	drawText(dst, fmt.Sprintf("Listening on %s  ·  by address: --join ADDRESS --code %s", ls.addr, ls.secret), small, cx, wy+70*u, Center, th.TextDim)
-}
-
-func (ls *lobbyScene) drawJoin(a *App, dst *ebiten.Image, card Rect) {
-	th := a.Theme
-	u := a.U()
-	cx := a.W / 2
-	drawText(dst, "Type or paste the room code the host reads to you:", a.Face(Regular, sizeBody), cx, ls.field.Rect.Y-40*u, Center, th.Text)
-	ls.field.draw(a, dst, !ls.joining)
-	if ls.joining {
-		wy := ls.field.Rect.Y + ls.field.Rect.H + 70*u
-		msg := "Connecting…"
-		drawText(dst, msg, a.Face(Medium, sizeHeading), cx+14*u, wy, Center, th.Text)
-		sx := cx - textWidth(msg, a.Face(Medium, sizeHeading))/2 - 14*u
-		ang := float64(a.Tick) / 9
-		for i := 0; i < 8; i++ {
-			t := ang + float64(i)*math.Pi/4
-			fillCircle(dst, sx+math.Cos(t)*10*u, wy+math.Sin(t)*10*u, 2.6*u, withAlpha(th.Accent, 0.15+0.85*float64(i)/8))
-		}
-		return
-	}
-	ls.pasteB.draw(a, dst, false)
-	ls.joinB.draw(a, dst, false)
-	drawText(dst, "Or an address and the secret: 192.168.1.20:7777 K3QD-0M8Z-P", a.Face(Regular, sizeSmall), cx, ls.joinB.Rect.Y+ls.joinB.Rect.H+40*u, Center, th.TextDim)
 }
 
 // textField is a one-line text box: typed characters, Backspace, Ctrl+U
@@ -372,6 +501,24 @@ func (t *textField) insert(s string) {
 	}
 }
 
+// fit picks the face and the text to show so that they stay inside the
+// box: a long code (an IPv6 room's) in a smaller face, and past that only
+// its end, after an ellipsis, where the typing goes on.
+func (t *textField) fit(a *App) (fontFace, string) {
+	u := a.U()
+	room := t.Rect.W - 44*u - 4*u // the margins and the cursor
+	fc := a.Face(Bold, sizeHeading+3)
+	if textWidth(t.Text, fc) <= room {
+		return fc, t.Text
+	}
+	fc = a.Face(Bold, sizeBody)
+	s := t.Text
+	for i := 0; textWidth(s, fc) > room && i < len(t.Text); i++ {
+		s = "…" + t.Text[i+1:]
+	}
+	return fc, s
+}
+
 func (t *textField) draw(a *App, dst *ebiten.Image, focused bool) {
 	th := a.Theme
 	u := a.U()
@@ -380,16 +527,16 @@ func (t *textField) draw(a *App, dst *ebiten.Image, focused bool) {
 		edge = th.Accent
 	}
 	roundRectSprite(dst, t.Rect, 12*u, mix(th.Background, th.Panel, 0.4), edge, math.Max(1.5, 2*u), 0)
-	fc := a.Face(Bold, sizeHeading+3)
 	cy := t.Rect.Y + t.Rect.H/2
 	x := t.Rect.X + 22*u
+	fc, shown := t.fit(a)
 	if t.Text == "" {
 		drawText(dst, t.Placeholder, fc, x, cy, Left, withAlpha(th.TextDim, 0.45))
 	} else {
-		drawText(dst, t.Text, fc, x, cy, Left, th.Text)
+		drawText(dst, shown, fc, x, cy, Left, th.Text)
 	}
 	if focused && (a.Tick/30)%2 == 0 {
-		cxr := x + textWidth(t.Text, fc) + 2*u
+		cxr := x + textWidth(shown, fc) + 2*u
 		if t.Text == "" {
 			cxr = x
 		}

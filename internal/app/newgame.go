@@ -32,6 +32,9 @@ var lastSetup = defaultSetup()
 // lastRole remembers, within a run, whether the player last hosted (0) or joined (1).
 var lastRole int
 
+// lastColour remembers, within a run, your colour against the AI and online.
+var lastColour int
+
 func newSetupScene(a *App) *setupScene {
 	sc := &setupScene{s: lastSetup}
 	sc.variant = choice{Label: "Game", Options: []string{"Gobblet 4×4", "Gobblers 3×3"}}
@@ -43,9 +46,7 @@ func newSetupScene(a *App) *setupScene {
 		sc.variant.Sel = 1
 	}
 	sc.mode.Sel = sc.s.Mode
-	if hc := sc.s.humanColour(); hc >= 0 {
-		sc.colour.Sel = hc
-	}
+	sc.colour.Sel = lastColour
 	sc.first.Sel = sc.s.First
 	for c := 0; c < 2; c++ {
 		sc.algo[c] = choice{Label: colourNames[c] + " algorithm", Options: []string{"Default", "Minimax", "Alpha-beta", "Iterative"}}
@@ -86,35 +87,38 @@ func (sc *setupScene) fillLevels() {
 	}
 }
 
-// rebuild shows the rows the mode needs.
+// rebuild shows the rows the mode needs. Players comes first and, online,
+// the role second: the rows a click can add or remove all follow them, so
+// the row just clicked never moves from under the pointer.
 func (sc *setupScene) rebuild() {
-	rows := []*choice{&sc.variant, &sc.mode}
+	rows := []*choice{&sc.mode}
 	sc.colour.Options = []string{"Orange", "Blue"}
 	sc.start.Label = "Start"
 	switch sc.mode.Sel {
 	case modeOnline:
-		sc.colour.Options = []string{"Orange (moves first)", "Blue"}
+		// online, orange always moves first (rematches swap the colours)
+		sc.colour.Options = []string{"Orange · moves first", "Blue · moves second"}
+		rows = append(rows, &sc.role)
 		if sc.role.Sel == 0 {
-			rows = append(rows, &sc.role, &sc.colour)
+			rows = append(rows, &sc.variant, &sc.colour)
 			sc.start.Label = "Host"
 		} else {
 			// the host chooses the game; the joiner plays it
-			rows = []*choice{&sc.mode, &sc.role}
 			sc.start.Label = "Join"
 		}
 	case modeHumanVsAI:
 		comp := 1 - sc.colour.Sel
 		sc.level[comp].Label = "Computer level"
 		sc.algo[comp].Label = "Computer algorithm"
-		rows = append(rows, &sc.colour, &sc.first, &sc.level[comp], &sc.algo[comp])
+		rows = append(rows, &sc.variant, &sc.colour, &sc.first, &sc.level[comp], &sc.algo[comp])
 	case modeTwoPlayers:
-		rows = append(rows, &sc.first)
+		rows = append(rows, &sc.variant, &sc.first)
 	case modeAIvsAI:
 		for c := 0; c < 2; c++ {
 			sc.level[c].Label = colourNames[c] + " level"
 			sc.algo[c].Label = colourNames[c] + " algorithm"
 		}
-		rows = append(rows, &sc.level[0], &sc.algo[0], &sc.level[1], &sc.algo[1], &sc.first)
+		rows = append(rows, &sc.variant, &sc.level[0], &sc.algo[0], &sc.level[1], &sc.algo[1], &sc.first)
 	}
 	sc.form.Rows = rows
 }
@@ -127,12 +131,20 @@ func (sc *setupScene) collect() setup {
 		s.Players[c] = SavedPlayer{Level: levels[min(sc.level[c].Sel, len(levels)-1)], Algorithm: algorithms[sc.algo[c].Sel]}
 	}
 	switch s.Mode {
-	case modeHumanVsAI:
+	case modeHumanVsAI, modeOnline:
 		s.Players[sc.colour.Sel].Human = true
 	case modeTwoPlayers:
 		s.Players[0].Human, s.Players[1].Human = true, true
 	}
 	return s
+}
+
+// remember keeps every choice for the next visit, shown or not: the lobby's
+// Cancel and the menu come back to New game as the player left it.
+func (sc *setupScene) remember() {
+	lastSetup = sc.collect()
+	lastRole = sc.role.Sel
+	lastColour = sc.colour.Sel
 }
 
 func (sc *setupScene) layout(a *App) {
@@ -164,8 +176,7 @@ func (sc *setupScene) Update(a *App) error {
 	}
 	switch {
 	case sc.start.update(a) || a.In.Key(ebiten.KeyEnter) || a.In.Key(ebiten.KeyNumpadEnter):
-		lastSetup = sc.collect()
-		lastRole = sc.role.Sel
+		sc.remember()
 		keepUnfinished(a)
 		if lastSetup.Mode == modeOnline {
 			if sc.role.Sel == 1 {
@@ -181,7 +192,7 @@ func (sc *setupScene) Update(a *App) error {
 		}
 		a.scenes.GoTo(newGameScene(a, lastSetup, nil))
 	case sc.back.update(a) || a.In.Key(ebiten.KeyEscape):
-		lastSetup = sc.collect()
+		sc.remember()
 		a.scenes.GoTo(newMenuScene(a))
 	}
 	return nil
