@@ -6,6 +6,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/gobblet-game/gobblet/internal/rules"
+	"github.com/gobblet-game/gobblet/internal/settings"
 )
 
 // Starting a new game while Continue would bring one back keeps that game
@@ -104,5 +105,38 @@ func TestPlayOnASavedUnfinishedGame(t *testing.T) {
 		if b.Label == playOnLabel {
 			t.Error("the review of a finished game offers Play on")
 		}
+	}
+}
+
+// The New game screen's choices are kept in the settings, so the next run
+// opens it as the player left it.
+func TestNewGameChoicesSurviveARestart(t *testing.T) {
+	src := &scriptSource{}
+	a := newHeadless(src, 1280, 800)
+	a.Set.NewGame = &settings.NewGame{Variant: "gobblers", Mode: "human-ai", Colour: 1, First: 1, Levels: [2]string{"perfect", "expert"}, Algorithms: [2]string{"", "alphabeta"}}
+	sc := newSetupScene(a)
+	if sc.variantValue() != rules.Gobblers || sc.mode.Sel != modeHumanVsAI || sc.colour.Sel != 1 || sc.first.Sel != 1 {
+		t.Fatalf("New game opens with variant %v, mode %d, colour %d, first %d; want gobblers, you vs AI, blue, blue first",
+			sc.variantValue(), sc.mode.Sel, sc.colour.Sel, sc.first.Sel)
+	}
+	if got := sc.collect(); got.Players[0].Level != "perfect" || got.Players[0].Algorithm != "" || got.Players[0].Human || !got.Players[1].Human {
+		t.Fatalf("the computer (orange) should be perfect with the default algorithm, the person blue: %+v", got.Players)
+	}
+	// leave by Back after choosing Two players: the settings keep it
+	a.scenes = sceneManager{current: sc}
+	sc.mode.Sel = modeTwoPlayers
+	sc.rebuild()
+	src.frames = append(src.frames, Frame{Keys: []ebiten.Key{ebiten.KeyEscape}})
+	if err := a.Update(); err != nil {
+		t.Fatal(err)
+	}
+	ng := a.Store.Settings().NewGame
+	if ng == nil || ng.Mode != "two-players" || ng.Variant != "gobblers" || ng.Colour != 1 || ng.Levels[0] != "perfect" {
+		t.Fatalf("the settings kept %+v", ng)
+	}
+	b := newHeadless(&scriptSource{}, 1280, 800) // the next run
+	b.Set = a.Store.Settings()
+	if sc := newSetupScene(b); sc.mode.Sel != modeTwoPlayers || sc.variantValue() != rules.Gobblers || sc.first.Sel != 1 {
+		t.Errorf("the next run's New game shows mode %d, variant %v, first %d", sc.mode.Sel, sc.variantValue(), sc.first.Sel)
 	}
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/gobblet-game/gobblet/internal/ai"
 	"github.com/gobblet-game/gobblet/internal/rules"
+	"github.com/gobblet-game/gobblet/internal/settings"
 )
 
 var algorithms = []string{"", "minimax", "alphabeta", "iterative"}
@@ -35,7 +36,49 @@ var lastRole int
 // lastColour remembers, within a run, your colour against the AI and online.
 var lastColour int
 
+// newGameChoices are the New game screen's choices as the settings keep
+// them across runs.
+func newGameChoices() *settings.NewGame {
+	ng := &settings.NewGame{Variant: lastSetup.Variant.String(), Mode: modeNames[lastSetup.Mode], Colour: lastColour, First: lastSetup.First, Join: lastRole == 1}
+	for c := 0; c < 2; c++ {
+		ng.Levels[c], ng.Algorithms[c] = lastSetup.Players[c].Level, lastSetup.Players[c].Algorithm
+	}
+	return ng
+}
+
+// loadNewGameChoices takes the choices the settings kept (a check of the
+// settings file has made sure they are short words; unknown ones fall back
+// to the defaults).
+func loadNewGameChoices(ng *settings.NewGame) {
+	s := defaultSetup()
+	if v, err := rules.ParseVariant(ng.Variant); err == nil {
+		s.Variant = v
+	}
+	for m, name := range modeNames {
+		if name == ng.Mode {
+			s.Mode = m
+		}
+	}
+	s.First = ng.First & 1
+	for c := 0; c < 2; c++ {
+		s.Players[c] = SavedPlayer{Level: ng.Levels[c], Algorithm: ng.Algorithms[c]}
+	}
+	switch s.Mode {
+	case modeHumanVsAI, modeOnline:
+		s.Players[ng.Colour&1].Human = true
+	case modeTwoPlayers:
+		s.Players[0].Human, s.Players[1].Human = true, true
+	}
+	lastSetup, lastColour, lastRole = s, ng.Colour&1, 0
+	if ng.Join {
+		lastRole = 1
+	}
+}
+
 func newSetupScene(a *App) *setupScene {
+	if a.Set.NewGame != nil {
+		loadNewGameChoices(a.Set.NewGame)
+	}
 	sc := &setupScene{s: lastSetup}
 	sc.variant = choice{Label: "Game", Options: []string{"Gobblet 4×4", "Gobblers 3×3"}}
 	sc.mode = choice{Label: "Players", Options: []string{"You vs AI", "Two players", "AI vs AI", "Online"}}
@@ -141,10 +184,12 @@ func (sc *setupScene) collect() setup {
 
 // remember keeps every choice for the next visit, shown or not: the lobby's
 // Cancel and the menu come back to New game as the player left it.
-func (sc *setupScene) remember() {
+func (sc *setupScene) remember(a *App) {
 	lastSetup = sc.collect()
 	lastRole = sc.role.Sel
 	lastColour = sc.colour.Sel
+	a.Set.NewGame = newGameChoices() // and for the next run
+	a.saveSettings()
 }
 
 func (sc *setupScene) layout(a *App) {
@@ -176,7 +221,7 @@ func (sc *setupScene) Update(a *App) error {
 	}
 	switch {
 	case sc.start.update(a) || a.In.Key(ebiten.KeyEnter) || a.In.Key(ebiten.KeyNumpadEnter):
-		sc.remember()
+		sc.remember(a)
 		keepUnfinished(a)
 		if lastSetup.Mode == modeOnline {
 			if sc.role.Sel == 1 {
@@ -192,7 +237,7 @@ func (sc *setupScene) Update(a *App) error {
 		}
 		a.scenes.GoTo(newGameScene(a, lastSetup, nil))
 	case sc.back.update(a) || a.In.Key(ebiten.KeyEscape):
-		sc.remember()
+		sc.remember(a)
 		a.scenes.GoTo(newMenuScene(a))
 	}
 	return nil

@@ -2,6 +2,7 @@ package settings
 
 import (
 	"bytes"
+	"reflect"
 	"testing"
 )
 
@@ -10,6 +11,10 @@ import (
 func FuzzParse(f *testing.F) {
 	def, _ := Marshal(Default())
 	f.Add(def)
+	withChoices := Default()
+	withChoices.NewGame = &NewGame{Variant: "classic", Mode: "human-ai", Colour: 1, Levels: [2]string{"medium", "expert"}}
+	ng, _ := Marshal(withChoices)
+	f.Add(ng)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		s, err := Parse(data)
 		if err != nil {
@@ -20,7 +25,7 @@ func FuzzParse(f *testing.F) {
 			t.Fatalf("parsed but cannot write: %v", err)
 		}
 		back, err := Parse(text)
-		if err != nil || back != s {
+		if err != nil || !reflect.DeepEqual(back, s) {
 			t.Fatalf("round trip: %v\n%+v\n%+v", err, s, back)
 		}
 		again, _ := Marshal(back)

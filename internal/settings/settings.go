@@ -32,10 +32,27 @@ type Settings struct {
 
 	WindowWidth  int `json:"window_width"`
 	WindowHeight int `json:"window_height"`
+
+	// NewGame is what the New game screen showed when it was last left
+	// (version 2 on); nil until then.
+	NewGame *NewGame `json:"new_game,omitempty"`
 }
 
-// CurrentVersion is the settings file format this build writes.
-const CurrentVersion = 1
+// NewGame are the New game screen's choices. The GUI gives the words their
+// meaning; here they are only checked to be short lower-case words.
+type NewGame struct {
+	Variant    string    `json:"variant"`    // "classic" or "gobblers"
+	Mode       string    `json:"mode"`       // "human-ai", "two-players", "ai-ai", "network"
+	Colour     int       `json:"colour"`     // the person's colour against the computer or online: 0 orange, 1 blue
+	First      int       `json:"first"`      // the colour that moves first
+	Levels     [2]string `json:"levels"`     // each colour's computer level
+	Algorithms [2]string `json:"algorithms"` // each colour's search algorithm ("" = default)
+	Join       bool      `json:"join"`       // online: join rather than host
+}
+
+// CurrentVersion is the settings file format this build writes; it reads
+// this one and older (version 1 had no new_game).
+const CurrentVersion = 2
 
 // Default returns the settings of a first start.
 func Default() Settings {
@@ -91,11 +108,28 @@ func (s *Settings) Check() error {
 			return fmt.Errorf("window size %dx%d is not between %d and %d", s.WindowWidth, s.WindowHeight, MinWindowSide, MaxWindowSide)
 		}
 	}
+	if ng := s.NewGame; ng != nil {
+		if ng.Variant != "classic" && ng.Variant != "gobblers" {
+			return fmt.Errorf("new_game variant %.40q is neither classic nor gobblers", ng.Variant)
+		}
+		if !isThemeName(ng.Mode) {
+			return fmt.Errorf("new_game mode %.40q is not a mode name", ng.Mode)
+		}
+		if ng.Colour != 0 && ng.Colour != 1 || ng.First != 0 && ng.First != 1 {
+			return fmt.Errorf("new_game colour %d or first %d is not 0 or 1", ng.Colour, ng.First)
+		}
+		for c := 0; c < 2; c++ {
+			if !isThemeName(ng.Levels[c]) || ng.Algorithms[c] != "" && !isThemeName(ng.Algorithms[c]) {
+				return fmt.Errorf("new_game level %.40q or algorithm %.40q is not a name", ng.Levels[c], ng.Algorithms[c])
+			}
+		}
+	}
 	return nil
 }
 
-// isThemeName accepts a short lower-case word: the GUI decides which themes
-// exist and falls back to its default for one it does not know.
+// isThemeName accepts a short lower-case word (a theme, mode, level or
+// algorithm name): the GUI decides which exist and falls back to its
+// default for one it does not know.
 func isThemeName(s string) bool {
 	if s == "" || len(s) > 20 {
 		return false
@@ -119,6 +153,7 @@ func Parse(data []byte) (Settings, error) {
 	if err := s.Check(); err != nil {
 		return Settings{}, fmt.Errorf("settings: %w", err)
 	}
+	s.Version = CurrentVersion // an older file is read into this version's settings
 	return s, nil
 }
 

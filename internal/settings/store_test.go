@@ -174,7 +174,7 @@ func TestUnreadableFilesAreKeptAside(t *testing.T) {
 		{"from a newer version", func(file string, d []byte) []byte {
 			switch file {
 			case SettingsFile:
-				return []byte(`{"version": 2, "master_volume": 0.5, "haptics": true}`)
+				return []byte(`{"version": 3, "master_volume": 0.5, "haptics": true}`)
 			case CurrentGame:
 				return bytes.Replace(d, []byte(`[Format "gobblet 1"]`), []byte(`[Format "gobblet 2"]`+"\n[Clock \"5+3\"]"), 1)
 			}
@@ -422,5 +422,35 @@ func BenchmarkLoadGame(b *testing.B) {
 		if rec, _ := s.LoadGame(); rec == nil {
 			b.Fatal("no game")
 		}
+	}
+}
+
+func TestNewGameChoicesRoundTripAndBadOnesAreRefused(t *testing.T) {
+	s := Default()
+	s.NewGame = &NewGame{Variant: "gobblers", Mode: "ai-ai", Colour: 1, First: 1, Levels: [2]string{"hard", "perfect"}, Algorithms: [2]string{"", "alphabeta"}, Join: true}
+	data, err := Marshal(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := Parse(data)
+	if err != nil || got.NewGame == nil || *got.NewGame != *s.NewGame {
+		t.Fatalf("read back %+v (%v), want %+v", got.NewGame, err, s.NewGame)
+	}
+	for _, bad := range []string{
+		`"new_game": {"variant": "chess", "mode": "ai-ai", "levels": ["easy", "easy"]}`,
+		`"new_game": {"variant": "classic", "mode": "Human AI", "levels": ["easy", "easy"]}`,
+		`"new_game": {"variant": "classic", "mode": "ai-ai", "colour": 2, "levels": ["easy", "easy"]}`,
+		`"new_game": {"variant": "classic", "mode": "ai-ai", "levels": ["", "easy"]}`,
+		`"new_game": {"variant": "classic", "mode": "ai-ai", "levels": ["easy", "easy"], "algorithms": ["x y", ""]}`,
+		`"new_game": {"variant": "classic", "mode": "ai-ai", "levels": ["easy", "easy"], "speed": 3}`,
+	} {
+		if _, err := Parse([]byte(`{"version": 2, ` + bad + `}`)); err == nil {
+			t.Errorf("accepted %s", bad)
+		}
+	}
+	// a version 1 file (before new_game) is read, and written back as the current version
+	old, err := Parse([]byte(`{"version": 1, "theme": "wood"}`))
+	if err != nil || old.NewGame != nil || old.Theme != "wood" || old.Version != CurrentVersion {
+		t.Errorf("version 1 file read as %+v, %v", old, err)
 	}
 }
