@@ -103,3 +103,22 @@ func TestPeekWaitsForTheRestingPointer(t *testing.T) {
 		t.Errorf("the pointer rested on b2 for %d ticks and the stack did not open up (peek %v)", peekDelay, tb.gs.peek)
 	}
 }
+
+// Review names the move it shows as the move list numbers it.
+func TestReviewNamesTheMoveAsTheListNumbersIt(t *testing.T) {
+	tb := newTable(t, twoPlayers(rules.Gobblers))
+	if err := tb.gs.g.PlayNotation([]string{"3@b2", "1@a1", "2@c3"}); err != nil {
+		t.Fatal(err)
+	}
+	for review, want := range map[int]string{
+		0: "Reviewing: the start  (← →)",
+		1: "Reviewing: 1. 3@b2  (← →)",
+		2: "Reviewing: 1… 1@a1  (← →)",
+		3: "Reviewing: 2. 2@c3  (← →)",
+	} {
+		tb.gs.review = review
+		if got := tb.gs.reviewWords(); got != want {
+			t.Errorf("review %d says %q, want %q", review, got, want)
+		}
+	}
+}

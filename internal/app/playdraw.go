@@ -687,7 +687,7 @@ func (gs *gameScene) drawStatus(a *App, dst *ebiten.Image) {
 		}
 	}
 	if gs.review >= 0 {
-		msg = fmt.Sprintf("Reviewing: move %d of %d  (← →)", gs.review, gs.g.Plies()) + gs.reviewValue(a)
+		msg = gs.reviewWords() + gs.reviewValue(a)
 		col = th.Text
 		for _, b := range gs.reviewM.Buttons {
 			b.draw(a, dst, false)
@@ -698,6 +698,20 @@ func (gs *gameScene) drawStatus(a *App, dst *ebiten.Image) {
 		n.drawM.draw(a, dst)
 	}
 	drawText(dst, msg, fc, 24*u, st.Y+st.H/2, Left, col)
+}
+
+// reviewWords says which move review shows, numbered as in the move list
+// (a number per pair of moves, "…" before the second's).
+func (gs *gameScene) reviewWords() string {
+	i := gs.review - 1
+	if i < 0 {
+		return "Reviewing: the start  (← →)"
+	}
+	dots := "."
+	if i%2 == 1 {
+		dots = "…"
+	}
+	return fmt.Sprintf("Reviewing: %d%s %s  (← →)", i/2+1, dots, gs.g.Moves()[i].Notation(gs.v))
 }
 
 func (gs *gameScene) statusText() string {

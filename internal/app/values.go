@@ -256,9 +256,9 @@ func (gs *gameScene) reviewValue(a *App) string {
 	if !ok || !okb {
 		return ""
 	}
-	s := fmt.Sprintf("  ·  next %s: %s", m.Notation(gs.v), valueWords(v))
+	s := fmt.Sprintf("  ·  played next: %s, %s", m.Notation(gs.v), valueWords(v))
 	if rank(v) < rank(b) {
-		s += fmt.Sprintf(" (best %s: %s)", b.Move.Notation(gs.v), valueWords(b))
+		s += fmt.Sprintf(" (best: %s, %s)", b.Move.Notation(gs.v), valueWords(b))
 	}
 	return s
 }
