@@ -84,18 +84,14 @@ func (c *choice) draw(a *App, dst *ebiten.Image, focused bool) {
 			fill = mix(th.Button, th.Background, 0.6)
 			tc = withAlpha(th.TextDim, 0.6)
 		case i == c.Sel:
-			fill = shade(th.Accent, 0.8)
-			if th.Name == "light" {
-				fill = th.Accent
-			}
-			tc = white
+			fill, tc = th.Primary, th.OnPrimary
 		case i == c.hover:
 			fill = th.ButtonHi
 		}
 		var edge color.RGBA
 		sw := 0.0
 		if i == c.Sel && focused {
-			edge, sw = mix(th.Accent, white, 0.4), math.Max(1.5, 2*u)
+			edge, sw = th.Text, math.Max(1.5, 2*u)
 		}
 		roundRectSprite(dst, s, 10*u, fill, edge, sw, 0)
 		label := c.Options[i]

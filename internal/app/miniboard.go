@@ -42,6 +42,9 @@ func (bp *boardPicture) draw(a *App, dst *ebiten.Image, r Rect) {
 	sqRect := func(sq rules.Square) Rect {
 		return Rect{in.X + float64(sq.File(v))*cell, in.Y + float64(n-1-sq.Rank(v))*cell, cell, cell}
 	}
+	// as the game board: the squares lie on BoardInner, which shows
+	// between them as their edges
+	fillRoundRect(dst, in.Inset(-b*0.012), rad*0.6, th.BoardInner)
 	for sq := rules.Square(0); int(sq) < v.Squares(); sq++ {
 		c := th.SquareA
 		if (sq.File(v)+sq.Rank(v))%2 == 1 {
@@ -62,19 +65,30 @@ func (bp *boardPicture) draw(a *App, dst *ebiten.Image, r Rect) {
 			drawPiece(dst, th, cx, cy, pieceRadius(v, top.Size)*cell, int(top.Player), look)
 		}
 	}
+	// legal squares, drawn as the game marks them while a piece is held
+	// (playdraw.go): dots on empty squares, rings around pieces, and a ring
+	// with a "3" badge on the line-of-three squares
 	for m := bp.Marks; m != 0; m &= m - 1 {
 		sq := rules.Square(bits.TrailingZeros16(m))
 		cx, cy := sqRect(sq).Center()
-		if _, ok := bp.Pos.Top(sq); ok {
-			strokeCircle(dst, cx, cy, cell*0.5, math.Max(2, cell*0.04), th.Accent)
+		if top, ok := bp.Pos.Top(sq); ok {
+			rr := pieceRadius(v, top.Size)*cell + cell*0.05
+			strokeCircle(dst, cx, cy, rr, math.Max(2, cell*0.035), withAlpha(th.Accent, 0.85))
 		} else {
-			fillCircle(dst, cx, cy, cell*0.1, withAlpha(th.Accent, 0.7))
+			fillCircle(dst, cx, cy, cell*0.085, withAlpha(th.Accent, 0.6))
 		}
 	}
 	for m := bp.Good; m != 0; m &= m - 1 {
 		sq := rules.Square(bits.TrailingZeros16(m))
 		cx, cy := sqRect(sq).Center()
-		strokeCircle(dst, cx, cy, cell*0.5, math.Max(2, cell*0.045), th.Good)
+		rr := cell * 0.5
+		if top, ok := bp.Pos.Top(sq); ok {
+			rr = pieceRadius(v, top.Size)*cell + cell*0.05
+		}
+		strokeCircle(dst, cx, cy, rr, math.Max(2, cell*0.04), withAlpha(th.Good, 0.9))
+		bx, by := cx+cell*0.33, cy-cell*0.33
+		fillCircle(dst, bx, by, cell*0.1, th.Good)
+		drawText(dst, "3", a.Face(Bold, cell*0.13/a.U()), bx, by, Center, black)
 	}
 	if bp.Line != 0 {
 		first := bits.TrailingZeros16(bp.Line)

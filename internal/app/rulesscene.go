@@ -12,11 +12,18 @@ import (
 type rulePage struct {
 	Title string
 	Text  []string
+	Keys  []keyRow // a table of keys under the text
+	// The picture: a position, or a drawing. A page with neither gives its
+	// text the card's width.
+	Board *boardPicture
 	Pic   func(a *App, dst *ebiten.Image, r Rect)
 }
 
-func picture(bp boardPicture) func(a *App, dst *ebiten.Image, r Rect) {
-	return func(a *App, dst *ebiten.Image, r Rect) { bp.draw(a, dst, r) }
+// keyRow is one line of a key table: the keys, drawn as key caps, and what
+// they do. A row without keys is a heading.
+type keyRow struct {
+	Keys []string
+	What string
 }
 
 func rulePages() []rulePage {
@@ -33,7 +40,7 @@ func rulePages() []rulePage {
 				"A line is a full row, a full column or one of the two long diagonals: four in a row on the 4×4 board, three on the 3×3 board.",
 				"Only the piece on top of a square counts.",
 			},
-			Pic: picture(boardPicture{Pos: goal, Line: goal.WinningLine(rules.X)}),
+			Board: &boardPicture{Pos: goal, Line: goal.WinningLine(rules.X)},
 		},
 		{
 			Title: "Your pieces",
@@ -51,17 +58,17 @@ func rulePages() []rulePage {
 				"A piece may cover (gobble) any smaller piece, of either colour. Equal sizes never cover each other.",
 				"A covered piece stays underneath and comes back into play when the piece on it moves away.",
 			},
-			Pic: picture(boardPicture{Pos: gobble, Arrow: [2]rules.Square{rules.SquareAt(rules.Classic, 1, 1), rules.SquareAt(rules.Classic, 1, 2)}}),
+			Board: &boardPicture{Pos: gobble, Arrow: [2]rules.Square{rules.SquareAt(rules.Classic, 1, 1), rules.SquareAt(rules.Classic, 1, 2)}},
 		},
 		{
 			Title: "Dropping on the 4×4 board",
 			Text: []string{
 				"A piece from the reserve goes on an empty square, and never covers your own piece.",
 				"One exception: it may cover an opponent's smaller piece that lies in a line where the opponent shows exactly three pieces.",
-				"Here blue shows three in a row: orange may drop a larger piece on any of them (ringed). Moves on the board may always cover smaller pieces.",
+				"Here blue shows three in a row: orange may drop a larger piece on any of them (marked with a 3). Moves on the board may always cover smaller pieces.",
 				"On the 3×3 board a reserve piece may cover any smaller piece.",
 			},
-			Pic: picture(boardPicture{Pos: three, Good: three.LineOfThreeSquares()}),
+			Board: &boardPicture{Pos: three, Good: three.LineOfThreeSquares()},
 		},
 		{
 			Title: "Careful when you lift",
@@ -70,7 +77,7 @@ func rulePages() []rulePage {
 				"If the opponent's line is still there when your move ends, you lose, even if the same move made a line of your own.",
 				"Here, if orange moves its giant piece away from d1 without covering a1, b1 or c1, blue's row appears and blue wins.",
 			},
-			Pic: picture(boardPicture{Pos: reveal, Marks: 1 | 2 | 4}),
+			Board: &boardPicture{Pos: reveal, Marks: 1 | 2 | 4},
 		},
 		{
 			Title: "Draws",
@@ -79,7 +86,7 @@ func rulePages() []rulePage {
 				"Games between two computer players also end in a draw after a move limit.",
 				"Whoever moves first alternates when you choose Rematch.",
 			},
-			Pic: picture(boardPicture{Pos: mustPos("classic:o4,.,x4,./.,x3,.,o3/o2,.,o4,x2/.,x4,.,o1:x")}),
+			Board: &boardPicture{Pos: mustPos("classic:o4,.,x4,./.,x3,.,o3/o2,.,o4,x2/.,x4,.,o1:x")},
 		},
 		{
 			Title: "Gobblet Gobblers",
@@ -87,16 +94,37 @@ func rulePages() []rulePage {
 				"The 3×3 game: three in a row wins. Any reserve piece may go on an empty square or cover any smaller piece of either colour.",
 				"With perfect play the first player always wins, so the Perfect computer level cannot be beaten when it moves first.",
 			},
-			Pic: picture(boardPicture{Pos: gob, Marks: gob.MovesFrom(rules.NoSquare, 3)}),
+			Board: &boardPicture{Pos: gob, Marks: gob.MovesFrom(rules.NoSquare, 3)},
 		},
 		{
 			Title: "In this game",
 			Text: []string{
-				"Drag a piece to a square, or click it and then the square. While you hold a piece its legal squares are marked: dots on empty squares, rings on pieces you may gobble, a yellow ring and a 3 for the line-of-three exception.",
+				"Drag a piece to a square, or click it and then the square. While you hold a piece its legal squares are marked: dots on empty squares, rings on pieces you may gobble, a ring with a 3 for the line-of-three exception.",
+				"Click the held piece again or right-click to put it back. Point at a stack to see the pieces under it.",
 				"Touch-move (on by default, as in the boxed game): a piece you lift from the board must be moved. Memory mode hides covered pieces, as with real pieces.",
-				"Ctrl+Z undoes, Ctrl+Y redoes, H asks for a hint, Esc pauses, F11 switches to full screen.",
+				"The next page lists the keys.",
 			},
-			Pic: picture(boardPicture{Pos: three, Marks: three.MovesFrom(rules.NoSquare, 4) &^ three.LineOfThreeSquares(), Good: three.LineOfThreeSquares()}),
+			Board: &boardPicture{Pos: three, Marks: three.MovesFrom(rules.NoSquare, 4) &^ three.LineOfThreeSquares(), Good: three.LineOfThreeSquares()},
+		},
+		{
+			Title: "Keyboard",
+			Text:  []string{"Everything can be played from the keyboard. Buttons name their keys when you point at them."},
+			Keys: []keyRow{
+				{What: "Playing"},
+				{[]string{"←", "↑", "→", "↓"}, "Move the cursor over the board"},
+				{[]string{"Enter", "Space"}, "Pick up or put down at the cursor"},
+				{[]string{"1–4"}, "Take a reserve piece of that size (3×3: 1–3)"},
+				{[]string{"Esc"}, "Put the held piece back, or pause"},
+				{[]string{"P"}, "Peek under the stack at the cursor"},
+				{[]string{"H"}, "Hint (not online)"},
+				{[]string{"Ctrl+Z", "Ctrl+Y"}, "Undo, redo (not online)"},
+				{What: "Also"},
+				{[]string{"V"}, "Show or hide move values (3×3)"},
+				{[]string{"Space", "S", "+"}, "Computer against computer: run or pause, one move, speed"},
+				{[]string{"←", "→", "Home", "End"}, "Step through a game under review"},
+				{[]string{"F11"}, "Full screen (Alt+Enter too)"},
+				{[]string{"↑", "↓", "Enter"}, "Menus: move and choose; ← → change a setting"},
+			},
 		},
 	}
 }
@@ -158,28 +186,151 @@ func (rs *rulesScene) Update(a *App) error {
 	return nil
 }
 
+// placedText is one line of a rules page, where Draw puts it.
+type placedText struct {
+	text string
+	face fontFace
+	x, y float64 // left end, vertical centre
+	w    float64 // its width
+	max  float64 // the room it has
+	dim  bool    // a heading of a key table
+}
+
+// rulesGeometry is where everything of the current page goes. Draw and the
+// tests share it, so a test can tell whether the text fits its card.
+type rulesGeometry struct {
+	card, pic Rect
+	hasPic    bool
+	title     placedText
+	lines     []placedText
+	caps      []Rect // key caps; their labels are among lines
+	bottom    float64
+}
+
+func (rs *rulesScene) geometry(a *App) rulesGeometry {
+	u := a.U()
+	pg := rs.pages[rs.page]
+	var g rulesGeometry
+	g.card = Rect{60 * u, 110 * u, a.W - 120*u, a.H - 230*u}
+	card := g.card
+	tx := card.X + 50*u
+	g.hasPic = pg.Board != nil || pg.Pic != nil
+	if g.hasPic {
+		// square, as tall as the card allows while the text keeps 530u
+		side := math.Min(card.H-60*u, card.W-(30+50+40+530)*u)
+		g.pic = Rect{card.X + 30*u, card.Y + (card.H-side)/2, side, side}
+		tx = g.pic.X + g.pic.W + 50*u
+	}
+	tw := card.X + card.W - 40*u - tx
+	ft := a.Face(Bold, sizeTitle*0.85)
+	g.title = placedText{text: pg.Title, face: ft, x: tx, y: card.Y + 60*u, w: textWidth(pg.Title, ft), max: tw}
+	fb := a.Face(Regular, sizeBody+1)
+	y := card.Y + 110*u
+	g.bottom = y
+	for _, para := range pg.Text {
+		for _, ln := range wrap(para, fb, tw) {
+			g.lines = append(g.lines, placedText{text: ln, face: fb, x: tx, y: y, w: textWidth(ln, fb), max: tw})
+			g.bottom = y + 14*u
+			y += 28 * u
+		}
+		y += 14 * u
+	}
+	if len(pg.Keys) > 0 {
+		placeKeys(a, &g, pg.Keys, tx, tw, y+6*u)
+	}
+	return g
+}
+
+// placeKeys lays out a key table: its groups (each under a heading) side by
+// side when they have room, else one under the other.
+func placeKeys(a *App, g *rulesGeometry, rows []keyRow, x, w, y0 float64) {
+	u := a.U()
+	var groups [][]keyRow
+	for _, r := range rows {
+		if len(r.Keys) == 0 || len(groups) == 0 {
+			groups = append(groups, nil)
+		}
+		groups[len(groups)-1] = append(groups[len(groups)-1], r)
+	}
+	gap := 40 * u
+	cols := len(groups)
+	if cols > 1 && (w-gap*float64(cols-1))/float64(cols) < 380*u {
+		cols = 1
+	}
+	colW := (w - gap*float64(cols-1)) / float64(cols)
+	fk := a.Face(Bold, sizeSmall)
+	fw := a.Face(Regular, sizeBody-1)
+	fh := a.Face(Medium, sizeSmall+1)
+	capH, capGap := 30*u, 6*u
+	capW := func(k string) float64 { return math.Max(capH, textWidth(k, fk)+16*u) }
+	top := y0
+	for i, grp := range groups {
+		cx := x + float64(i%cols)*(colW+gap)
+		if i%cols == 0 && i > 0 {
+			top = g.bottom + 20*u
+		}
+		y := top
+		// the keys column is as wide as the widest row of caps in the group
+		kw := 0.0
+		for _, r := range grp {
+			rw := 0.0
+			for _, k := range r.Keys {
+				rw += capW(k) + capGap
+			}
+			kw = math.Max(kw, rw)
+		}
+		for _, r := range grp {
+			if len(r.Keys) == 0 {
+				g.lines = append(g.lines, placedText{text: r.What, face: fh, x: cx, y: y, w: textWidth(r.What, fh), max: colW, dim: true})
+				g.bottom = math.Max(g.bottom, y+12*u)
+				y += 38 * u
+				continue
+			}
+			kx := cx
+			for _, k := range r.Keys {
+				cw := capW(k)
+				g.caps = append(g.caps, Rect{kx, y - capH/2, cw, capH})
+				g.lines = append(g.lines, placedText{text: k, face: fk, x: kx + (cw-textWidth(k, fk))/2, y: y, w: textWidth(k, fk), max: cw})
+				kx += cw + capGap
+			}
+			dx := cx + kw + 10*u
+			lines := wrap(r.What, fw, cx+colW-dx)
+			for j, ln := range lines {
+				g.lines = append(g.lines, placedText{text: ln, face: fw, x: dx, y: y + float64(j)*24*u, w: textWidth(ln, fw), max: cx + colW - dx})
+			}
+			last := y + float64(max(0, len(lines)-1))*24*u
+			g.bottom = math.Max(g.bottom, math.Max(last+12*u, y+capH/2))
+			y = last + 42*u
+		}
+	}
+}
+
 func (rs *rulesScene) Draw(a *App, dst *ebiten.Image) {
 	th := a.Theme
 	u := a.U()
 	rs.layout(a)
 	drawBackground(dst, th)
 	drawText(dst, "How to play", a.Face(Bold, sizeTitle), a.W/2, 60*u, Center, th.Text)
-	card := Rect{60 * u, 110 * u, a.W - 120*u, a.H - 230*u}
+	g := rs.geometry(a)
+	card := g.card
 	panel(a, dst, card)
 	pg := rs.pages[rs.page]
-	pic := Rect{card.X + 30*u, card.Y + 30*u, card.H - 60*u, card.H - 60*u}
-	pg.Pic(a, dst, pic)
-	tx := pic.X + pic.W + 50*u
-	tw := card.X + card.W - 40*u - tx
-	drawText(dst, pg.Title, a.Face(Bold, sizeTitle*0.85), tx, card.Y+60*u, Left, th.Text)
-	fb := a.Face(Regular, sizeBody+1)
-	y := card.Y + 110*u
-	for _, para := range pg.Text {
-		for _, ln := range wrap(para, fb, tw) {
-			drawText(dst, ln, fb, tx, y, Left, th.Text)
-			y += 28 * u
+	switch {
+	case pg.Board != nil:
+		pg.Board.draw(a, dst, g.pic)
+	case pg.Pic != nil:
+		pg.Pic(a, dst, g.pic)
+	}
+	drawText(dst, g.title.text, g.title.face, g.title.x, g.title.y, Left, th.Text)
+	for _, c := range g.caps {
+		roundRectSprite(dst, c, 6*u, th.Button, th.PanelEdge, math.Max(1, u), 0)
+	}
+	for _, ln := range g.lines {
+		c := th.Text
+		if ln.dim {
+			c = th.TextDim
 		}
-		y += 14 * u
+		drawText(dst, ln.text, ln.face, ln.x, ln.y, Left, c)
 	}
 	// page dots
 	n := len(rs.pages)

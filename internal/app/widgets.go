@@ -54,16 +54,12 @@ func (b *button) draw(a *App, dst *ebiten.Image, focused bool) {
 		fill = mix(th.Button, th.Background, 0.5)
 		txt = th.TextDim
 	case b.Primary:
-		fill = shade(th.Accent, 0.8)
-		if th.Name == "light" {
-			fill = th.Accent
-		}
-		txt = white
+		fill, txt = th.Primary, th.OnPrimary
 		if b.hover || focused {
-			fill = mix(fill, white, 0.15)
+			fill = th.PrimaryHi
 		}
 	case b.Active:
-		fill = mix(th.Button, th.Accent, 0.45)
+		fill = th.Toggle
 	case b.hover || focused:
 		fill = th.ButtonHi
 	}
