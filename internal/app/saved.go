@@ -302,7 +302,7 @@ func (ss *savedScene) Draw(a *App, dst *ebiten.Image) {
 		col := th.TextDim
 		switch {
 		case result == "You won":
-			col = th.Good
+			col = mix(th.Good, th.Text, 0.3) // readable on a focused row in every theme
 		case rec.Result.Status == rules.Win:
 			col = th.Text
 		}
