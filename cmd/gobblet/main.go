@@ -17,6 +17,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/pprof"
 	"strings"
 
 	"github.com/gobblet-game/gobblet/internal/app"
@@ -35,6 +36,7 @@ func main() {
 	colour := flag.String("colour", "orange", "with --host: your colour, orange (moves first) or blue")
 	join := flag.String("join", "", "join an online game: the host's ADDRESS:PORT (with --code), or the room code itself")
 	code := flag.String("code", "", "with --join ADDRESS: the room's secret or its whole code")
+	cpuProfile := flag.String("cpuprofile", "", "for developers: write a CPU profile of the whole run to this file (go tool pprof)")
 	flag.Parse()
 	if *showVersion {
 		fmt.Println("gobblet", version)
@@ -49,8 +51,20 @@ func main() {
 	if *debug {
 		dbg = os.Stderr
 	}
+	if *cpuProfile != "" {
+		f, err := os.Create(*cpuProfile)
+		if err == nil {
+			err = pprof.StartCPUProfile(f)
+		}
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "gobblet: cpu profile:", err)
+			os.Exit(2)
+		}
+		defer pprof.StopCPUProfile()
+	}
 	g := app.New(app.Options{ConfigDir: *configDir, Debug: dbg, Version: version, Online: online})
 	if err := g.Run(); err != nil {
+		pprof.StopCPUProfile()
 		fmt.Fprintln(os.Stderr, "gobblet:", err)
 		os.Exit(1)
 	}
