@@ -1,8 +1,11 @@
 package app
 
 import (
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/gobblet-game/gobblet/internal/rules"
 )
@@ -119,6 +122,31 @@ func TestReviewNamesTheMoveAsTheListNumbersIt(t *testing.T) {
 		tb.gs.review = review
 		if got := tb.gs.reviewWords(); got != want {
 			t.Errorf("review %d says %q, want %q", review, got, want)
+		}
+	}
+}
+
+// Undo and redo put a 4×4 reserve piece back on, and take it again from,
+// the stack it was played from: the reserve looks as it did.
+func TestUndoRedoKeepTheReserveStacksInPlace(t *testing.T) {
+	tb := newTable(t, twoPlayers(rules.Classic))
+	tb.tick()
+	tb.drag(tb.slotXY(0, 0, "a1")) // orange from its first stack
+	tb.drag(tb.slotXY(1, 2, "d4")) // blue from its last
+	want := [2][]int{append([]int(nil), tb.gs.slots[0]...), append([]int(nil), tb.gs.slots[1]...)}
+	if want[0][0] != 3 || want[1][2] != 3 {
+		t.Fatalf("the drops should have come from orange's first and blue's last stack: %v", want)
+	}
+	tb.key(ebiten.KeyZ, true)
+	tb.key(ebiten.KeyZ, true)
+	tb.key(ebiten.KeyY, true)
+	tb.key(ebiten.KeyY, true)
+	if got := tb.moves(); got != "4@a1 4@d4" {
+		t.Fatalf("moves after undo, undo, redo, redo: %q", got)
+	}
+	for c := 0; c < 2; c++ {
+		if !slices.Equal(tb.gs.slots[c], want[c]) {
+			t.Errorf("colour %d's reserve stacks are %v after undo and redo, were %v", c, tb.gs.slots[c], want[c])
 		}
 	}
 }

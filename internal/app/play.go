@@ -81,7 +81,9 @@ type gameScene struct {
 	review   int // ply shown in review; -1 when live
 	reviewM  menuList
 	recorded bool
-	kept     string // the file the finished game was kept in
+	// dropSlots: the 4×4 reserve stack each drop was played from, by ply
+	dropSlots map[int]int
+	kept      string // the file the finished game was kept in
 	// record: the player's games against this AI level, this one counted
 	// (human vs AI only; Games() is 0 otherwise)
 	record record.Tally
@@ -120,7 +122,7 @@ func newGameScene(a *App, s setup, g *rules.Game) *gameScene {
 	}
 	gs := &gameScene{
 		s: s, g: g, v: s.Variant, brain: newBrain(a.NewThinker),
-		seed: uint64(time.Now().UnixNano()), flash: rules.NoSquare, hover: rules.NoSquare, peek: rules.NoSquare, peekAt: rules.NoSquare, quietSq: rules.NoSquare,
+		seed: uint64(time.Now().UnixNano()), flash: rules.NoSquare, hover: rules.NoSquare, peek: rules.NoSquare, peekAt: rules.NoSquare, quietSq: rules.NoSquare, dropSlots: map[int]int{},
 		hintMove: rules.NoMove, review: -1, demoRun: true, demoSpeed: 1,
 	}
 	gs.bPause = &button{Icon: iconPause, Tip: "Pause (Esc)"}
@@ -424,6 +426,7 @@ func (gs *gameScene) commit(a *App, m rules.Move, x0, y0 float64, slot int) {
 		}
 		if slot >= 0 && slot < len(gs.slots[colour]) {
 			gs.slots[colour][slot]--
+			gs.dropSlots[gs.g.Plies()-1] = slot
 		}
 	}
 	gs.syncSlots()
@@ -521,10 +524,10 @@ func (gs *gameScene) undo(a *App) {
 	gs.hold = nil
 	gs.glides = nil
 	gs.hintMove = rules.NoMove
-	gs.g.Undo()
+	gs.step(false)
 	if gs.s.Mode == modeHumanVsAI {
 		for !gs.humanToMove() && gs.g.CanUndo() {
-			gs.g.Undo()
+			gs.step(false)
 		}
 	}
 	if gs.s.Mode == modeAIvsAI {
@@ -543,10 +546,10 @@ func (gs *gameScene) redo(a *App) {
 	gs.pending = nil
 	gs.hold = nil
 	gs.glides = nil
-	gs.g.Redo()
+	gs.step(true)
 	if gs.s.Mode == modeHumanVsAI {
 		for !gs.humanToMove() && gs.g.CanRedo() && !gs.g.Over() {
-			gs.g.Redo()
+			gs.step(true)
 		}
 	}
 	if gs.s.Mode == modeAIvsAI {
@@ -555,6 +558,34 @@ func (gs *gameScene) redo(a *App) {
 	gs.afterHistoryChange(a)
 	if gs.g.Over() {
 		gs.endGame(a)
+	}
+}
+
+// step undoes (or redoes) one move; a drop from a 4×4 reserve stack goes
+// back to (or leaves again) the stack it was played from, so the reserve
+// looks as it did.
+func (gs *gameScene) step(redo bool) {
+	i := gs.g.Plies() - 1
+	if redo {
+		if !gs.g.Redo() {
+			return
+		}
+		i++
+	}
+	m := gs.g.Moves()[i]
+	before := gs.g.PositionAt(i)
+	if slot, ok := gs.dropSlots[i]; ok && m.IsDrop() && gs.v.NestedReserve() {
+		c := gs.s.colourOf(before.SideToMove())
+		size := before.MovedSize(m)
+		switch {
+		case redo && gs.slots[c][slot] == size:
+			gs.slots[c][slot] = size - 1
+		case !redo && gs.slots[c][slot] == size-1:
+			gs.slots[c][slot] = size
+		}
+	}
+	if !redo {
+		gs.g.Undo()
 	}
 }
 
