@@ -18,8 +18,8 @@ import (
 // answers with an HMAC-SHA256 keyed by the secret over both challenges and
 // its role, so no proof can be replayed or reflected.
 //
-//	joiner → host: hello gobblet 1 <variant|any> <joiner challenge>
-//	host → joiner: hello gobblet 1 <variant> <host challenge>
+//	joiner → host: hello gobblet 2 <variant|any> <joiner challenge>
+//	host → joiner: hello gobblet 2 <variant> <host challenge>
 //	joiner → host: auth <proof of the joiner>
 //	host → joiner: auth <proof of the host>
 //	host → joiner: start <the joiner's colour>

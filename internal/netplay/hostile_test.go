@@ -34,7 +34,7 @@ func TestHostileJoinerNeverChangesTheGame(t *testing.T) {
 		{name: "not a move at all", lines: []string{"move 2 hello"}, want: "not a move"},
 		{name: "a move out of turn", lines: []string{"move 2 1@a1", "move 3 2@c3"}, want: "out of turn", moves: "1@a1"},
 		{name: "a wrong move number", lines: []string{"move 5 1@a1"}, want: "move number 5"},
-		{name: "a second greeting", lines: []string{"hello gobblet 1 any 00112233445566778899aabbccddeeff"}, want: "greeted again"},
+		{name: "a second greeting", lines: []string{"hello gobblet 2 any 00112233445566778899aabbccddeeff"}, want: "greeted again"},
 		{name: "a draw offer on its own turn", lines: []string{"draw offer 1"}, want: "its own turn"},
 		{name: "an answer to no offer", lines: []string{"draw accept 1"}, want: "never made"},
 		{name: "a rematch mid-game", lines: []string{"rematch 1"}, want: "still on"},
@@ -104,15 +104,15 @@ func TestRoomTurnsAwayBadJoinersAndStaysOpen(t *testing.T) {
 				t.Errorf("joiner with a wrong secret was told %v", r)
 			}
 		}, "wrong room code", ""},
-		{"a wrong version", func(p *fakePeer) { p.writeLine("hello gobblet 2 with new words") }, "version 2", "protocol version 1"},
+		{"a wrong version", func(p *fakePeer) { p.writeLine("hello gobblet 3 with new words") }, "version 3", "protocol version 2"},
 		{"a wrong variant", func(p *fakePeer) {
-			p.writeLine("hello gobblet 1 gobblers 00112233445566778899aabbccddeeff")
+			p.writeLine("hello gobblet 2 gobblers 00112233445566778899aabbccddeeff")
 		}, "wanted to play gobblers", "plays classic"},
 		{"a web browser", func(p *fakePeer) { p.writeLine("GET / HTTP/1.1") }, "does not understand", "not understood"},
 		{"a 10 MB greeting", func(p *fakePeer) { go p.write(tenMB) }, "longer than 256", "too long"},
 		{"a silent joiner", func(p *fakePeer) {}, "stopped answering", "stopped answering"},
 		{"a forged proof", func(p *fakePeer) {
-			p.writeLine("hello gobblet 1 any 00112233445566778899aabbccddeeff")
+			p.writeLine("hello gobblet 2 any 00112233445566778899aabbccddeeff")
 			p.readUntil(kindHello)
 			p.writeLine("auth %s", strings.Repeat("00", 32))
 		}, "wrong room code", "room code is wrong"},
@@ -215,7 +215,7 @@ func TestHostileHostNeverChangesTheGame(t *testing.T) {
 	}{
 		{"a host that does not know the secret", func(l *link, _ Secret) {
 			readLine(l.r)
-			l.conn.Write([]byte("hello gobblet 1 classic 00112233445566778899aabbccddeeff\n"))
+			l.conn.Write([]byte("hello gobblet 2 classic 00112233445566778899aabbccddeeff\n"))
 			readLine(l.r)
 			l.conn.Write([]byte("auth " + strings.Repeat("5a", 32) + "\nstart o\n"))
 			l.readUntilClosed()

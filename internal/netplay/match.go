@@ -69,7 +69,7 @@ func (m *match) request(c command, out *queue[Event]) []message {
 		}
 		m.iResigned = true
 		m.end(rules.Result{Status: rules.Win, Winner: m.me.Other()}, ByResignation, true, out)
-		return []message{{kind: kindResign}}
+		return []message{{kind: kindResign, n: plies}}
 	case cmdOfferDraw:
 		switch {
 		case m.over:
@@ -170,6 +170,9 @@ func (m *match) receive(msg message, out *queue[Event]) *refusal {
 		out.put(Moved{Move: mv, Notation: mv.Notation(m.variant), By: m.me.Other(), Ply: plies + 1, Game: m.game.Clone()})
 		m.judge(false, out)
 	case kindResign:
+		if r := m.takeBackCrossed(msg.n); r != nil {
+			return r
+		}
 		m.end(rules.Result{Status: rules.Win, Winner: m.me}, ByResignation, false, out)
 	case kindDrawOffer:
 		switch {
@@ -210,9 +213,28 @@ func (m *match) afterTheEnd(msg message, out *queue[Event]) *refusal {
 	if msg.kind != kindResign || (m.iResigned && m.isHost) {
 		return nil
 	}
+	if r := m.takeBackCrossed(msg.n); r != nil {
+		return r
+	}
 	m.iResigned = false
 	m.end(rules.Result{Status: rules.Win, Winner: m.me}, ByResignation, false, out)
 	return nil
+}
+
+// takeBackCrossed checks the plies a resignation was made at. The other
+// side resigned without seeing this side's last move when that move crossed
+// the resignation on the wire: the move is taken back, so both sides keep
+// the same game. Any other count breaks the protocol.
+func (m *match) takeBackCrossed(plies int) *refusal {
+	have := m.game.Plies()
+	switch {
+	case plies == have:
+		return nil
+	case plies == have-1 && have > 0 && m.game.PositionAt(plies).SideToMove() == m.me:
+		m.game.Undo()
+		return nil
+	}
+	return violation("wrong move number", "resigned at move %d, but the game is at move %d", plies, have)
 }
 
 // next starts the rematch: a new game, colours swapped.

@@ -18,7 +18,7 @@ import (
 //	auth <hmac>                                      joiner, then host
 //	start <x|o>                                      host: the joiner's colour in game 1
 //	move <ply> <move>                                ply counts from 1; move as in PROTOCOL.md
-//	resign
+//	resign <plies>                                   plies played when resigning
 //	draw offer <plies>                               only while the other side is to move
 //	draw accept <plies> | draw decline <plies>       plies played when the offer was made
 //	rematch <game>                                   the game just finished, counting from 1
@@ -27,8 +27,9 @@ import (
 //
 // A nonce is 32 hex digits, an hmac 64.
 
-// Version is the protocol version this package speaks.
-const Version = 1
+// Version is the protocol version this package speaks (2: resign names the
+// plies played, so a move that crossed it on the wire can be taken back).
+const Version = 2
 
 // MaxLine caps a message, newline included. Nothing longer is ever buffered.
 const MaxLine = 256
@@ -99,7 +100,7 @@ func parseMessage(line string) (message, error) {
 			return m, nil
 		}
 		if len(w) != 5 {
-			return bad("hello gobblet 1 <variant> <nonce>")
+			return bad("hello gobblet <version> <variant> <nonce>")
 		}
 		switch w[3] {
 		case "classic", "gobblers", "any":
@@ -138,13 +139,19 @@ func parseMessage(line string) (message, error) {
 			return bad("a move with its ply number, counting from 1")
 		}
 		m.move = w[2]
-	case "resign", "ping":
+	case "resign":
 		m.kind = kindResign
-		if w[0] == "ping" {
-			m.kind = kindPing
+		var ok bool
+		if len(w) != 2 {
+			return bad("resign <plies>")
 		}
+		if m.n, ok = number(w[1]); !ok {
+			return bad("a resignation with the number of plies played")
+		}
+	case "ping":
+		m.kind = kindPing
 		if len(w) != 1 {
-			return bad(w[0] + " alone")
+			return bad("ping alone")
 		}
 	case "draw":
 		if len(w) != 3 {
@@ -198,7 +205,7 @@ func (m message) String() string {
 	case kindMove:
 		return fmt.Sprintf("move %d %s", m.n, m.move)
 	case kindResign:
-		return "resign"
+		return fmt.Sprintf("resign %d", m.n)
 	case kindDrawOffer:
 		return fmt.Sprintf("draw offer %d", m.n)
 	case kindDrawAccept:

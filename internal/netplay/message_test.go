@@ -9,15 +9,15 @@ import (
 
 func TestMessagesRoundTrip(t *testing.T) {
 	for _, line := range []string{
-		"hello gobblet 1 classic 00112233445566778899aabbccddeeff",
-		"hello gobblet 1 any 00112233445566778899aabbccddeeff",
+		"hello gobblet 2 classic 00112233445566778899aabbccddeeff",
+		"hello gobblet 2 any 00112233445566778899aabbccddeeff",
 		"hello gobblet 7",
 		"auth " + strings.Repeat("0f", 32),
 		"start x",
 		"start o",
 		"move 1 4@b2",
 		"move 12 a1-b2",
-		"resign",
+		"resign 3",
 		"draw offer 4",
 		"draw accept 4",
 		"draw decline 0",
@@ -53,9 +53,9 @@ func TestMalformedMessagesAreRefused(t *testing.T) {
 		{"move text too long", "move 1 4@b2b2b2"},
 		{"hello of another game", "hello chess 1 classic 00112233445566778899aabbccddeeff"},
 		{"hello without version", "hello gobblet"},
-		{"hello with an unknown variant", "hello gobblet 1 chess 00112233445566778899aabbccddeeff"},
-		{"hello with a short challenge", "hello gobblet 1 classic 0011"},
-		{"hello with upper-case hex", "hello gobblet 1 classic 00112233445566778899AABBCCDDEEFF"},
+		{"hello with an unknown variant", "hello gobblet 2 chess 00112233445566778899aabbccddeeff"},
+		{"hello with a short challenge", "hello gobblet 2 classic 0011"},
+		{"hello with upper-case hex", "hello gobblet 2 classic 00112233445566778899AABBCCDDEEFF"},
 		{"auth not hex", "auth " + strings.Repeat("zz", 32)},
 		{"start with no colour", "start"},
 		{"start as a third player", "start z"},
@@ -123,10 +123,10 @@ func TestByeTextIsMadeSafe(t *testing.T) {
 
 func FuzzParseMessage(f *testing.F) {
 	for _, s := range []string{
-		"hello gobblet 1 classic 00112233445566778899aabbccddeeff",
-		"hello gobblet 2 anything at all",
+		"hello gobblet 2 classic 00112233445566778899aabbccddeeff",
+		"hello gobblet 3 anything at all",
 		"auth " + strings.Repeat("ab", 32),
-		"start o", "move 3 2@c3", "move 4 a1-a2", "resign", "draw offer 2",
+		"start o", "move 3 2@c3", "move 4 a1-a2", "resign 3", "draw offer 2",
 		"draw accept 2", "rematch 3", "ping", "bye see you",
 	} {
 		f.Add(s)
