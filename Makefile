@@ -6,7 +6,7 @@ LDFLAGS := -s -w -X main.version=$(VERSION)
 # -race needs cgo and a C compiler; without one the tests run without it.
 RACE := $(shell command -v gcc >/dev/null 2>&1 && echo -race)
 
-.PHONY: run run-deps build test unit vet bench check-go clean e2e e2e-deps screenshots dist cross
+.PHONY: run run-deps build test unit vet bench check-go clean e2e e2e-deps screenshots gallery dist cross
 
 run: build run-deps
 	./$(BIN)/gobblet
@@ -68,6 +68,11 @@ e2e: check-go e2e-deps
 # The README's pictures, taken by the end-to-end tests.
 screenshots: check-go e2e-deps
 	E2E_DOCS=$(CURDIR)/docs $(GO) test -tags e2e -count=1 -timeout $(E2E_TIMEOUT) -run 'TestHumanBeatsAI|TestClassicByKeyboard|TestOptionSurvives' ./e2e/
+
+# Every screen's picture in docs/screenshots, taken by e2e/gallery_test.go
+# (about 5 minutes; not part of make test).
+gallery: check-go e2e-deps
+	E2E_GALLERY=$(CURDIR)/docs/screenshots $(GO) test -tags e2e -count=1 -timeout 20m -run TestGallery ./e2e/
 
 # Which Debian packages the end-to-end tests still need (.ci/run installs them).
 e2e-deps:
