@@ -148,7 +148,7 @@ func newGameScene(a *App, s setup, g *rules.Game) *gameScene {
 	default:
 		gs.top = []*button{gs.bHint, gs.bRedo, gs.bUndo, gs.bPause}
 	}
-	gs.reviewM.Buttons = []*button{{Icon: iconBack, Tip: "Back one move (←)"}, {Icon: iconPlay, Tip: "Forward one move (→)"}, {Label: "Done", Tip: "Back to the game (Esc)"}}
+	gs.reviewM.Buttons = []*button{{Icon: iconBack, Tip: "Back one move (←)"}, {Icon: iconForward, Tip: "Forward one move (→)"}, {Label: "Done", Tip: "Back to the game (Esc)"}}
 	gs.syncSlots()
 	gs.over = g.Over()
 	if gs.over {

@@ -198,7 +198,9 @@ func (gs *gameScene) drawReserve(a *App, dst *ebiten.Image, p *rules.Position, c
 		}
 		if n > 1 && !gs.v.NestedReserve() {
 			badge := fmt.Sprintf("×%d", n)
-			bx, by := r.X+r.W-14*u, r.Y+r.H-12*u
+			// at the piece's lower right, inside the slot
+			bx := math.Min(cx+rad*0.85, r.X+r.W-13*u)
+			by := math.Min(cy+rad*0.8, r.Y+r.H-12*u)
 			fillCircle(dst, bx, by, 11*u, withAlpha(th.Background, 0.85))
 			drawText(dst, badge, a.Face(Bold, sizeSmall-2), bx, by, Center, th.TextDim)
 		}

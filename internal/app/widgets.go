@@ -122,6 +122,7 @@ const (
 	iconHint
 	iconStep
 	iconBack
+	iconForward
 	iconMenu
 )
 
@@ -174,6 +175,9 @@ func drawIcon(dst *ebiten.Image, ic icon, x, y, s float64, c color.Color) {
 	case iconBack:
 		line(dst, x+s*0.1, y-s*0.35, x-s*0.25, y, w*1.2, c)
 		line(dst, x-s*0.25, y, x+s*0.1, y+s*0.35, w*1.2, c)
+	case iconForward:
+		line(dst, x-s*0.1, y-s*0.35, x+s*0.25, y, w*1.2, c)
+		line(dst, x+s*0.25, y, x-s*0.1, y+s*0.35, w*1.2, c)
 	}
 }
 
