@@ -10,6 +10,7 @@ import (
 	"os"
 
 	"github.com/gobblet-game/gobblet/internal/protocol"
+	"github.com/gobblet-game/gobblet/internal/untrusted"
 )
 
 var version = "dev"
@@ -57,7 +58,8 @@ func main() {
 		os.Exit(2)
 	}
 	if err := sc.run(args[1:]); err != nil {
-		fmt.Fprintln(os.Stderr, "gobblet-engine "+args[0]+":", err)
+		// An error may quote a file name or a line from outside.
+		fmt.Fprintln(os.Stderr, "gobblet-engine "+args[0]+":", untrusted.Message(err.Error()))
 		os.Exit(1)
 	}
 }
