@@ -38,6 +38,14 @@ const MaxLine = 64 << 10
 // ends a count that would take too long.
 const maxPerftDepth = 12
 
+// maxQueued bounds the commands read ahead while go, perft or analyse
+// runs: a stop only counts right after it, so more need not be held.
+const maxQueued = 64
+
+// maxHashMiB is the largest table setoption hash allows: 4 GiB, or what a
+// 32-bit build can address without crashing.
+const maxHashMiB = min(4096, math.MaxInt>>22)
+
 // maxErrorText bounds an error reply: a message quoting a 64 KiB word would
 // otherwise echo it whole.
 const maxErrorText = 200
@@ -115,8 +123,8 @@ func (e *Engine) Run(in io.Reader) {
 			return
 		}
 		var next <-chan inputLine
-		if !ended {
-			next = lines
+		if !ended && len(queue) < maxQueued {
+			next = lines // else leave the rest unread, as before work ran in the background
 		}
 		select {
 		case l, ok := <-next:
@@ -392,7 +400,7 @@ func (e *Engine) setoption(args []string) error {
 		e.seed = n
 		e.player = ai.NewEngine() // a fresh player, so the same seed repeats exactly
 	case "hash":
-		n, err := parseInt("hash", args[1], 1, 4096)
+		n, err := parseInt("hash", args[1], 1, maxHashMiB)
 		if err != nil {
 			return err
 		}

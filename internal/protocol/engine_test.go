@@ -3,6 +3,9 @@ package protocol
 import (
 	"bytes"
 	"context"
+	"fmt"
+	"io"
+	"math"
 	"strings"
 	"testing"
 	"time"
@@ -214,4 +217,71 @@ func BenchmarkPerftClassic5(b *testing.B) {
 	for b.Loop() {
 		Perft(context.Background(), p, 5)
 	}
+}
+
+// FuzzRun feeds whole sessions: Run ends, and no reply holds a control
+// character. Lines that search or count are dropped, as in FuzzHandle.
+func FuzzRun(f *testing.F) {
+	for _, s := range []string{
+		"position startpos gobblers\nstop\npos\nquit\npos\n",
+		"\x1b[2J\r\nplay 4@a1\u202e\nstop now\n",
+		"legal\n\n\nisready",
+		strings.Repeat("p", MaxLine+1) + "\nstatus\n",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, input string) {
+		var kept []string
+		for _, l := range strings.Split(input, "\n") {
+			if !runsInBackground(l) {
+				kept = append(kept, l)
+			}
+		}
+		var out bytes.Buffer
+		NewEngine(&out).Run(strings.NewReader(strings.Join(kept, "\n")))
+		for _, r := range out.String() {
+			if r != '\n' && !unicode.IsGraphic(r) {
+				t.Fatalf("%q: the replies %q hold %U", input, out.String(), r)
+			}
+		}
+	})
+}
+
+func TestSetoptionHashFitsTheAddressSpace(t *testing.T) {
+	got := runFor(t, fmt.Sprintf("setoption hash %d\nsetoption hash %d\nisready\n", maxHashMiB, maxHashMiB+1))
+	if len(got) != 2 || !strings.HasPrefix(got[0], "error hash ") || got[1] != "readyok" {
+		t.Errorf("output %q", got)
+	}
+	if uint64(maxHashMiB)<<20 > math.MaxInt/2 {
+		t.Errorf("a %d MiB table takes more than half of what this build can address", maxHashMiB)
+	}
+}
+
+// While a search runs, Run reads only a few commands ahead: a client that
+// streams commands cannot make it hold them all in memory.
+func TestRunReadsOnlyAFewCommandsAheadOfASearch(t *testing.T) {
+	r, w := io.Pipe()
+	var out bytes.Buffer
+	done := make(chan struct{})
+	go func() { NewEngine(&out).Run(r); close(done) }()
+	fmt.Fprint(w, "position startpos classic\ngo movetime 400\n")
+	written := make(chan int)
+	go func() {
+		n := 0
+		defer func() { written <- n }()
+		for ; n < 10*maxQueued; n++ {
+			if _, err := io.WriteString(w, "pos\n"); err != nil {
+				return
+			}
+			if n == 3*maxQueued {
+				return
+			}
+		}
+	}()
+	time.Sleep(200 * time.Millisecond) // the search is still running
+	w.CloseWithError(io.ErrClosedPipe)
+	if n := <-written; n > maxQueued+2 {
+		t.Errorf("%d commands were read while the search ran, want %d at most", n, maxQueued+2)
+	}
+	<-done
 }
