@@ -192,7 +192,7 @@ func (gs *gameScene) playOn(a *App) {
 func playerWords(p record.Player, colour string) string {
 	switch p.Kind {
 	case record.AI:
-		return untrusted.Text(levelName(p.Level)) + " AI" // the record's words, shown escaped
+		return levelName(p.Level) + " AI"
 	case record.Network:
 		return "Online player"
 	}
