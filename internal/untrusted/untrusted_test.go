@@ -43,6 +43,9 @@ func FuzzText(f *testing.F) {
 				t.Fatalf("Text(%q) = %q keeps %U", s, out, r)
 			}
 		}
+		if m := Message(s); !isGraphic(m) || (isGraphic(s) != (m == s)) {
+			t.Fatalf("Message(%q) = %q", s, m)
+		}
 		if isPlain(s) != (out == s) {
 			t.Fatalf("Text(%q) = %q, but isPlain says %v", s, out, isPlain(s))
 		}
