@@ -11,6 +11,7 @@ import (
 	"github.com/gobblet-game/gobblet/internal/rules"
 	"github.com/gobblet-game/gobblet/internal/settings"
 	"github.com/gobblet-game/gobblet/internal/sound"
+	"github.com/gobblet-game/gobblet/internal/untrusted"
 )
 
 // savedScene lists the saved games, newest first; choosing one opens it
@@ -196,7 +197,7 @@ func playerWords(p record.Player, colour string) string {
 		return "Online player"
 	}
 	if p.Name != "" && p.Name != colour {
-		return p.Name
+		return untrusted.Text(p.Name)
 	}
 	return colour
 }
@@ -278,10 +279,10 @@ func (ss *savedScene) Draw(a *App, dst *ebiten.Image) {
 		cy := r.Y + r.H/2
 		if g.Record == nil {
 			dim := withAlpha(th.TextDim, 0.6)
-			drawText(dst, g.Name, fb, r.X+24*u, cy-12*u, Left, dim)
+			drawText(dst, untrusted.Text(g.Name), fb, r.X+24*u, cy-12*u, Left, dim) // a file name from outside
 			why := "cannot be read"
 			if g.Err != nil {
-				why = "cannot be read: " + strings.TrimPrefix(g.Err.Error(), g.Path+": ")
+				why = "cannot be read: " + untrusted.Message(strings.TrimPrefix(g.Err.Error(), g.Path+": "))
 			}
 			for textWidth(why, fs) > r.W-48*u && len(why) > 10 {
 				why = why[:len(why)-5] + "…"
