@@ -270,7 +270,7 @@ func TestUnmovableFileIsNeverOverwritten(t *testing.T) {
 		os.WriteFile(fmt.Sprintf("%s.%d.corrupt", path, n), nil, 0o600)
 	}
 	st, notice := s.LoadSettings()
-	want := "Your settings could not be read, so the game starts with the default settings; the file is left untouched at " + path + "."
+	want := "Your settings could not be read, so the game starts with the default settings; the file is left untouched at " + ShortPath(path) + "."
 	if st != Default() || notice != want {
 		t.Errorf("got %q, want %q", notice, want)
 	}
