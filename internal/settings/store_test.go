@@ -379,6 +379,8 @@ func TestSaveSettingsRefusesValuesLoadWouldRefuse(t *testing.T) {
 		{"volume is at most 1", func(s *Settings) { s.MusicVolume = 1.5 }},
 		{"volume is not negative", func(s *Settings) { s.EffectsVolume = -0.1 }},
 		{"the window has a size", func(s *Settings) { s.WindowWidth = 0 }},
+		{"the window is no wider than an 8K screen", func(s *Settings) { s.WindowWidth = 15500 }},
+		{"the window is no taller than an 8K screen", func(s *Settings) { s.WindowHeight = MaxWindowSide + 1 }},
 		{"a theme is a word", func(s *Settings) { s.Theme = "../../etc" }},
 		{"the AI delay is bounded", func(s *Settings) { s.AIDelayMillis = -5 }},
 	}
