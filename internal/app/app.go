@@ -166,11 +166,10 @@ func (a *App) Run() error {
 	ebiten.SetWindowTitle("Gobblet")
 	ebiten.SetWindowIcon(appIcons())
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
-	ebiten.SetWindowSizeLimits(640, 420, -1, -1)
-	w, h := a.Set.WindowWidth, a.Set.WindowHeight
-	if w < 640 || h < 420 {
-		w, h = 1280, 800
-	}
+	monW, monH, scale := monitorSize()
+	maxW, maxH := maxWindow(monW, monH, scale)
+	ebiten.SetWindowSizeLimits(minWindowW, minWindowH, maxW, maxH)
+	w, h := fitWindow(a.Set.WindowWidth, a.Set.WindowHeight, monW, monH, scale)
 	ebiten.SetWindowSize(w, h)
 	a.winW, a.winH = w, h
 	ebiten.SetFullscreen(a.Set.Fullscreen)
@@ -232,7 +231,7 @@ func (a *App) drawToast(dst *ebiten.Image) {
 
 // Layout works in device pixels so the game stays sharp on high-DPI screens.
 func (a *App) Layout(outW, outH int) (int, int) {
-	s := ebiten.Monitor().DeviceScaleFactor()
+	_, _, s := monitorSize()
 	if s <= 0 {
 		s = 1
 	}
@@ -282,7 +281,7 @@ func (a *App) rememberWindowSize() {
 	w, h := ebiten.WindowSize()
 	if w > 0 && h > 0 && (w != a.winW || h != a.winH) {
 		a.winW, a.winH = w, h
-		a.Set.WindowWidth, a.Set.WindowHeight = w, h
+		a.Set.WindowWidth, a.Set.WindowHeight = keepableWindow(w, h)
 		a.sizeSaveAt = a.Tick + 60 // once the resizing has stopped for a second
 	}
 	if a.sizeSaveAt > 0 && a.Tick >= a.sizeSaveAt {
