@@ -82,18 +82,20 @@ type App struct {
 	// NewThinker makes a computer player; each AI side and the hint get their own.
 	NewThinker func() Thinker
 
-	notices    []string // told once, politely, on the main menu
-	toastMsg   string   // a short confirmation over any scene ("Saved as …")
-	toastT     int
-	showValues bool // gobblers: label every legal move with its proven value (V)
-	clip       clipboard
-	Tick       int // ticks since start; 60 a second
-	quit       bool
-	lastLog    time.Time
-	winW       int
-	winH       int
-	sizeSaveAt int
-	headless   bool // tests: no window calls
+	notices     []string // sentences on a card over any scene until dismissed (notices.go)
+	noticeOK    button
+	saveProblem string // why the files cannot be saved now; "" when they can
+	toastMsg    string // a short confirmation over any scene ("Saved as …")
+	toastT      int
+	showValues  bool // gobblers: label every legal move with its proven value (V)
+	clip        clipboard
+	Tick        int // ticks since start; 60 a second
+	quit        bool
+	lastLog     time.Time
+	winW        int
+	winH        int
+	sizeSaveAt  int
+	headless    bool // tests: no window calls
 }
 
 // New builds the game and opens the main menu. Without a store it opens the
@@ -199,13 +201,20 @@ func (a *App) Update() error {
 	if a.toastT > 0 {
 		a.toastT--
 	}
+	a.pollSaveProblem()
+	if a.updateNotices() {
+		a.In = Frame{X: math.Inf(-1), Y: math.Inf(-1)} // the scene runs on, without input
+	}
 	return a.scenes.Update(a)
 }
 
-// Draw draws the current scene (or a cross-fade between two), and the toast.
+// Draw draws the current scene (or a cross-fade between two), the banner
+// of a failing save, the toast and the notices.
 func (a *App) Draw(screen *ebiten.Image) {
 	a.scenes.Draw(a, screen)
+	a.drawSaveProblem(screen)
 	a.drawToast(screen)
+	a.drawNotices(screen)
 }
 
 // toast shows a short confirmation for three seconds, over any scene.

@@ -23,6 +23,9 @@ type FileStore struct {
 	game    *SavedGame
 	stats   record.Stats
 	Notices []string // one sentence per file that could not be read
+
+	autosaveErr error // the latest autosave's failure; nil once one works
+	settingsErr error // the same for the settings
 }
 
 // OpenFileStore opens the folder (dir "" = the default one) and reads it.
@@ -56,10 +59,25 @@ func (fs *FileStore) Settings() settings.Settings {
 }
 
 func (fs *FileStore) SaveSettings(s settings.Settings) error {
+	err := fs.files.SaveSettings(s)
 	fs.mu.Lock()
 	fs.set = s
+	fs.settingsErr = err
 	fs.mu.Unlock()
-	return fs.files.SaveSettings(s)
+	return err
+}
+
+// SaveProblem says why the autosave or the settings cannot be saved now.
+func (fs *FileStore) SaveProblem() string {
+	fs.mu.Lock()
+	defer fs.mu.Unlock()
+	switch {
+	case fs.autosaveErr != nil:
+		return "Your game cannot be saved: " + settings.Reason(fs.autosaveErr) + "."
+	case fs.settingsErr != nil:
+		return "Your settings cannot be saved: " + settings.Reason(fs.settingsErr) + "."
+	}
+	return ""
 }
 
 // fileJob is one autosave write: a record, or clearing the autosave.
@@ -79,6 +97,9 @@ func (fs *FileStore) write() {
 		} else {
 			err = fs.files.SaveGame(j.rec)
 		}
+		fs.mu.Lock()
+		fs.autosaveErr = err
+		fs.mu.Unlock()
 		if err != nil && fs.files.Logf != nil {
 			fs.files.Logf("autosave: %v", err)
 		}
@@ -131,14 +152,16 @@ func (fs *FileStore) RecordResult(r GameRecord) (string, error) {
 	}
 	path, err := fs.files.SaveRecord(rec)
 	if err != nil {
-		return "", fmt.Errorf("keep the finished game: %w", err)
+		return "", plain(err)
 	}
 	fs.mu.Lock()
 	changed := fs.stats.AddGame(rec)
 	st := fs.stats
 	fs.mu.Unlock()
 	if changed {
-		return filepath.Base(path), fs.files.SaveStats(st)
+		if err := fs.files.SaveStats(st); err != nil {
+			return filepath.Base(path), fmt.Errorf("the statistics cannot be saved: %w", plain(err))
+		}
 	}
 	return filepath.Base(path), nil
 }
@@ -151,13 +174,17 @@ func (fs *FileStore) SaveRecord(g SavedGame) (string, error) {
 	}
 	path, err := fs.files.SaveRecord(rec)
 	if err != nil {
-		return "", err
+		return "", plain(err)
 	}
 	return filepath.Base(path), nil
 }
 
-// Records lists the games folder, newest first.
-func (fs *FileStore) Records() ([]settings.SavedGame, error) { return fs.files.Records() }
+// Records lists the games folder, newest first; its error is a sentence
+// for the player.
+func (fs *FileStore) Records() ([]settings.SavedGame, error) {
+	games, err := fs.files.Records()
+	return games, plain(err)
+}
 
 // Stats are the statistics as counted so far.
 func (fs *FileStore) Stats() record.Stats {
