@@ -82,8 +82,9 @@ func (fs *FileStore) SaveProblem() string {
 
 // fileJob is one autosave write: a record, or clearing the autosave.
 type fileJob struct {
-	rec   *record.Record
-	clear bool
+	rec    *record.Record
+	clear  bool
+	synced chan struct{} // set: no write, closed once every earlier job is done
 }
 
 // write runs the autosave writes off the game loop, so a slow disk never
@@ -91,6 +92,10 @@ type fileJob struct {
 func (fs *FileStore) write() {
 	defer close(fs.done)
 	for j := range fs.jobs {
+		if j.synced != nil {
+			close(j.synced)
+			continue
+		}
 		var err error
 		if j.clear {
 			err = fs.files.ClearGame()
@@ -104,6 +109,13 @@ func (fs *FileStore) write() {
 			fs.files.Logf("autosave: %v", err)
 		}
 	}
+}
+
+// wait returns once the autosaves queued so far are written (tests).
+func (fs *FileStore) wait() {
+	done := make(chan struct{})
+	fs.jobs <- fileJob{synced: done}
+	<-done
 }
 
 // Flush waits for the pending autosaves; call it once, when the game ends.

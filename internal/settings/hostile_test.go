@@ -203,6 +203,7 @@ func TestReasonSaysWhyInPlainWords(t *testing.T) {
 		{"a read-only disk", pathErr(syscall.EROFS), "the disk is read-only"},
 		{"a folder without write permission", pathErr(syscall.EACCES), "the folder may not be written to"},
 		{"a games link out of the folder", fmt.Errorf("save game: games %w", ErrOutside), "the games folder is a link to a place outside the settings folder"},
+		{"a folder where the autosave goes", &os.LinkError{Op: "rename", Old: "a", New: "b", Err: syscall.EEXIST}, "a folder stands where a file should be"},
 		{"anything else: the system's words without the path", pathErr(syscall.EIO), "input/output error"},
 		{"no error", nil, ""},
 	}

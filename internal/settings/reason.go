@@ -37,7 +37,7 @@ func Reason(err error) string {
 		return "it is not a regular file"
 	case errors.Is(err, syscall.ENOTDIR):
 		return "a file stands where a folder should be"
-	case errors.Is(err, syscall.EISDIR):
+	case errors.Is(err, syscall.EISDIR), errors.Is(err, fs.ErrExist): // os.Rename over a folder says EEXIST
 		return "a folder stands where a file should be"
 	}
 	// The system's own words, without the path and operation around them.
