@@ -234,3 +234,43 @@ func TestShortPathFitsANotice(t *testing.T) {
 		})
 	}
 }
+
+// Listing the saved games reads at most maxListedBytes in all, newest
+// first; the files past the budget are listed as not read.
+func TestListingSavedGamesReadsABoundedAmount(t *testing.T) {
+	s := openTemp(t)
+	games := s.Path(GamesFolder)
+	os.Mkdir(games, 0o700)
+	const big = 3 << 20 // under the cap of one file: each alone would be read
+	n := maxListedBytes/big + 3
+	for i := 0; i < n; i++ {
+		path := filepath.Join(games, fmt.Sprintf("g%03d%s", i, RecordExt))
+		f, err := os.Create(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.Truncate(big) // sparse: costs no disk
+		f.Close()
+		at := time.Now().Add(time.Duration(i-n) * time.Minute) // g000 oldest
+		os.Chtimes(path, at, at)
+	}
+	list, err := s.Records()
+	if err != nil || len(list) != n {
+		t.Fatalf("Records: %d games, %v; want %d", len(list), err, n)
+	}
+	skipped := 0
+	for i, g := range list {
+		if errors.Is(g.Err, errTooMuchToList) {
+			skipped++
+			if want := fmt.Sprintf("g%03d", n-1-i); g.Name != want {
+				t.Errorf("game %d is %s, want the newest first (%s)", i, g.Name, want)
+			}
+		}
+	}
+	if read := n - skipped; int64(read)*big > maxListedBytes || skipped == 0 {
+		t.Errorf("%d files of %d bytes read, the budget is %d", read, big, maxListedBytes)
+	}
+	if !errors.Is(list[len(list)-1].Err, errTooMuchToList) {
+		t.Error("the oldest game was read and a newer one not")
+	}
+}

@@ -28,6 +28,13 @@ const (
 // place outside the settings folder: no game is written or listed there.
 var ErrOutside = errors.New("leads outside the settings folder")
 
+// maxListedBytes bounds what listing the saved games reads in all: a
+// record is a kilobyte or two, so this is tens of thousands of games, and a
+// folder of big files cannot stall the list.
+const maxListedBytes = 64 << 20
+
+var errTooMuchToList = errors.New("was not read: the saved games together are larger than 64 MiB")
+
 // errProtected refuses to write over an unreadable file that could not be
 // set aside: it may be the only copy of something the player wants back.
 var errProtected = errors.New("not writing over a file that could not be read nor moved aside")
@@ -374,19 +381,36 @@ func (s *Store) Records() ([]SavedGame, error) {
 	if err != nil {
 		return nil, fmt.Errorf("list saved games: %w", err)
 	}
-	var games []SavedGame
-	when := map[string]time.Time{}
+	// The newest files first, so that when the budget runs out it is the
+	// oldest that are not read.
+	type candidate struct {
+		entry fs.DirEntry
+		info  fs.FileInfo
+	}
+	var found []candidate
 	for _, e := range entries {
 		if !e.Type().IsRegular() || !strings.HasSuffix(e.Name(), RecordExt) || strings.HasPrefix(e.Name(), ".") {
 			continue
 		}
-		path := filepath.Join(dir, e.Name())
-		rec, err := LoadRecord(path)
-		g := SavedGame{Path: path, Name: strings.TrimSuffix(e.Name(), RecordExt), Record: rec, Err: err}
-		if rec != nil && !rec.Date.IsZero() {
-			when[path] = rec.Date
-		} else if info, err := e.Info(); err == nil {
-			when[path] = info.ModTime()
+		if info, err := e.Info(); err == nil {
+			found = append(found, candidate{e, info})
+		}
+	}
+	sort.SliceStable(found, func(i, j int) bool { return found[i].info.ModTime().After(found[j].info.ModTime()) })
+	var games []SavedGame
+	when := map[string]time.Time{}
+	budget := int64(maxListedBytes)
+	for _, c := range found {
+		path := filepath.Join(dir, c.entry.Name())
+		g := SavedGame{Path: path, Name: strings.TrimSuffix(c.entry.Name(), RecordExt)}
+		when[path] = c.info.ModTime()
+		if budget -= c.info.Size(); budget < 0 {
+			g.Err = fmt.Errorf("%s %w", path, errTooMuchToList)
+		} else {
+			g.Record, g.Err = LoadRecord(path)
+		}
+		if g.Record != nil && !g.Record.Date.IsZero() {
+			when[path] = g.Record.Date
 		}
 		games = append(games, g)
 	}
