@@ -106,7 +106,7 @@ func New(opts Options) *App {
 	if opts.Store == nil {
 		fs, err := OpenFileStore(opts.ConfigDir)
 		if err != nil {
-			notices = append(notices, "Your settings folder cannot be used, so nothing will be saved this time.")
+			notices = append(notices, "Your settings folder cannot be used ("+settings.Reason(err)+"), so nothing will be saved this time.")
 			opts.Store = NewMemoryStore(settings.Default())
 			if opts.Debug != nil {
 				fmt.Fprintf(opts.Debug, "gobblet: %v\n", err)
@@ -131,7 +131,9 @@ func New(opts Options) *App {
 		NewThinker: func() Thinker { return ai.NewEngine() },
 	}
 	a.applySettings()
-	a.notices = notices
+	for _, n := range notices {
+		a.notify(n)
+	}
 	a.scenes.log = a.debugf
 	switch o := opts.Online; {
 	case o != nil && o.Host:

@@ -83,6 +83,7 @@ func (a *App) updateNotices() bool {
 	a.noticeOK.Label, a.noticeOK.Primary = "OK", true
 	if a.noticeOK.update(a) || a.In.Key(ebiten.KeyEnter) || a.In.Key(ebiten.KeyNumpadEnter) || a.In.Key(ebiten.KeySpace) || a.In.Key(ebiten.KeyEscape) {
 		a.notices = a.notices[c.Shown:]
+		a.debugf("notices dismissed %d, left %d", c.Shown, len(a.notices))
 	}
 	return true
 }
@@ -164,7 +165,10 @@ func (a *App) drawSaveProblem(dst *ebiten.Image) {
 // pollSaveProblem reads the store's save state once a tick; the banner
 // appears or goes when it changes (a redraw is due then).
 func (a *App) pollSaveProblem() {
-	a.saveProblem = a.Store.SaveProblem()
+	if p := a.Store.SaveProblem(); p != a.saveProblem {
+		a.saveProblem = p
+		a.debugf("save problem %q", p)
+	}
 }
 
 // plainError is an error whose text is a player's sentence (settings.Reason
