@@ -274,3 +274,18 @@ func TestListingSavedGamesReadsABoundedAmount(t *testing.T) {
 		t.Error("the oldest game was read and a newer one not")
 	}
 }
+
+// A saved game that cannot be read says why after its path, in plain
+// words, so the list can show the reason alone.
+func TestUnreadableSavedGameSaysWhyAfterItsPath(t *testing.T) {
+	s := openTemp(t)
+	os.Mkdir(s.Path(GamesFolder), 0o700)
+	path := filepath.Join(s.Path(GamesFolder), "big"+RecordExt)
+	f, _ := os.Create(path)
+	f.Truncate(record.MaxSize + 1)
+	f.Close()
+	_, err := LoadRecord(path)
+	if want := path + ": the file is larger than 4 MiB, which no game file is"; err == nil || err.Error() != want {
+		t.Errorf("LoadRecord = %v, want %q", err, want)
+	}
+}

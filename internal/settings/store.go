@@ -33,7 +33,18 @@ var ErrOutside = errors.New("leads outside the settings folder")
 // folder of big files cannot stall the list.
 const maxListedBytes = 64 << 20
 
-var errTooMuchToList = errors.New("was not read: the saved games together are larger than 64 MiB")
+var errTooMuchToList = errors.New("not read, as the saved games together are larger than 64 MiB")
+
+// fileError names the file a read failed on, then says why in plain words
+// ("PATH: the file is larger than 4 MiB, which no game file is"), so a list
+// can show the reason without the path.
+type fileError struct {
+	path string
+	err  error
+}
+
+func (e *fileError) Error() string { return e.path + ": " + Reason(e.err) }
+func (e *fileError) Unwrap() error { return e.err }
 
 // errProtected refuses to write over an unreadable file that could not be
 // set aside: it may be the only copy of something the player wants back.
@@ -405,7 +416,7 @@ func (s *Store) Records() ([]SavedGame, error) {
 		g := SavedGame{Path: path, Name: strings.TrimSuffix(c.entry.Name(), RecordExt)}
 		when[path] = c.info.ModTime()
 		if budget -= c.info.Size(); budget < 0 {
-			g.Err = fmt.Errorf("%s %w", path, errTooMuchToList)
+			g.Err = &fileError{path, errTooMuchToList}
 		} else {
 			g.Record, g.Err = LoadRecord(path)
 		}
@@ -429,7 +440,7 @@ func (s *Store) Records() ([]SavedGame, error) {
 func LoadRecord(path string) (*record.Record, error) {
 	data, err := record.ReadFile(path)
 	if err != nil {
-		return nil, fmt.Errorf("read game: %w", err)
+		return nil, &fileError{path, err}
 	}
 	rec, err := record.Parse(data)
 	if err != nil {
