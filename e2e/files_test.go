@@ -132,3 +132,31 @@ func windowSize(t *testing.T) (w, h float64) {
 	}
 	return w, h
 }
+
+// On the game screen, a move whose autosave fails shows the banner at once;
+// the next move that saves takes it away.
+func TestFailedAutosaveShowsOnTheGameScreen(t *testing.T) {
+	cfg := t.TempDir()
+	g := start(t, cfg)
+	blocker := filepath.Join(cfg, "current-game.gobblet")
+	if err := os.MkdirAll(filepath.Join(blocker, "in-the-way"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	u := g.startNewGame("Game/Gobblet 4×4", "Players/You vs AI", "Your colour/Orange", "Moves first/Orange", "Computer level/Easy")
+	begin := g.logMark()
+	eng := startEngine(t)
+	for turn := 0; turn < 2; turn++ {
+		u = g.waitUIFunc("the human's turn", g.lastMoveLine(begin), 30*time.Second, func(u *UI) bool { return u.State == "play" && u.sideToMove() == "x" })
+		before := g.logMark()
+		g.makeMove(u, eng.best("classic", g.moves(begin), "easy"), true)
+		g.waitLogAfter(before, `^gobblet: move \d+ o \S+$`, 30*time.Second)
+		if turn == 0 {
+			g.waitLogAfter(begin, `^gobblet: save problem "Your game cannot be saved: a folder stands where a file should be."`, 10*time.Second)
+			time.Sleep(400 * time.Millisecond)
+			g.shot("banner")
+			os.RemoveAll(blocker)
+		}
+	}
+	g.waitLogAfter(begin, `^gobblet: save problem ""`, 10*time.Second)
+	checkAutosave(t, cfg, g.moves(begin))
+}

@@ -156,6 +156,9 @@ func (a *App) drawSaveProblem(dst *ebiten.Image) {
 	w += 36 * u
 	h := float64(len(lines))*lineH + 14*u
 	r := Rect{a.W/2 - w/2, 68 * u, w, h}
+	if a.toastT > 0 { // below the toast, not under it
+		r.Y = 140 * u
+	}
 	roundRectSpriteA(dst, r, 10*u, mix(th.Panel, th.Warn, 0.35), th.Warn, math.Max(1, 1.5*u), 6*u, th.Shadow)
 	for i, l := range lines {
 		drawText(dst, l, fc, a.W/2, r.Y+7*u+(float64(i)+0.5)*lineH, Center, th.Text)
