@@ -15,17 +15,14 @@ import (
 // statistics in the player's folder, through internal/settings.
 type FileStore struct {
 	files   *settings.Store
-	jobs    chan fileJob // autosaves, written in order by one goroutine
-	done    chan struct{}
-	once    sync.Once
+	saver   *settings.Autosaver // autosaves off the game loop, the latest wins
 	mu      sync.Mutex
 	set     settings.Settings
 	game    *SavedGame
 	stats   record.Stats
 	Notices []string // one sentence per file that could not be read
 
-	autosaveErr error // the latest autosave's failure; nil once one works
-	settingsErr error // the same for the settings
+	settingsErr error // the latest settings save's failure; nil once one works
 }
 
 // OpenFileStore opens the folder (dir "" = the default one) and reads it.
@@ -39,9 +36,7 @@ func OpenFileStore(dir string) (*FileStore, error) {
 		return nil, err
 	}
 	l := files.LoadAll()
-	fs := &FileStore{files: files, set: l.Settings, stats: l.Stats, Notices: l.Notices,
-		jobs: make(chan fileJob, 64), done: make(chan struct{})}
-	go fs.write()
+	fs := &FileStore{files: files, saver: files.Autosaver(), set: l.Settings, stats: l.Stats, Notices: l.Notices}
 	if l.Game != nil {
 		if sg, err := savedFromRecord(l.Game); err == nil {
 			fs.game = &sg
@@ -69,61 +64,24 @@ func (fs *FileStore) SaveSettings(s settings.Settings) error {
 
 // SaveProblem says why the autosave or the settings cannot be saved now.
 func (fs *FileStore) SaveProblem() string {
+	if err := fs.saver.Problem(); err != nil {
+		return "Your game cannot be saved: " + settings.Reason(err) + "."
+	}
 	fs.mu.Lock()
 	defer fs.mu.Unlock()
-	switch {
-	case fs.autosaveErr != nil:
-		return "Your game cannot be saved: " + settings.Reason(fs.autosaveErr) + "."
-	case fs.settingsErr != nil:
+	if fs.settingsErr != nil {
 		return "Your settings cannot be saved: " + settings.Reason(fs.settingsErr) + "."
 	}
 	return ""
 }
 
-// fileJob is one autosave write: a record, or clearing the autosave.
-type fileJob struct {
-	rec    *record.Record
-	clear  bool
-	synced chan struct{} // set: no write, closed once every earlier job is done
-}
-
-// write runs the autosave writes off the game loop, so a slow disk never
-// costs a frame; the order of saves and clears is kept.
-func (fs *FileStore) write() {
-	defer close(fs.done)
-	for j := range fs.jobs {
-		if j.synced != nil {
-			close(j.synced)
-			continue
-		}
-		var err error
-		if j.clear {
-			err = fs.files.ClearGame()
-		} else {
-			err = fs.files.SaveGame(j.rec)
-		}
-		fs.mu.Lock()
-		fs.autosaveErr = err
-		fs.mu.Unlock()
-		if err != nil && fs.files.Logf != nil {
-			fs.files.Logf("autosave: %v", err)
-		}
-	}
-}
-
 // wait returns once the autosaves queued so far are written (tests).
-func (fs *FileStore) wait() {
-	done := make(chan struct{})
-	fs.jobs <- fileJob{synced: done}
-	<-done
-}
+func (fs *FileStore) wait() { fs.saver.Flush() }
 
-// Flush waits for the pending autosaves; call it once, when the game ends.
+// Flush writes the pending autosave; call it when the game ends. Saves
+// after it are written at once.
 func (fs *FileStore) Flush() {
-	fs.once.Do(func() {
-		close(fs.jobs)
-		<-fs.done
-	})
+	fs.saver.Close() // its errors were logged as they came
 }
 
 func (fs *FileStore) SaveGame(g SavedGame) error {
@@ -134,7 +92,7 @@ func (fs *FileStore) SaveGame(g SavedGame) error {
 	fs.mu.Lock()
 	fs.game = &g
 	fs.mu.Unlock()
-	fs.jobs <- fileJob{rec: rec}
+	fs.saver.Save(rec)
 	return nil
 }
 
@@ -151,7 +109,7 @@ func (fs *FileStore) ClearGame() error {
 	fs.mu.Lock()
 	fs.game = nil
 	fs.mu.Unlock()
-	fs.jobs <- fileJob{clear: true}
+	fs.saver.Clear()
 	return nil
 }
 

@@ -289,3 +289,27 @@ func TestUnreadableSavedGameSaysWhyAfterItsPath(t *testing.T) {
 		t.Errorf("LoadRecord = %v, want %q", err, want)
 	}
 }
+
+// The autosaver's Problem is the latest write's: set while the disk is full,
+// cleared by the first save that works.
+func TestAutosaverProblemFollowsTheLatestWrite(t *testing.T) {
+	s := openTemp(t)
+	a := s.Autosaver()
+	defer a.Close()
+	s.mu.Lock()
+	s.create = createOnFullDisk
+	s.mu.Unlock()
+	a.Save(sampleGame())
+	a.Flush()
+	if err := a.Problem(); !errors.Is(err, syscall.ENOSPC) {
+		t.Fatalf("Problem on a full disk: %v", err)
+	}
+	s.mu.Lock()
+	s.create = osCreateTemp
+	s.mu.Unlock()
+	a.Save(sampleGame())
+	a.Flush()
+	if err := a.Problem(); err != nil {
+		t.Fatalf("Problem once saving works: %v", err)
+	}
+}
