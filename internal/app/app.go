@@ -205,7 +205,7 @@ func (a *App) Update() error {
 	}
 	a.pollSaveProblem()
 	if a.updateNotices() {
-		a.In = Frame{X: math.Inf(-1), Y: math.Inf(-1)} // the scene runs on, without input
+		a.In = Frame{X: -1e6, Y: -1e6} // the scene runs on, without input, the pointer far away
 	}
 	return a.scenes.Update(a)
 }
