@@ -82,20 +82,21 @@ type App struct {
 	// NewThinker makes a computer player; each AI side and the hint get their own.
 	NewThinker func() Thinker
 
-	notices     []string // sentences on a card over any scene until dismissed (notices.go)
-	noticeOK    button
+	notices    []string // on a card over any scene until dismissed (notices.go)
+	toastMsg   string   // a short confirmation over any scene ("Saved as …")
+	toastT     int
+	showValues bool // gobblers: label every legal move with its proven value (V)
+	clip       clipboard
+	Tick       int // ticks since start; 60 a second
+	quit       bool
+	lastLog    time.Time
+	winW       int
+	winH       int
+	sizeSaveAt int
+	headless   bool // tests: no window calls
+
+	noticeOK    button // dismisses the notices
 	saveProblem string // why the files cannot be saved now; "" when they can
-	toastMsg    string // a short confirmation over any scene ("Saved as …")
-	toastT      int
-	showValues  bool // gobblers: label every legal move with its proven value (V)
-	clip        clipboard
-	Tick        int // ticks since start; 60 a second
-	quit        bool
-	lastLog     time.Time
-	winW        int
-	winH        int
-	sizeSaveAt  int
-	headless    bool // tests: no window calls
 }
 
 // New builds the game and opens the main menu. Without a store it opens the
