@@ -25,20 +25,25 @@ var (
 // bytes, whatever the file claims. Errors wrap fs.ErrNotExist, ErrTooBig or
 // ErrNotRegular, with the path.
 func ReadFile(path string) ([]byte, error) {
+	// Some devices act when opened (a tape rewinds), so look first; then
+	// look again at what was opened, in case the file changed in between.
+	info, err := os.Stat(path)
+	if err == nil {
+		err = checkSize(path, info)
+	}
+	if err != nil {
+		return nil, err
+	}
 	f, err := openNonBlocking(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	info, err := f.Stat()
+	if info, err = f.Stat(); err == nil {
+		err = checkSize(path, info)
+	}
 	if err != nil {
 		return nil, err
-	}
-	if !info.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s %w (%s)", path, ErrNotRegular, kindOf(info.Mode()))
-	}
-	if info.Size() > MaxSize {
-		return nil, fmt.Errorf("%s %w", path, ErrTooBig)
 	}
 	// The size can change under us: read one byte more than allowed.
 	data, err := io.ReadAll(io.LimitReader(f, MaxSize+1))
@@ -49,6 +54,17 @@ func ReadFile(path string) ([]byte, error) {
 		return nil, fmt.Errorf("%s %w", path, ErrTooBig)
 	}
 	return data, nil
+}
+
+// checkSize refuses what is not a regular file of at most MaxSize bytes.
+func checkSize(path string, info os.FileInfo) error {
+	if !info.Mode().IsRegular() {
+		return fmt.Errorf("%s %w (%s)", path, ErrNotRegular, kindOf(info.Mode()))
+	}
+	if info.Size() > MaxSize {
+		return fmt.Errorf("%s %w", path, ErrTooBig)
+	}
+	return nil
 }
 
 // kindOf names a file type that is not a regular file, for the error.
