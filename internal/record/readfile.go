@@ -29,7 +29,7 @@ func ReadFile(path string) ([]byte, error) {
 	// look again at what was opened, in case the file changed in between.
 	info, err := os.Stat(path)
 	if err == nil {
-		err = checkSize(path, info)
+		err = checkFile(path, info)
 	}
 	if err != nil {
 		return nil, err
@@ -40,7 +40,7 @@ func ReadFile(path string) ([]byte, error) {
 	}
 	defer f.Close()
 	if info, err = f.Stat(); err == nil {
-		err = checkSize(path, info)
+		err = checkFile(path, info)
 	}
 	if err != nil {
 		return nil, err
@@ -56,8 +56,8 @@ func ReadFile(path string) ([]byte, error) {
 	return data, nil
 }
 
-// checkSize refuses what is not a regular file of at most MaxSize bytes.
-func checkSize(path string, info os.FileInfo) error {
+// checkFile refuses what is not a regular file of at most MaxSize bytes.
+func checkFile(path string, info os.FileInfo) error {
 	if !info.Mode().IsRegular() {
 		return fmt.Errorf("%s %w (%s)", path, ErrNotRegular, kindOf(info.Mode()))
 	}
