@@ -173,3 +173,55 @@ func TestManyNoticesComeInTurns(t *testing.T) {
 		t.Errorf("%d notices left, want %d", len(a.notices), 12-c.Shown)
 	}
 }
+
+// A finished game that cannot be kept in Saved games is said, and its
+// autosave stays: it is the game's only copy.
+func TestAFinishedGameNotKeptIsSaidAndItsAutosaveStays(t *testing.T) {
+	tb := newTable(t, twoPlayers(rules.Gobblers))
+	fs, err := OpenFileStore(filepath.Join(t.TempDir(), "gobblet"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer fs.Flush()
+	tb.a.Store = fs
+	if err := os.WriteFile(fs.files.Path(settings.GamesFolder), nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := tb.gs.g.PlayNotation([]string{"3@a1", "1@a3", "3@b2", "1@c1"}); err != nil {
+		t.Fatal(err)
+	}
+	tb.gs.syncSlots()
+	tb.tick()
+	tb.drag(tb.slotXY(0, 1, "c3")) // orange's medium completes the diagonal a1-b2-c3
+	if !tb.gs.over {
+		t.Fatalf("the game should be over after %q", tb.moves())
+	}
+	if len(tb.a.notices) != 1 || !strings.HasPrefix(tb.a.notices[0], "Your finished game could not be kept in Saved games: a file stands where a folder should be.") {
+		t.Fatalf("notices %q", tb.a.notices)
+	}
+	fs.wait()
+	if rec, _ := fs.files.LoadGame(); rec == nil || len(rec.Moves) != 5 {
+		t.Fatalf("the autosave is not the finished game: %v", rec)
+	}
+
+	// Once the games folder can be written, Continue shows the finished
+	// game and New game keeps it.
+	os.Remove(fs.files.Path(settings.GamesFolder))
+	m := newMenuScene(tb.a)
+	if m.saved == nil || m.list.Buttons[0].Label != "Continue" {
+		t.Fatal("the menu offers no Continue for the finished game")
+	}
+	s, g, err := restore(*m.saved)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if gs := newGameScene(tb.a, s, g); !gs.over {
+		t.Error("Continue brings back the finished game as not over")
+	}
+	if !keepUnfinished(tb.a) {
+		t.Fatalf("the game is still not kept: %q", tb.a.notices)
+	}
+	if games, _ := fs.Records(); len(games) != 1 || games[0].Record == nil || len(games[0].Record.Moves) != 5 {
+		t.Errorf("saved games: %+v", games)
+	}
+}

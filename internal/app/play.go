@@ -487,10 +487,10 @@ func (gs *gameScene) endGame(a *App) {
 			st := a.Store.Stats()
 			gs.record = st.Tally(gs.v, ai.Level)
 		}
-		if kept != "" { // else the autosave is the game's only copy
-			if err := a.Store.ClearGame(); err != nil {
-				a.debugf("clear autosave: %v", err)
-			}
+		if kept == "" {
+			gs.autosave(a) // the game's only copy, until it can be kept
+		} else if err := a.Store.ClearGame(); err != nil {
+			a.debugf("clear autosave: %v", err)
 		}
 	}
 }
