@@ -82,7 +82,7 @@ type App struct {
 	// NewThinker makes a computer player; each AI side and the hint get their own.
 	NewThinker func() Thinker
 
-	notices    []string // told once, politely, on the main menu
+	notices    []string // on a card over any scene until dismissed (notices.go)
 	toastMsg   string   // a short confirmation over any scene ("Saved as …")
 	toastT     int
 	showValues bool // gobblers: label every legal move with its proven value (V)
@@ -94,6 +94,9 @@ type App struct {
 	winH       int
 	sizeSaveAt int
 	headless   bool // tests: no window calls
+
+	noticeOK    button // dismisses the notices
+	saveProblem string // why the files cannot be saved now; "" when they can
 }
 
 // New builds the game and opens the main menu. Without a store it opens the
@@ -104,7 +107,7 @@ func New(opts Options) *App {
 	if opts.Store == nil {
 		fs, err := OpenFileStore(opts.ConfigDir)
 		if err != nil {
-			notices = append(notices, "Your settings folder cannot be used, so nothing will be saved this time.")
+			notices = append(notices, "Your settings folder cannot be used ("+settings.Reason(err)+"), so nothing will be saved this time.")
 			opts.Store = NewMemoryStore(settings.Default())
 			if opts.Debug != nil {
 				fmt.Fprintf(opts.Debug, "gobblet: %v\n", err)
@@ -129,7 +132,9 @@ func New(opts Options) *App {
 		NewThinker: func() Thinker { return ai.NewEngine() },
 	}
 	a.applySettings()
-	a.notices = notices
+	for _, n := range notices {
+		a.notify(n)
+	}
 	a.scenes.log = a.debugf
 	switch o := opts.Online; {
 	case o != nil && o.Host:
@@ -166,11 +171,10 @@ func (a *App) Run() error {
 	ebiten.SetWindowTitle("Gobblet")
 	ebiten.SetWindowIcon(appIcons())
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
-	ebiten.SetWindowSizeLimits(640, 420, -1, -1)
-	w, h := a.Set.WindowWidth, a.Set.WindowHeight
-	if w < 640 || h < 420 {
-		w, h = 1280, 800
-	}
+	monW, monH, scale := monitorSize()
+	maxW, maxH := maxWindow(monW, monH, scale)
+	ebiten.SetWindowSizeLimits(minWindowW, minWindowH, maxW, maxH)
+	w, h := fitWindow(a.Set.WindowWidth, a.Set.WindowHeight, monW, monH, scale)
 	ebiten.SetWindowSize(w, h)
 	a.winW, a.winH = w, h
 	ebiten.SetFullscreen(a.Set.Fullscreen)
@@ -200,13 +204,20 @@ func (a *App) Update() error {
 	if a.toastT > 0 {
 		a.toastT--
 	}
+	a.pollSaveProblem()
+	if a.updateNotices() {
+		a.In = Frame{X: -1e6, Y: -1e6} // the scene runs on, without input, the pointer far away
+	}
 	return a.scenes.Update(a)
 }
 
-// Draw draws the current scene (or a cross-fade between two), and the toast.
+// Draw draws the current scene (or a cross-fade between two), the banner
+// of a failing save, the toast and the notices.
 func (a *App) Draw(screen *ebiten.Image) {
 	a.scenes.Draw(a, screen)
+	a.drawSaveProblem(screen)
 	a.drawToast(screen)
+	a.drawNotices(screen)
 }
 
 // toast shows a short confirmation for three seconds, over any scene.
@@ -232,7 +243,7 @@ func (a *App) drawToast(dst *ebiten.Image) {
 
 // Layout works in device pixels so the game stays sharp on high-DPI screens.
 func (a *App) Layout(outW, outH int) (int, int) {
-	s := ebiten.Monitor().DeviceScaleFactor()
+	_, _, s := monitorSize()
 	if s <= 0 {
 		s = 1
 	}
@@ -282,7 +293,7 @@ func (a *App) rememberWindowSize() {
 	w, h := ebiten.WindowSize()
 	if w > 0 && h > 0 && (w != a.winW || h != a.winH) {
 		a.winW, a.winH = w, h
-		a.Set.WindowWidth, a.Set.WindowHeight = w, h
+		a.Set.WindowWidth, a.Set.WindowHeight = keepableWindow(w, h)
 		a.sizeSaveAt = a.Tick + 60 // once the resizing has stopped for a second
 	}
 	if a.sizeSaveAt > 0 && a.Tick >= a.sizeSaveAt {

@@ -183,7 +183,9 @@ func (gs *gameScene) playOn(a *App) {
 		a.toast("This game cannot be played on: " + err.Error())
 		return
 	}
-	keepUnfinished(a)
+	if !keepUnfinished(a) {
+		return
+	}
 	a.play(sound.MenuClick)
 	a.scenes.GoTo(newGameScene(a, s, g))
 }
@@ -319,23 +321,4 @@ func (ss *savedScene) Draw(a *App, dst *ebiten.Image) {
 	}
 	ss.back.draw(a, dst, false)
 	drawText(dst, "↑ ↓ choose  ·  Enter or click opens the game for review", a.Face(Regular, sizeSmall), a.W/2, a.H-24*u, Center, th.TextDim)
-}
-
-// keepUnfinished moves the game Continue would bring back, when moves were
-// played in it, to the saved games before a new game takes its place, so
-// starting a new game never loses one: it can be played on from there.
-func keepUnfinished(a *App) {
-	sg, ok := a.Store.LoadGame()
-	if !ok || len(sg.Moves) == 0 {
-		return
-	}
-	sg.Redo = nil
-	if _, err := a.Store.SaveRecord(sg); err != nil {
-		a.debugf("keep the unfinished game: %v", err)
-		return // the autosave stays: Continue still has it
-	}
-	if err := a.Store.ClearGame(); err != nil {
-		a.debugf("clear autosave: %v", err)
-	}
-	a.toast("Your unfinished game is kept in Saved games.")
 }
