@@ -114,8 +114,8 @@ func TestReplayRefusesHugeAndSpecialFiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, tc := range []struct{ rule, path, want string }{
-		{"a 200 MB file is not read whole", huge, "is larger than 4 MiB, which no game record is"},
-		{"a folder is not a record", t.TempDir(), "is a folder, not a file"},
+		{"a 200 MB file is not read whole", huge, "is larger than 4 MiB, which no game file is"},
+		{"a folder is not a record", t.TempDir(), "is not a regular file (a folder)"},
 	} {
 		t.Run(tc.rule, func(t *testing.T) {
 			var out bytes.Buffer
