@@ -306,3 +306,38 @@ func TestANewcomerTakesTheOldestStrangersPlace(t *testing.T) {
 		t.Errorf("the oldest stranger was dropped after %v, not at once", d)
 	}
 }
+
+// A partner cannot make a stream of draw offers: one a move is shown, a
+// declined one asked again in the same move is not.
+func TestADrawOfferIsShownOnceAMove(t *testing.T) {
+	h := host(t, rules.Gobblers, rules.O, testLimits)
+	p, _, me := joinRaw(t, h)
+	if me != rules.X {
+		t.Fatalf("fake joiner plays %v, want x", me)
+	}
+	await[Started](t, h)
+	p.writeLine("move 1 3@b2")
+	p.writeLine("draw offer 1")
+	await[DrawOffered](t, h)
+	h.AnswerDraw(false)
+	if _, err := p.readUntil(kindDrawDecline); err != nil {
+		t.Fatal(err)
+	}
+	for range 5 {
+		p.writeLine("draw offer 1")
+	}
+	p.writeLine("bye done")
+	offers := 0
+	for {
+		e := next(t, h)
+		if _, ok := e.(DrawOffered); ok {
+			offers++
+		}
+		if _, ok := e.(Disconnected); ok {
+			break
+		}
+	}
+	if offers != 0 {
+		t.Errorf("%d more draw offers were shown after the first was declined", offers)
+	}
+}
