@@ -72,7 +72,7 @@ func Host(cfg HostConfig) (*Session, error) {
 	h := &room{
 		s: s, ln: ln, cfg: cfg, gate: newGate(s.limits),
 		arrivals: make(chan *link), quit: make(chan struct{}), tooMany: make(chan struct{}),
-		notices: newBucket(1, 10),
+		notices: newBucket(1, 10), inGameNotices: newBucket(1.0/60, 1),
 	}
 	s.wg.Add(1)
 	go h.accept()
@@ -95,8 +95,9 @@ type room struct {
 
 	// Notices about turned-away joiners are rate limited, so that a storm
 	// of connections cannot flood the GUI.
-	noticeMu sync.Mutex
-	notices  *bucket
+	noticeMu      sync.Mutex
+	notices       *bucket
+	inGameNotices *bucket
 }
 
 func (h *room) notice(text string) {
@@ -168,14 +169,38 @@ func (h *room) accept() {
 	}
 }
 
+// remoteAddr is who the gate counts a connection against (see gateKey).
 func remoteAddr(c net.Conn) netip.Addr {
-	if ap, err := netip.ParseAddrPort(c.RemoteAddr().String()); err == nil {
-		return ap.Addr().Unmap()
+	ap, err := netip.ParseAddrPort(c.RemoteAddr().String())
+	if err != nil {
+		return netip.Addr{}
 	}
-	return netip.Addr{}
+	return gateKey(ap.Addr())
 }
 
+// gateKey is an IPv4 address itself, or an IPv6 address's /64 network,
+// since one IPv6 host usually holds a whole /64 and could otherwise be
+// millions of strangers.
+func gateKey(a netip.Addr) netip.Addr {
+	a = a.Unmap().WithZone("")
+	if a.Is6() {
+		if p, err := a.Prefix(64); err == nil {
+			return p.Addr()
+		}
+	}
+	return a
+}
+
+// turnAway refuses a connection while a game runs. Its notice comes first
+// and at most once a minute, so that strangers cannot keep the status line
+// of a game busy.
 func (h *room) turnAway(l *link, notice string) {
+	h.noticeMu.Lock()
+	ok := h.inGameNotices.take(time.Now())
+	h.noticeMu.Unlock()
+	if ok {
+		h.s.out.put(Notice{Text: notice})
+	}
 	h.s.wg.Add(1)
 	go func() {
 		defer h.s.wg.Done()
@@ -183,7 +208,6 @@ func (h *room) turnAway(l *link, notice string) {
 		l.conn.Write([]byte(refuseTaken.String() + "\n"))
 		l.conn.Close()
 	}()
-	h.notice(notice)
 }
 
 // greet runs the handshake with one joiner and hands it to the loop.

@@ -163,8 +163,24 @@ func TestASecondJoinerIsTurnedAway(t *testing.T) {
 	if d := await[Disconnected](t, j2); !strings.Contains(d.Reason, "already has a game") || d.Game != nil {
 		t.Errorf("second real joiner: %+v", d)
 	}
+	// More strangers do not keep the game's status line busy: one notice
+	// a minute at most.
+	for range 5 {
+		if got := dialRaw(t, h).lastLine(); got != "refuse taken" {
+			t.Errorf("a stranger during the game was told %q", got)
+		}
+	}
 	m, _ := rules.ParseMove(rules.Gobblers, "2@a2")
 	h.SendMove(m)
+	for {
+		e := next(t, h)
+		if n, ok := e.(Notice); ok {
+			t.Errorf("a stranger during the game was noticed again: %q", n.Text)
+		}
+		if _, ok := e.(Moved); ok {
+			break
+		}
+	}
 	if got := await[Moved](t, j); got.Move != m {
 		t.Errorf("joiner saw %v after the second joiner was turned away", got.Move)
 	}

@@ -2,6 +2,7 @@ package netplay
 
 import (
 	"net"
+	"net/netip"
 	"strings"
 	"sync"
 	"testing"
@@ -312,4 +313,65 @@ func TestTheRightCodeGetsInAfterTheWait(t *testing.T) {
 	j := join(t, JoinConfig{Code: h.Code().String()})
 	await[Started](t, j)
 	await[Started](t, h)
+}
+
+// The gate counts strangers by IPv4 address and by IPv6 /64 network: the
+// addresses of one IPv6 host are one stranger.
+func TestGateCountsAnIPv6NetworkAsOneStranger(t *testing.T) {
+	for _, tc := range []struct{ a, b string }{
+		{"2001:db8:1:2::1", "2001:db8:1:2:ffff:ffff:ffff:ffff"},
+		{"fe80::1%eth0", "fe80::2%eth1"},
+		{"::ffff:192.0.2.7", "192.0.2.7"},
+	} {
+		if ka, kb := gateKey(netip.MustParseAddr(tc.a)), gateKey(netip.MustParseAddr(tc.b)); ka != kb {
+			t.Errorf("%s counts as %v, %s as %v: want one stranger", tc.a, ka, tc.b, kb)
+		}
+	}
+	for _, tc := range []struct{ a, b string }{
+		{"2001:db8:1:2::1", "2001:db8:1:3::1"},
+		{"192.0.2.7", "192.0.2.8"},
+	} {
+		if gateKey(netip.MustParseAddr(tc.a)) == gateKey(netip.MustParseAddr(tc.b)) {
+			t.Errorf("%s and %s count as one stranger", tc.a, tc.b)
+		}
+	}
+}
+
+// When too many strangers wait, a newcomer takes the place of the least
+// advanced greeting (no hello yet), oldest first, of the busiest address:
+// a flood only crowds out itself, and a greeting that sent its hello goes
+// last.
+func TestGateDropsTheLeastAdvancedOfTheBusiestAddress(t *testing.T) {
+	l := testLimits.orDefaults()
+	l.PendingJoins, l.PendingPerAddress = 4, 3
+	g := newGate(l)
+	a, b := netip.MustParseAddr("192.0.2.1"), netip.MustParseAddr("192.0.2.2")
+	conn := func() *link {
+		c, d := net.Pipe()
+		t.Cleanup(func() { c.Close(); d.Close() })
+		return newLink(c, l)
+	}
+	partner := g.admit(conn(), b)
+	g.greeted(partner)
+	a1 := g.admit(conn(), a)
+	g.greeted(a1) // a1 sent its hello, so it goes after a2 and a3
+	a2 := g.admit(conn(), a)
+	a3 := g.admit(conn(), a)
+	a4 := g.admit(conn(), a) // a's fourth: its own oldest without a hello goes
+	if !a2.dropped || a1.dropped || a3.dropped || partner.dropped {
+		t.Fatalf("dropped a1 %v a2 %v a3 %v partner %v; want only a2", a1.dropped, a2.dropped, a3.dropped, partner.dropped)
+	}
+	c := g.admit(conn(), netip.MustParseAddr("192.0.2.3")) // the fifth in all: the busiest address gives way
+	if !a3.dropped || a4.dropped || partner.dropped || c.dropped {
+		t.Fatalf("dropped a3 %v a4 %v partner %v newcomer %v; want only a3", a3.dropped, a4.dropped, partner.dropped, c.dropped)
+	}
+	if !g.proven(partner) {
+		t.Fatal("the partner's proof did not count")
+	}
+	for range 10 {
+		g.admit(conn(), a)
+	}
+	if partner.dropped {
+		t.Error("a proven partner was dropped")
+	}
 }
