@@ -88,6 +88,7 @@ type link struct {
 	r      *bufio.Reader
 	limits Limits
 	last   time.Time // when we last wrote
+	seal   *sealing  // set once the greeting is over
 }
 
 func newLink(c net.Conn, l Limits) *link {
@@ -96,7 +97,7 @@ func newLink(c net.Conn, l Limits) *link {
 
 func (l *link) send(m message) error {
 	l.conn.SetWriteDeadline(time.Now().Add(l.limits.Write))
-	_, err := l.conn.Write([]byte(m.String() + "\n"))
+	_, err := l.conn.Write([]byte(l.line(m)))
 	l.last = time.Now()
 	if err != nil {
 		return fmt.Errorf("send %s: %w", m.String(), err)
@@ -107,7 +108,15 @@ func (l *link) send(m message) error {
 // bye tries once, briefly, to tell the other side why we are leaving.
 func (l *link) bye(text string) {
 	l.conn.SetWriteDeadline(time.Now().Add(min(l.limits.Write, time.Second)))
-	l.conn.Write([]byte(message{kind: kindBye, text: byeText(text)}.String() + "\n"))
+	l.conn.Write([]byte(l.line(message{kind: kindBye, text: byeText(text)})))
+}
+
+// line is m as it goes on the wire: sealed once the greeting is over.
+func (l *link) line(m message) string {
+	if l.seal != nil {
+		return l.seal.seal(m.String()) + "\n"
+	}
+	return m.String() + "\n"
 }
 
 // receive reads and decodes one message, mapping every failure to a
@@ -116,6 +125,21 @@ func (l *link) receive(who string) (message, *refusal) {
 	line, err := readLine(l.r)
 	if err != nil {
 		return message{}, readFailure(who, err)
+	}
+	return l.decode(line, who)
+}
+
+// decode opens and decodes one line read; see receive.
+func (l *link) decode(line, who string) (message, *refusal) {
+	var err error
+	if l.seal != nil {
+		if line, err = l.seal.open(line); err != nil {
+			return message{}, &refusal{
+				reason: fmt.Sprintf("A message from %s was not sealed with the room's secret; someone may be tampering with the connection, so it was closed.", lower(who)),
+				tell:   "a message was not sealed",
+				err:    err,
+			}
+		}
 	}
 	m, err := parseMessage(line)
 	if err != nil {
@@ -283,8 +307,11 @@ func greetJoiner(l *link, g hostGreeting) *refusal {
 			answers: append(answers, refuseTaken),
 		}
 	}
-	answers = append(answers, message{kind: kindStart, variant: g.variant.String(), colour: g.joinerColour})
 	if err := l.sendAll(answers); err != nil {
+		return &refusal{reason: "The joiner left during the greeting.", err: err}
+	}
+	l.seal = newSealing(g.secret, m.nonce, hostChallenge, true)
+	if err := l.send(message{kind: kindStart, variant: g.variant.String(), colour: g.joinerColour}); err != nil {
 		return &refusal{reason: "The joiner left during the greeting.", err: err}
 	}
 	return nil
@@ -383,16 +410,22 @@ func greetHost(l *link, secret Secret, expect *rules.Variant) (rules.Variant, ru
 			tell:   "you did not prove the room code",
 		}
 	}
-	// The host proved the secret: what it says now may be shown.
-	s, r := l.receive(who)
+	// The host proved the secret: what it says now may be shown. Its
+	// refusals are not sealed (any version reads them); start and all that
+	// follows is.
+	line, err := readLine(l.r)
+	if err != nil {
+		return 0, 0, readFailure(who, err)
+	}
+	if refuse, err := parseMessage(line); err == nil && refuse.kind == kindRefuse {
+		return 0, 0, refusedBy(refuse, true)
+	}
+	l.seal = newSealing(secret, ours, c.nonce, false)
+	s, r := l.decode(line, who)
 	if r != nil {
 		return 0, 0, r
 	}
-	switch s.kind {
-	case kindRefuse:
-		return 0, 0, refusedBy(s, true)
-	case kindStart:
-	default:
+	if s.kind != kindStart {
 		return 0, 0, &refusal{reason: "The host did not start the game.", tell: "expected start"}
 	}
 	v, err := rules.ParseVariant(s.variant)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 
@@ -137,8 +138,22 @@ func (p *fakePeer) write(s string) {
 	p.l.conn.Write([]byte(s)) // the other side may hang up first
 }
 
+// writeLine writes one or more lines, sealed once the greeting is over.
 func (p *fakePeer) writeLine(format string, args ...any) {
-	p.write(fmt.Sprintf(format, args...) + "\n")
+	p.write(p.l.sealed(fmt.Sprintf(format, args...)))
+}
+
+// sealed is text's lines as they go on the wire: sealed once the greeting
+// is over, each ending in a newline.
+func (l *link) sealed(text string) string {
+	var b strings.Builder
+	for _, line := range strings.Split(text, "\n") {
+		if l.seal != nil {
+			line = l.seal.seal(line)
+		}
+		b.WriteString(line + "\n")
+	}
+	return b.String()
 }
 
 // readUntil reads lines until one of the wanted kind, or the connection ends.
@@ -148,6 +163,11 @@ func (p *fakePeer) readUntil(k kind) (message, error) {
 		line, err := readLine(p.l.r)
 		if err != nil {
 			return message{}, err
+		}
+		if p.l.seal != nil {
+			if line, err = p.l.seal.open(line); err != nil {
+				return message{}, err
+			}
 		}
 		m, err := parseMessage(line)
 		if err != nil {
@@ -219,4 +239,5 @@ func proveHost(l *link, s Secret) {
 	l.send(message{kind: kindChallenge, nonce: ours})
 	readLine(l.r)
 	l.send(message{kind: kindAuth, mac: proof(s, roleHost, hello.nonce, ours)})
+	l.seal = newSealing(s, hello.nonce, ours, true)
 }

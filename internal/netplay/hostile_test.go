@@ -267,17 +267,17 @@ func TestHostileHostNeverChangesTheGame(t *testing.T) {
 		}, "may run an older version", -1},
 		{"a host that proved the secret and says goodbye", func(l *link, s Secret) {
 			proveHost(l, s)
-			l.conn.Write([]byte("bye \\x1b[2J see you\n"))
+			l.conn.Write([]byte(l.sealed("bye \\x1b[2J see you")))
 			l.readUntilClosed()
 		}, `ended the connection: "\\\\x1b[2J see you"`, -1},
 		{"a shift on an empty board", func(l *link, s Secret) {
 			greetJoiner(l, hostGreeting{secret: s, variant: rules.Classic, joinerColour: rules.O})
-			l.conn.Write([]byte("move 1 a1-a2\n"))
+			l.conn.Write([]byte(l.sealed("move 1 a1-a2")))
 			l.readUntilClosed()
 		}, "illegal move", 0},
 		{"a move out of turn", func(l *link, s Secret) {
 			greetJoiner(l, hostGreeting{secret: s, variant: rules.Classic, joinerColour: rules.O})
-			l.conn.Write([]byte("move 1 4@a1\nmove 2 4@b1\n"))
+			l.conn.Write([]byte(l.sealed("move 1 4@a1\nmove 2 4@b1")))
 			l.readUntilClosed()
 		}, "out of turn", 1},
 		{"a host that falls silent", func(l *link, s Secret) {

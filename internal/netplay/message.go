@@ -301,8 +301,8 @@ func byeText(s string) string {
 		}
 		b = append(b, c)
 	}
-	if len(b) > MaxLine-8 {
-		b = b[:MaxLine-8]
+	if len(b) > MaxLine-8-sealLen {
+		b = b[:MaxLine-8-sealLen]
 	}
 	return strings.TrimRight(string(b), " ")
 }

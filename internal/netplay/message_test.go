@@ -177,3 +177,34 @@ func BenchmarkParseMessage(b *testing.B) {
 		}
 	}
 }
+
+// open accepts exactly what seal wrote: a line it opens is the sealed form
+// of what it returns, and a sealed line with any byte changed is refused.
+func FuzzOpenSeal(f *testing.F) {
+	var j, h [16]byte
+	h[0] = 1
+	writer := newSealing(Secret{1, 2, 3, 4, 5}, j, h, true)
+	f.Add(writer.seal("move 1 3@b2"), 0)
+	f.Add("move 1 3@b2 0011223344556677", 3)
+	f.Add("", 0)
+	f.Fuzz(func(t *testing.T, line string, flip int) {
+		reader := newSealing(Secret{1, 2, 3, 4, 5}, j, h, false)
+		body, err := reader.open(line)
+		if err != nil {
+			return
+		}
+		again := newSealing(Secret{1, 2, 3, 4, 5}, j, h, true)
+		if sealed := again.seal(body); sealed != line {
+			t.Fatalf("open(%q) = %q, whose seal is %q", line, body, sealed)
+		}
+		if len(line) == 0 {
+			return
+		}
+		i := (flip%len(line) + len(line)) % len(line)
+		changed := []byte(line)
+		changed[i] ^= 0x20
+		if _, err := newSealing(Secret{1, 2, 3, 4, 5}, j, h, false).open(string(changed)); err == nil {
+			t.Fatalf("%q opened with byte %d changed", changed, i)
+		}
+	})
+}

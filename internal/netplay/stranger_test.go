@@ -375,3 +375,47 @@ func TestGateDropsTheLeastAdvancedOfTheBusiestAddress(t *testing.T) {
 		t.Error("a proven partner was dropped")
 	}
 }
+
+// Someone on the path between the players cannot change the game: a line
+// without the room's seal, a replayed line and a reflected line all close
+// the connection, and the game stays as it was.
+func TestTamperingWithTheGameIsNoticed(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		act  func(p *fakePeer, hostsMove string)
+	}{
+		{"an unsealed move", func(p *fakePeer, _ string) { p.write("move 2 1@a1\n") }},
+		{"a wrong seal", func(p *fakePeer, _ string) { p.write("move 2 1@a1 0011223344556677\n") }},
+		{"a replayed line", func(p *fakePeer, _ string) {
+			ping := p.l.sealed("ping")
+			p.write(ping + ping)
+		}},
+		{"the host's own line reflected", func(p *fakePeer, hostsMove string) { p.write(hostsMove + "\n") }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h := host(t, rules.Gobblers, rules.X, testLimits)
+			p, _, _ := joinRaw(t, h)
+			await[Started](t, h)
+			first, _ := rules.ParseMove(rules.Gobblers, "3@b2")
+			h.SendMove(first)
+			await[Moved](t, h)
+			p.l.conn.SetReadDeadline(time.Now().Add(waitLimit))
+			var hostsMove string
+			for !strings.HasPrefix(hostsMove, "move ") {
+				line, err := readLine(p.l.r)
+				if err != nil {
+					t.Fatal(err)
+				}
+				hostsMove = line
+			}
+			tc.act(p, hostsMove)
+			d := await[Disconnected](t, h)
+			if !strings.Contains(d.Reason, "not sealed") {
+				t.Errorf("reason %q, want it to say the message was not sealed", d.Reason)
+			}
+			if d.Game == nil || d.Game.Plies() != 1 {
+				t.Errorf("the host's game changed: %+v", d.Game)
+			}
+		})
+	}
+}
