@@ -82,9 +82,11 @@ func TestPartnerGetsInWhileStrangersDrip(t *testing.T) {
 		drip(t, h.Addr(), stop, &wg)
 	}
 	time.Sleep(300 * time.Millisecond) // every dripper is in
+	start := time.Now()
 	j := join(t, JoinConfig{Code: h.Code().String()})
 	awaitWithin[Started](t, j, 3*time.Second)
 	awaitWithin[Started](t, h, time.Second)
+	t.Logf("the partner got in after %v", time.Since(start))
 }
 
 // A flood of connections from the partner's own address, each opened and
@@ -118,9 +120,11 @@ func TestPartnerGetsInDuringAFloodFromItsAddress(t *testing.T) {
 	defer wg.Wait()
 	defer close(stop)
 	time.Sleep(200 * time.Millisecond)
+	start := time.Now()
 	j := join(t, JoinConfig{Code: h.Code().String()})
 	awaitWithin[Started](t, j, 3*time.Second)
 	awaitWithin[Started](t, h, time.Second)
+	t.Logf("the partner got in after %v", time.Since(start))
 }
 
 // strangerHears sends lines to a fresh room of the variant and returns
