@@ -146,12 +146,18 @@ func (g *gate) proven(s *stranger) bool {
 	return !s.dropped && !g.closed
 }
 
-// mayTry says whether a proof from addr is checked now.
-func (g *gate) mayTry(addr netip.Addr, now time.Time) bool {
+// refuseNow says why a proof from addr is not checked now: nil when it is
+// checked, else refuse closed or refuse wait.
+func (g *gate) refuseNow(addr netip.Addr, now time.Time) *message {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	st := g.strikes[addr]
-	return !g.closed && (st == nil || !now.Before(st.until))
+	if g.closed {
+		return &refuseClosed
+	}
+	if st := g.strikes[addr]; st != nil && now.Before(st.until) {
+		return &refuseWait
+	}
+	return nil
 }
 
 // fail counts a wrong proof from addr; true when the room has now seen

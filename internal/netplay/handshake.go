@@ -161,7 +161,7 @@ func (l *link) decode(line, who string) (message, *refusal) {
 
 // receiveUnproven reads one message from a side that has not proved the
 // secret: nothing of what it sent appears in the refusal, and a bye is a
-// refusal with no words of theirs. read names this side's failure to read.
+// refusal with no words of theirs. who names the other side.
 func (l *link) receiveUnproven(who string) (message, *refusal) {
 	line, err := readLine(l.r)
 	if err != nil {
@@ -228,11 +228,11 @@ type hostGreeting struct {
 	secret       Secret
 	variant      rules.Variant
 	joinerColour rules.Player
-	hello        func()      // the joiner's hello arrived
-	mayTry       func() bool // false: this address tried too many wrong codes lately
-	failed       func()      // a wrong proof
-	proven       func() bool // false: the greeting was dropped meanwhile
-	claim        func() bool // false: the room is taken
+	hello        func()          // the joiner's hello arrived
+	refuseNow    func() *message // not nil: no proof is checked now (refuse wait or closed)
+	failed       func()          // a wrong proof
+	proven       func() bool     // false: the greeting was dropped meanwhile
+	claim        func() bool     // false: the room is taken
 }
 
 var (
@@ -320,8 +320,14 @@ func greetJoiner(l *link, g hostGreeting) *refusal {
 // checkProof checks a joiner's proof, unless its address must wait; a
 // wrong one is counted. wrong is the answer to a wrong proof.
 func checkProof(g hostGreeting, want, got [32]byte, wrong message) *refusal {
-	if g.mayTry != nil && !g.mayTry() {
-		return &refusal{reason: waitNotice, answers: []message{refuseWait}}
+	if g.refuseNow != nil {
+		if no := g.refuseNow(); no != nil {
+			r := &refusal{answers: []message{*no}}
+			if no.why == "wait" {
+				r.reason = waitNotice
+			}
+			return r
+		}
 	}
 	if !hmac.Equal(got[:], want[:]) {
 		if g.failed != nil {

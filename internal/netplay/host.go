@@ -217,7 +217,7 @@ func (h *room) greet(l *link, st *stranger) {
 		variant:      h.cfg.Variant,
 		joinerColour: h.cfg.Colour.Other(),
 		hello:        func() { h.gate.greeted(st) },
-		mayTry:       func() bool { return h.gate.mayTry(st.addr, time.Now()) },
+		refuseNow:    func() *message { return h.gate.refuseNow(st.addr, time.Now()) },
 		failed: func() {
 			if h.gate.fail(st.addr, time.Now()) {
 				h.closeNow.Do(func() { close(h.tooMany) })
