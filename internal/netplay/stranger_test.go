@@ -423,3 +423,24 @@ func TestTamperingWithTheGameIsNoticed(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkHandshake is one whole greeting, both halves, over an in-memory
+// pipe: the work a proof costs each side.
+func BenchmarkHandshake(b *testing.B) {
+	secret, _ := NewSecret()
+	for b.Loop() {
+		hc, jc := net.Pipe()
+		done := make(chan *refusal, 1)
+		go func() {
+			done <- greetJoiner(newLink(hc, testLimits), hostGreeting{secret: secret, variant: rules.Classic, joinerColour: rules.O})
+		}()
+		if _, _, r := greetHost(newLink(jc, testLimits), secret, nil); r != nil {
+			b.Fatal(r)
+		}
+		if r := <-done; r != nil {
+			b.Fatal(r)
+		}
+		hc.Close()
+		jc.Close()
+	}
+}
