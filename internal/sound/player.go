@@ -3,6 +3,7 @@ package sound
 import (
 	"io"
 	"os"
+	"runtime/debug"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -195,11 +196,20 @@ var renderAllEffects = sync.OnceValue(func() renderedEffects {
 func (p *Player) run(open func() (mixer, error), music func() Stereo) {
 	effectsReady := make(chan renderedEffects, 1)
 	musicReady := make(chan *loopStream, 1)
+	opened := make(chan bool, 1)
 	go func() {
 		effectsReady <- renderAllEffects()
-		musicReady <- newLoopStream(music())
+		// The music takes a second and, for a moment, some 60 MB to render:
+		// only for a device that plays it. Its scratch memory goes back to
+		// the system at once, which the runtime would otherwise keep for a
+		// heap twice the size.
+		if <-opened {
+			musicReady <- newLoopStream(music())
+			debug.FreeOSMemory()
+		}
 	}()
 	out, err := open()
+	opened <- err == nil
 	if err != nil {
 		p.status.Store(&status{reason: "No sound device was found.", err: err})
 		return

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"io"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -270,14 +271,21 @@ func TestWaitReady(t *testing.T) {
 	}
 }
 
-// Without a device the player is silent and says why.
+// Without a device the player is silent and says why, and it does not
+// render the music (a second of work and tens of megabytes) for nobody.
 func TestPlayerWithoutADevice(t *testing.T) {
 	none := errors.New("no sound server")
-	p := newPlayer(func() (mixer, error) { return nil, none }, func() Stereo { return rampStereo(100) })
+	var rendered atomic.Bool
+	p := newPlayer(func() (mixer, error) { return nil, none }, func() Stereo { rendered.Store(true); return rampStereo(100) })
 	t.Cleanup(p.close)
 	eventually(t, "the player gives up", func() bool { return !p.Available() })
 	if p.Reason() == "" || !errors.Is(p.Err(), none) {
 		t.Errorf("reason %q, err %v; want a sentence and %v", p.Reason(), p.Err(), none)
+	}
+	renderAllEffects() // the music would come right after the effects
+	time.Sleep(100 * time.Millisecond)
+	if rendered.Load() {
+		t.Error("the music was rendered without a device to play it")
 	}
 	p.Play(Gobble)
 	p.PlayMusic()

@@ -88,3 +88,28 @@ func TestLoopStreamWaitsWhileSilent(t *testing.T) {
 		t.Errorf("after the silence the loop plays %v, want %v (frame 10, the next)", f[0], want)
 	}
 }
+
+// The loop is kept at 16 bits, 4 bytes a frame: every frame plays back
+// within half a 16-bit step of the render, and full scale clips instead of
+// wrapping round.
+func TestLoopStreamKeepsSixteenBits(t *testing.T) {
+	s := newStereo(1000)
+	n := newNoise(3)
+	for i := range s.L {
+		s.L[i], s.R[i] = 0.9*n.next(), 0.3*n.next()
+	}
+	s.L[10], s.R[10] = 1, -1.5
+	ls := newLoopStream(s)
+	if got, want := 2*len(ls.frames), 4*s.Len(); got != want {
+		t.Errorf("the loop takes %d bytes, want %d (16-bit stereo)", got, want)
+	}
+	ls.fadeTo(1, 0)
+	for i, f := range readFrames(t, ls, s.Len(), 4096) {
+		want := [2]float64{min(s.L[i], 32767.0/32768), max(s.R[i], -1)}
+		for ch := range 2 {
+			if d := math.Abs(float64(f[ch]) - want[ch]); d > 0.5/32768+1e-9 {
+				t.Fatalf("frame %d channel %d plays %v, rendered %v", i, ch, f[ch], want[ch])
+			}
+		}
+	}
+}
