@@ -94,6 +94,8 @@ type App struct {
 	winH       int
 	sizeSaveAt int
 	headless   bool // tests: no window calls
+
+	firstFrameSeen bool // the start-up time is logged (startup.go)
 }
 
 // New builds the game and opens the main menu. Without a store it opens the
@@ -207,6 +209,7 @@ func (a *App) Update() error {
 func (a *App) Draw(screen *ebiten.Image) {
 	a.scenes.Draw(a, screen)
 	a.drawToast(screen)
+	a.noteFirstFrame()
 }
 
 // toast shows a short confirmation for three seconds, over any scene.
