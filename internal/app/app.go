@@ -166,7 +166,7 @@ func newHeadless(src Source, w, h float64) *App {
 // Run opens the window and runs the game until the player quits.
 func (a *App) Run() error {
 	ebiten.SetWindowTitle("Gobblet")
-	ebiten.SetWindowIcon(appIcons())
+	setWindowIconLater()
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
 	ebiten.SetWindowSizeLimits(640, 420, -1, -1)
 	w, h := a.Set.WindowWidth, a.Set.WindowHeight
