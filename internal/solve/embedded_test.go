@@ -10,8 +10,13 @@ import (
 // The built-in solution (50 MB decoded) is let go a while after its last
 // use, and loads again when it is next asked for.
 func TestEmbeddedIsLetGoAfterUse(t *testing.T) {
-	defer func(d time.Duration) { keepFor = d }(keepFor)
-	keepFor = 20 * time.Millisecond
+	setKeepFor := func(d time.Duration) { // the release timer reads it
+		loaded.mu.Lock()
+		defer loaded.mu.Unlock()
+		keepFor = d
+	}
+	defer setKeepFor(keepFor)
+	setKeepFor(20 * time.Millisecond)
 	sol, err := Embedded()
 	if err != nil {
 		t.Fatal(err)
