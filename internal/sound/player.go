@@ -28,7 +28,7 @@ type Player struct {
 
 	// Owned by the player's goroutine.
 	out       mixer
-	effects   [numEffects][]byte
+	effects   [numEffects]pcm16
 	music     *loopStream
 	playing   []playingEffect
 	wasOn     bool
@@ -50,8 +50,8 @@ type playingEffect struct {
 // mixer is the audio output the player drives: the device (device.go), a
 // recorder in the tests.
 type mixer interface {
-	// playEffect starts a one-shot sound (float32 stereo bytes) at a volume.
-	playEffect(sound []byte, volume float64) voice
+	// playEffect starts a one-shot sound at a volume.
+	playEffect(sound pcm16, volume float64) voice
 	// startMusic starts the endless music stream.
 	startMusic(music io.Reader)
 	// err reports a device that failed.
@@ -182,13 +182,13 @@ func (p *Player) close() { close(p.stop) }
 
 // The player's goroutine.
 
-type renderedEffects [numEffects][]byte
+type renderedEffects [numEffects]pcm16
 
 // renderAllEffects renders every effect once a process.
 var renderAllEffects = sync.OnceValue(func() renderedEffects {
 	var fx renderedEffects
 	for _, e := range Effects() {
-		fx[e] = RenderEffect(e).Float32LE()
+		fx[e] = newPCM16(RenderEffect(e))
 	}
 	return fx
 })
@@ -275,7 +275,7 @@ func (p *Player) start(e Effect) {
 	}
 	switch e {
 	case WinFanfare, LossSting, DrawChord:
-		length := time.Duration(len(sound)/8) * time.Second / SampleRate
+		length := time.Duration(sound.frames()) * time.Second / SampleRate
 		p.DuckMusic(length)
 	}
 	gain := p.Volumes().effectGain()

@@ -2,6 +2,7 @@ package sound
 
 import (
 	"encoding/binary"
+	"io"
 	"math"
 	"testing"
 )
@@ -110,6 +111,36 @@ func TestLoopStreamKeepsSixteenBits(t *testing.T) {
 			if d := math.Abs(float64(f[ch]) - want[ch]); d > 0.5/32768+1e-9 {
 				t.Fatalf("frame %d channel %d plays %v, rendered %v", i, ch, f[ch], want[ch])
 			}
+		}
+	}
+}
+
+// A one-shot sound plays once, as float32 stereo, through reads of any
+// size (even ones that split a sample), and then says it has ended.
+func TestPCMReaderPlaysOnce(t *testing.T) {
+	s := rampStereo(10)
+	r := newPCM16(s).reader()
+	var b []byte
+	sizes := []int{3, 8, 5, 1, 64}
+	for k := 0; ; k++ {
+		buf := make([]byte, sizes[k%len(sizes)])
+		n, err := r.Read(buf)
+		b = append(b, buf[:n]...)
+		if err == io.EOF {
+			break
+		}
+		if err != nil || n == 0 {
+			t.Fatalf("Read(%d bytes) = %d, %v", len(buf), n, err)
+		}
+	}
+	if len(b) != 8*s.Len() {
+		t.Fatalf("read %d bytes, want %d", len(b), 8*s.Len())
+	}
+	for i := range s.L {
+		l := math.Float32frombits(binary.LittleEndian.Uint32(b[8*i:]))
+		r := math.Float32frombits(binary.LittleEndian.Uint32(b[8*i+4:]))
+		if float64(l) != s.L[i] || float64(r) != s.R[i] {
+			t.Fatalf("frame %d = %v, %v; want %v, %v", i, l, r, s.L[i], s.R[i])
 		}
 	}
 }
