@@ -199,12 +199,15 @@ func (p *Player) run(open func() (mixer, error), music func() Stereo) {
 	opened := make(chan bool, 1)
 	go func() {
 		effectsReady <- renderAllEffects()
-		// The music takes a second and, for a moment, some 60 MB to render:
-		// only for a device that plays it. Its scratch memory goes back to
-		// the system at once, which the runtime would otherwise keep for a
-		// heap twice the size.
+		// The music takes a second and, for a moment, some 100 MB to
+		// render: only for a device that plays it. Meanwhile the collector
+		// runs sooner (its buffers hold no pointers, so that is cheap) and
+		// the scratch memory goes back to the system after: the runtime
+		// would otherwise keep a heap twice the render's size.
 		if <-opened {
+			gc := debug.SetGCPercent(25)
 			musicReady <- newLoopStream(music())
+			debug.SetGCPercent(gc)
 			debug.FreeOSMemory()
 		}
 	}()
