@@ -17,8 +17,11 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"runtime/pprof"
 	"strings"
+	"sync"
+	"time"
 
 	"github.com/gobblet-game/gobblet/internal/app"
 	"github.com/gobblet-game/gobblet/internal/netplay"
@@ -37,6 +40,7 @@ func main() {
 	join := flag.String("join", "", "join an online game: the host's ADDRESS:PORT (with --code), or the room code itself")
 	code := flag.String("code", "", "with --join ADDRESS: the room's secret or its whole code")
 	cpuProfile := flag.String("cpuprofile", "", "for developers: write a CPU profile of the whole run to this file (go tool pprof)")
+	memProfile := flag.String("memprofile", "", "for developers: write a heap profile to this file 10 s after start (the main menu, if nothing was clicked), or at exit if sooner; taken after a garbage collection (go tool pprof -sample_index=inuse_space)")
 	flag.Parse()
 	if *showVersion {
 		fmt.Println("gobblet", version)
@@ -62,12 +66,35 @@ func main() {
 		}
 		defer pprof.StopCPUProfile()
 	}
+	if *memProfile != "" {
+		heap := heapProfiler(*memProfile)
+		time.AfterFunc(10*time.Second, heap)
+		defer heap()
+	}
 	g := app.New(app.Options{ConfigDir: *configDir, Debug: dbg, Version: version, Online: online})
 	if err := g.Run(); err != nil {
 		pprof.StopCPUProfile()
 		fmt.Fprintln(os.Stderr, "gobblet:", err)
 		os.Exit(1)
 	}
+}
+
+// heapProfiler returns a function that writes what the heap holds, after a
+// collection, to path: once, the first time it is called.
+func heapProfiler(path string) func() {
+	return sync.OnceFunc(func() {
+		runtime.GC()
+		f, err := os.Create(path)
+		if err == nil {
+			err = pprof.WriteHeapProfile(f)
+			if cerr := f.Close(); err == nil {
+				err = cerr
+			}
+		}
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "gobblet: heap profile:", err)
+		}
+	})
 }
 
 // onlineStart opens the room the command line asks for, if any.

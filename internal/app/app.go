@@ -95,8 +95,9 @@ type App struct {
 	sizeSaveAt int
 	headless   bool // tests: no window calls
 
-	noticeOK    button // dismisses the notices
-	saveProblem string // why the files cannot be saved now; "" when they can
+	noticeOK       button // dismisses the notices
+	saveProblem    string // why the files cannot be saved now; "" when they can
+	firstFrameSeen bool   // the start-up time is logged (startup.go)
 }
 
 // New builds the game and opens the main menu. Without a store it opens the
@@ -169,7 +170,7 @@ func newHeadless(src Source, w, h float64) *App {
 // Run opens the window and runs the game until the player quits.
 func (a *App) Run() error {
 	ebiten.SetWindowTitle("Gobblet")
-	ebiten.SetWindowIcon(appIcons())
+	setWindowIconLater()
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
 	monW, monH, scale := monitorSize()
 	maxW, maxH := maxWindow(monW, monH, scale)
@@ -218,6 +219,7 @@ func (a *App) Draw(screen *ebiten.Image) {
 	a.drawSaveProblem(screen)
 	a.drawToast(screen)
 	a.drawNotices(screen)
+	a.noteFirstFrame()
 }
 
 // toast shows a short confirmation for three seconds, over any scene.

@@ -108,6 +108,14 @@ func (b *brain) stop() {
 	b.hasInfo = false
 }
 
+// forget stops the search and lets the computer players go, and with them
+// their transposition tables (up to 64 MB each): at the end of a game. A
+// search asked for later (after an undo) gets a fresh player.
+func (b *brain) forget() {
+	b.stop()
+	b.players = [3]Thinker{}
+}
+
 // poll returns the current search's answer once it is there; stale answers
 // and reports are drained and dropped. It never blocks.
 func (b *brain) poll() (answer, bool) {

@@ -3,6 +3,8 @@ package app
 import (
 	"image"
 
+	"github.com/hajimehoshi/ebiten/v2"
+
 	appicon "github.com/gobblet-game/gobblet/internal/icon"
 )
 
@@ -15,4 +17,11 @@ func appIcons() []image.Image {
 		out = append(out, appicon.Draw(n))
 	}
 	return out
+}
+
+// setWindowIconLater draws the window icons in the background and sets them
+// when they are ready: drawing takes some 50 ms, which the first frame need
+// not wait for (SetWindowIcon may be called from any goroutine, at any time).
+func setWindowIconLater() {
+	go func() { ebiten.SetWindowIcon(appIcons()) }()
 }

@@ -455,7 +455,7 @@ func (gs *gameScene) commit(a *App, m rules.Move, x0, y0 float64, slot int) {
 func (gs *gameScene) endGame(a *App) {
 	gs.over = true
 	gs.overT = 0
-	gs.brain.stop()
+	gs.brain.forget()
 	gs.pending = nil
 	r := gs.result()
 	a.debugf("result %s", r)

@@ -6,6 +6,8 @@ import (
 	_ "embed"
 	"fmt"
 	"sync"
+	"time"
+	"weak"
 )
 
 // Solution values boards: the boards a short search cannot settle (draws,
@@ -23,24 +25,61 @@ func NewSolution(s *Sparse) *Solution { return &Solution{sparse: s} }
 //go:embed gobblers.sparse
 var embedded []byte
 
-var (
-	embeddedOnce     sync.Once
-	embeddedSolution *Solution
-	embeddedErr      error
-)
+// keepFor is how long the built-in solution stays loaded after its last use.
+var keepFor = 2 * time.Minute
 
-// Embedded returns the solution built into the program (loaded on first use,
-// about a second; safe for concurrent use).
+// loaded is the built-in solution while it is in use. It takes 50 MB
+// decoded, so it is loaded on the first call of Embedded and let go a while
+// after the last: a 3×3 game that uses it keeps it, a program that went on
+// to something else gets the memory back.
+var loaded struct {
+	mu      sync.Mutex
+	weak    weak.Pointer[Solution] // still there while anyone holds it
+	kept    *Solution              // held for keepFor after the last use
+	lastUse time.Time
+	release *time.Timer
+	err     error // the built-in table is broken: no use trying again
+}
+
+// Embedded returns the solution built into the program: loaded on first
+// use (about a second), kept while it is used, and let go some minutes
+// after the last call. Safe for concurrent use.
 func Embedded() (*Solution, error) {
-	embeddedOnce.Do(func() {
+	l := &loaded
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.err != nil {
+		return nil, l.err
+	}
+	sol := l.weak.Value()
+	if sol == nil {
 		s, err := ReadSparse(bytes.NewReader(embedded))
 		if err != nil {
-			embeddedErr = fmt.Errorf("load the built-in Gobblet Gobblers solution: %w", err)
-			return
+			l.err = fmt.Errorf("load the built-in Gobblet Gobblers solution: %w", err)
+			return nil, l.err
 		}
-		embeddedSolution = NewSolution(s)
-	})
-	return embeddedSolution, embeddedErr
+		sol = NewSolution(s)
+		l.weak = weak.Make(sol)
+	}
+	l.kept, l.lastUse = sol, time.Now()
+	if l.release == nil {
+		l.release = time.AfterFunc(keepFor, releaseEmbedded)
+	} else {
+		l.release.Reset(keepFor)
+	}
+	return sol, nil
+}
+
+// releaseEmbedded drops the solution's keep-alive once it has not been
+// asked for in keepFor.
+func releaseEmbedded() {
+	l := &loaded
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if time.Since(l.lastUse) < keepFor {
+		return // used again while the timer fired: Reset has rearmed it
+	}
+	l.kept = nil
 }
 
 // Value returns the value of a board where the game goes on, for its side

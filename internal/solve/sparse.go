@@ -155,26 +155,41 @@ func ReadSparse(r io.Reader) (*Sparse, error) {
 	if s.starts[buckets] != n {
 		return nil, fmt.Errorf("sparse table buckets hold %d entries, header says %d", s.starts[buckets], n)
 	}
-	// Read what is there rather than trusting the header's count, so a
-	// corrupt header cannot make us allocate gigabytes.
-	rest, err := io.ReadAll(io.LimitReader(br, 3*int64(n)+1))
-	if err != nil {
-		return nil, fmt.Errorf("read sparse table entries: %w", err)
-	}
-	if len(rest) != 3*int(n) {
-		return nil, fmt.Errorf("sparse table has %d bytes of entries, want %d", len(rest), 3*n)
-	}
-	s.lows = make([]uint16, n)
-	for b := 0; b < buckets; b++ {
-		prev := uint16(0)
-		for j := s.starts[b]; j < s.starts[b+1]; j++ {
-			prev += binary.LittleEndian.Uint16(rest[2*j:])
-			s.lows[j] = prev
+	// Decode the entries as they come, without a copy of their bytes, and
+	// reserve room for at most the real table's size up front: a corrupt
+	// header cannot make us allocate gigabytes, only data that is there can.
+	reserve := min(int(n), 1<<24)
+	s.lows = make([]uint16, 0, reserve)
+	chunk := make([]byte, 1<<16)
+	b, prev := 0, uint16(0)
+	for len(s.lows) < int(n) {
+		k := min(len(chunk)/2, int(n)-len(s.lows))
+		if _, err := io.ReadFull(br, chunk[:2*k]); err != nil {
+			return nil, fmt.Errorf("read sparse table entries: %w", err)
+		}
+		for x := range k {
+			for s.starts[b+1] <= uint32(len(s.lows)) {
+				b, prev = b+1, 0 // the low bits are deltas within a bucket
+			}
+			prev += binary.LittleEndian.Uint16(chunk[2*x:])
+			s.lows = append(s.lows, prev)
 		}
 	}
-	s.values = make([]Value, n)
-	for i, v := range rest[2*n:] {
-		s.values[i] = Value(v)
+	s.values = make([]Value, 0, reserve)
+	for len(s.values) < int(n) {
+		k := min(len(chunk), int(n)-len(s.values))
+		if _, err := io.ReadFull(br, chunk[:k]); err != nil {
+			return nil, fmt.Errorf("read sparse table values: %w", err)
+		}
+		for _, v := range chunk[:k] {
+			s.values = append(s.values, Value(v))
+		}
+	}
+	switch _, err := br.ReadByte(); {
+	case err == nil:
+		return nil, fmt.Errorf("sparse table has more than its %d entries", n)
+	case err != io.EOF:
+		return nil, fmt.Errorf("read sparse table end: %w", err)
 	}
 	return s, nil
 }

@@ -1,7 +1,6 @@
 package sound
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -68,8 +67,8 @@ func waitReady(ready <-chan struct{}, result func() error, timeout time.Duration
 	}
 }
 
-func (m *otoMixer) playEffect(sound []byte, volume float64) voice {
-	p := m.context.NewPlayer(bytes.NewReader(sound))
+func (m *otoMixer) playEffect(sound pcm16, volume float64) voice {
+	p := m.context.NewPlayer(sound.reader())
 	p.SetVolume(volume)
 	p.Play()
 	return p // oto.Player has SetVolume and IsPlaying
@@ -93,13 +92,16 @@ type ebitenMixer struct {
 	music   *audio.Player
 }
 
-func (m *ebitenMixer) playEffect(sound []byte, volume float64) voice {
+func (m *ebitenMixer) playEffect(sound pcm16, volume float64) voice {
 	if !m.context.IsReady() {
 		// Ebitengine would hold the effect until the device opens and then
 		// play everything held at once; a late knock is worse than none.
 		return silentVoice{}
 	}
-	p := m.context.NewPlayerF32FromBytes(sound)
+	p, err := m.context.NewPlayerF32(sound.reader())
+	if err != nil {
+		return silentVoice{} // Ebitengine documents no error for a reader like this
+	}
 	p.SetVolume(volume)
 	p.Play()
 	return p

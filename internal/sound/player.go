@@ -3,6 +3,7 @@ package sound
 import (
 	"io"
 	"os"
+	"runtime/debug"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -27,7 +28,7 @@ type Player struct {
 
 	// Owned by the player's goroutine.
 	out       mixer
-	effects   [numEffects][]byte
+	effects   [numEffects]pcm16
 	music     *loopStream
 	playing   []playingEffect
 	wasOn     bool
@@ -49,8 +50,8 @@ type playingEffect struct {
 // mixer is the audio output the player drives: the device (device.go), a
 // recorder in the tests.
 type mixer interface {
-	// playEffect starts a one-shot sound (float32 stereo bytes) at a volume.
-	playEffect(sound []byte, volume float64) voice
+	// playEffect starts a one-shot sound at a volume.
+	playEffect(sound pcm16, volume float64) voice
 	// startMusic starts the endless music stream.
 	startMusic(music io.Reader)
 	// err reports a device that failed.
@@ -181,13 +182,13 @@ func (p *Player) close() { close(p.stop) }
 
 // The player's goroutine.
 
-type renderedEffects [numEffects][]byte
+type renderedEffects [numEffects]pcm16
 
 // renderAllEffects renders every effect once a process.
 var renderAllEffects = sync.OnceValue(func() renderedEffects {
 	var fx renderedEffects
 	for _, e := range Effects() {
-		fx[e] = RenderEffect(e).Float32LE()
+		fx[e] = newPCM16(RenderEffect(e))
 	}
 	return fx
 })
@@ -195,11 +196,23 @@ var renderAllEffects = sync.OnceValue(func() renderedEffects {
 func (p *Player) run(open func() (mixer, error), music func() Stereo) {
 	effectsReady := make(chan renderedEffects, 1)
 	musicReady := make(chan *loopStream, 1)
+	opened := make(chan bool, 1)
 	go func() {
 		effectsReady <- renderAllEffects()
-		musicReady <- newLoopStream(music())
+		// The music takes a second and, for a moment, some 100 MB to
+		// render: only for a device that plays it. Meanwhile the collector
+		// runs sooner (its buffers hold no pointers, so that is cheap) and
+		// the scratch memory goes back to the system after: the runtime
+		// would otherwise keep a heap twice the render's size.
+		if <-opened {
+			gc := debug.SetGCPercent(25)
+			musicReady <- newLoopStream(music())
+			debug.SetGCPercent(gc)
+			debug.FreeOSMemory()
+		}
 	}()
 	out, err := open()
+	opened <- err == nil
 	if err != nil {
 		p.status.Store(&status{reason: "No sound device was found.", err: err})
 		return
@@ -265,7 +278,7 @@ func (p *Player) start(e Effect) {
 	}
 	switch e {
 	case WinFanfare, LossSting, DrawChord:
-		length := time.Duration(len(sound)/8) * time.Second / SampleRate
+		length := time.Duration(sound.frames()) * time.Second / SampleRate
 		p.DuckMusic(length)
 	}
 	gain := p.Volumes().effectGain()

@@ -1,9 +1,12 @@
 package sound
 
 import (
+	"encoding/binary"
 	"errors"
 	"io"
+	"math"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -30,7 +33,7 @@ func (r *recorder) fail(err error) {
 
 type recordedVoice struct {
 	mu     sync.Mutex
-	sound  []byte
+	sound  pcm16
 	volume float64
 	done   bool
 }
@@ -53,7 +56,7 @@ func (v *recordedVoice) level() float64 {
 	return v.volume
 }
 
-func (r *recorder) playEffect(sound []byte, volume float64) voice {
+func (r *recorder) playEffect(sound pcm16, volume float64) voice {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	v := &recordedVoice{sound: sound, volume: volume}
@@ -118,8 +121,21 @@ func TestPlayerPlaysEffectsAtTheirVolume(t *testing.T) {
 	if got, want := v[1].level(), 0.5*0.8*mixLevel(MenuHover); got != want {
 		t.Errorf("menu hover plays at %v, want %v", got, want)
 	}
-	if string(v[0].sound) != string(RenderEffect(PutDown).Float32LE()) {
-		t.Error("put down plays other samples than RenderEffect(PutDown)")
+	played, err := io.ReadAll(v[0].sound.reader())
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := RenderEffect(PutDown)
+	if len(played) != 8*want.Len() {
+		t.Fatalf("put down plays %d bytes, want %d (float32 stereo)", len(played), 8*want.Len())
+	}
+	for i := range want.L {
+		for ch, w := range [2]float64{want.L[i], want.R[i]} {
+			got := float64(math.Float32frombits(binary.LittleEndian.Uint32(played[8*i+4*ch:])))
+			if math.Abs(got-w) > 0.5/fullScale+1e-9 {
+				t.Fatalf("put down plays %v at frame %d channel %d, RenderEffect(PutDown) has %v", got, i, ch, w)
+			}
+		}
 	}
 }
 
@@ -270,14 +286,21 @@ func TestWaitReady(t *testing.T) {
 	}
 }
 
-// Without a device the player is silent and says why.
+// Without a device the player is silent and says why, and it does not
+// render the music (a second of work and tens of megabytes) for nobody.
 func TestPlayerWithoutADevice(t *testing.T) {
 	none := errors.New("no sound server")
-	p := newPlayer(func() (mixer, error) { return nil, none }, func() Stereo { return rampStereo(100) })
+	var rendered atomic.Bool
+	p := newPlayer(func() (mixer, error) { return nil, none }, func() Stereo { rendered.Store(true); return rampStereo(100) })
 	t.Cleanup(p.close)
 	eventually(t, "the player gives up", func() bool { return !p.Available() })
 	if p.Reason() == "" || !errors.Is(p.Err(), none) {
 		t.Errorf("reason %q, err %v; want a sentence and %v", p.Reason(), p.Err(), none)
+	}
+	renderAllEffects() // the music would come right after the effects
+	time.Sleep(100 * time.Millisecond)
+	if rendered.Load() {
+		t.Error("the music was rendered without a device to play it")
 	}
 	p.Play(Gobble)
 	p.PlayMusic()

@@ -2,6 +2,7 @@ package sound
 
 import (
 	"encoding/binary"
+	"io"
 	"math"
 	"testing"
 )
@@ -86,5 +87,60 @@ func TestLoopStreamWaitsWhileSilent(t *testing.T) {
 	f := readFrames(t, ls, 1, 8)[0]
 	if want := float32(11) / 1024; f[0] != want {
 		t.Errorf("after the silence the loop plays %v, want %v (frame 10, the next)", f[0], want)
+	}
+}
+
+// The loop is kept at 16 bits, 4 bytes a frame: every frame plays back
+// within half a 16-bit step of the render, and full scale clips instead of
+// wrapping round.
+func TestLoopStreamKeepsSixteenBits(t *testing.T) {
+	s := newStereo(1000)
+	n := newNoise(3)
+	for i := range s.L {
+		s.L[i], s.R[i] = 0.9*n.next(), 0.3*n.next()
+	}
+	s.L[10], s.R[10] = 1, -1.5
+	ls := newLoopStream(s)
+	if got, want := 2*len(ls.frames), 4*s.Len(); got != want {
+		t.Errorf("the loop takes %d bytes, want %d (16-bit stereo)", got, want)
+	}
+	ls.fadeTo(1, 0)
+	for i, f := range readFrames(t, ls, s.Len(), 4096) {
+		want := [2]float64{min(s.L[i], 32767.0/32768), max(s.R[i], -1)}
+		for ch := range 2 {
+			if d := math.Abs(float64(f[ch]) - want[ch]); d > 0.5/32768+1e-9 {
+				t.Fatalf("frame %d channel %d plays %v, rendered %v", i, ch, f[ch], want[ch])
+			}
+		}
+	}
+}
+
+// A one-shot sound plays once, as float32 stereo, through reads of any
+// size (even ones that split a sample), and then says it has ended.
+func TestPCMReaderPlaysOnce(t *testing.T) {
+	s := rampStereo(10)
+	r := newPCM16(s).reader()
+	var b []byte
+	sizes := []int{3, 8, 5, 1, 64}
+	for k := 0; ; k++ {
+		buf := make([]byte, sizes[k%len(sizes)])
+		n, err := r.Read(buf)
+		b = append(b, buf[:n]...)
+		if err == io.EOF {
+			break
+		}
+		if err != nil || n == 0 {
+			t.Fatalf("Read(%d bytes) = %d, %v", len(buf), n, err)
+		}
+	}
+	if len(b) != 8*s.Len() {
+		t.Fatalf("read %d bytes, want %d", len(b), 8*s.Len())
+	}
+	for i := range s.L {
+		l := math.Float32frombits(binary.LittleEndian.Uint32(b[8*i:]))
+		r := math.Float32frombits(binary.LittleEndian.Uint32(b[8*i+4:]))
+		if float64(l) != s.L[i] || float64(r) != s.R[i] {
+			t.Fatalf("frame %d = %v, %v; want %v, %v", i, l, r, s.L[i], s.R[i])
+		}
 	}
 }

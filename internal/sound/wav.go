@@ -1,9 +1,6 @@
 package sound
 
-import (
-	"encoding/binary"
-	"math"
-)
+import "encoding/binary"
 
 // WAV encodes the sound as a 16-bit stereo WAV file, to listen to or to
 // measure with other tools.
@@ -27,12 +24,8 @@ func (s Stereo) WAV() []byte {
 	b = append(b, "data"...)
 	b = le.AppendUint32(b, uint32(data))
 	for i := range s.L {
-		b = le.AppendUint16(b, uint16(pcm16(s.L[i])))
-		b = le.AppendUint16(b, uint16(pcm16(s.R[i])))
+		b = le.AppendUint16(b, uint16(toInt16(s.L[i])))
+		b = le.AppendUint16(b, uint16(toInt16(s.R[i])))
 	}
 	return b
-}
-
-func pcm16(v float64) int16 {
-	return int16(math.Round(max(-1, min(1, v)) * math.MaxInt16))
 }
