@@ -44,7 +44,7 @@ func TestOddFilesAreSaidAndTheGameStarts(t *testing.T) {
 	g.shot("notices")
 	mark := g.logMark()
 	g.keyWhen("Return", "the notices dismissed", func() bool {
-		return len(logAfter(g, mark, `^gobblet: notices dismissed 3, left 0`)) > 0
+		return len(g.findLogAfter(mark, `^gobblet: notices dismissed 3, left 0`)) > 0
 	})
 	time.Sleep(500 * time.Millisecond)
 	g.shot("dismissed")
@@ -86,29 +86,15 @@ func TestFailedSaveShowsABannerUntilItWorks(t *testing.T) {
 	}
 	mark := g.logMark()
 	g.keyWhen("F11", "the banner", func() bool {
-		return len(logAfter(g, mark, `^gobblet: save problem "Your settings cannot be saved: a folder stands where a file should be."`)) > 0
+		return len(g.findLogAfter(mark, `^gobblet: save problem "Your settings cannot be saved: a folder stands where a file should be."`)) > 0
 	})
 	time.Sleep(400 * time.Millisecond)
 	g.shot("banner")
 	os.RemoveAll(blocker)
 	mark = g.logMark()
 	g.keyWhen("F11", "the banner gone", func() bool {
-		return len(logAfter(g, mark, `^gobblet: save problem ""`)) > 0
+		return len(g.findLogAfter(mark, `^gobblet: save problem ""`)) > 0
 	})
-}
-
-// logAfter returns the first log line after mark that matches re, nil
-// when there is none yet.
-func logAfter(g *Game, mark int, re string) []string {
-	rx := regexp.MustCompile(re)
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	for _, l := range g.lines[min(mark, len(g.lines)):] {
-		if m := rx.FindStringSubmatch(l); m != nil {
-			return m
-		}
-	}
-	return nil
 }
 
 // windowSize is the size of the game's window on the X screen.

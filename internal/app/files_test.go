@@ -187,15 +187,7 @@ func TestAFinishedGameNotKeptIsSaidAndItsAutosaveStays(t *testing.T) {
 	if err := os.WriteFile(fs.files.Path(settings.GamesFolder), nil, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if err := tb.gs.g.PlayNotation([]string{"3@a1", "1@a3", "3@b2", "1@c1"}); err != nil {
-		t.Fatal(err)
-	}
-	tb.gs.syncSlots()
-	tb.tick()
-	tb.drag(tb.slotXY(0, 1, "c3")) // orange's medium completes the diagonal a1-b2-c3
-	if !tb.gs.over {
-		t.Fatalf("the game should be over after %q", tb.moves())
-	}
+	tb.winOnTheDiagonal()
 	if len(tb.a.notices) != 1 || !strings.HasPrefix(tb.a.notices[0], "Your finished game could not be kept in Saved games: a file stands where a folder should be.") {
 		t.Fatalf("notices %q", tb.a.notices)
 	}

@@ -360,17 +360,24 @@ func TestEscOpensPauseAndStopsTheSearch(t *testing.T) {
 	tb.until("a new search after resuming", func() bool { return tb.ai.searches() == 2 })
 }
 
-func TestResultOverlayAppearsOnAWin(t *testing.T) {
-	tb := newTable(t, twoPlayers(rules.Gobblers))
+// winOnTheDiagonal plays a 3×3 game to orange's win by dragging its
+// medium onto c3, completing the diagonal a1-b2-c3.
+func (tb *table) winOnTheDiagonal() {
+	tb.t.Helper()
 	if err := tb.gs.g.PlayNotation([]string{"3@a1", "1@a3", "3@b2", "1@c1"}); err != nil {
-		t.Fatal(err)
+		tb.t.Fatal(err)
 	}
 	tb.gs.syncSlots()
 	tb.tick()
-	tb.drag(tb.slotXY(0, 1, "c3")) // orange's medium completes the diagonal a1-b2-c3
+	tb.drag(tb.slotXY(0, 1, "c3"))
 	if !tb.gs.over {
-		t.Fatalf("the game should be over after %q", tb.moves())
+		tb.t.Fatalf("the game should be over after %q", tb.moves())
 	}
+}
+
+func TestResultOverlayAppearsOnAWin(t *testing.T) {
+	tb := newTable(t, twoPlayers(rules.Gobblers))
+	tb.winOnTheDiagonal()
 	for i := 0; i < resultDelay+25; i++ {
 		tb.tick()
 	}
