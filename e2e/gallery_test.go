@@ -734,7 +734,7 @@ func (gl *gallery) between(g *Game, name string, after time.Duration) {
 
 // write saves a picture as PNG (Go's encoder: no timestamps, so an
 // unchanged screen makes an unchanged file).
-func (gl *gallery) write(t *testing.T, name string, img image.Image) {
+func (gl *gallery) write(t testing.TB, name string, img image.Image) {
 	t.Helper()
 	var b bytes.Buffer
 	enc := png.Encoder{CompressionLevel: png.BestCompression}
@@ -801,7 +801,7 @@ func windowRect(g *Game) image.Rectangle {
 }
 
 // gameWindows lists the visible windows named Gobblet.
-func gameWindows(t *testing.T) []string {
+func gameWindows(t testing.TB) []string {
 	out, err := xdoTry("search", "--onlyvisible", "--name", "^Gobblet$")
 	if err != nil {
 		return nil

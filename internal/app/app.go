@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"runtime/metrics"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -90,6 +91,8 @@ type App struct {
 	Tick       int // ticks since start; 60 a second
 	quit       bool
 	lastLog    time.Time
+	draws      int  // frames drawn since the last rates line (the debug log's fps)
+	drawnOnce  bool // the first frame is drawn (and its time logged)
 	winW       int
 	winH       int
 	sizeSaveAt int
@@ -207,7 +210,16 @@ func (a *App) Update() error {
 func (a *App) Draw(screen *ebiten.Image) {
 	a.scenes.Draw(a, screen)
 	a.drawToast(screen)
+	a.draws++
+	if !a.drawnOnce {
+		a.drawnOnce = true
+		a.debugf("first frame %.3f s", time.Since(processStart).Seconds())
+	}
 }
+
+// processStart is close to when the process started: package variables are
+// set before main runs.
+var processStart = time.Now()
 
 // toast shows a short confirmation for three seconds, over any scene.
 func (a *App) toast(msg string) {
@@ -291,13 +303,27 @@ func (a *App) rememberWindowSize() {
 	}
 }
 
+// logRates writes, every two seconds, the ticks and the frames actually
+// drawn per second (Ebitengine's own FPS counts frames whose drawing was
+// skipped too), and the Go heap that the last collection found live.
 func (a *App) logRates() {
 	if a.opts.Debug == nil {
 		return
 	}
-	if now := time.Now(); now.Sub(a.lastLog) >= 2*time.Second {
+	now := time.Now()
+	if a.lastLog.IsZero() {
 		a.lastLog = now
-		a.debugf("tps %.1f fps %.1f", ebiten.ActualTPS(), ebiten.ActualFPS())
+		return
+	}
+	if d := now.Sub(a.lastLog); d >= 2*time.Second {
+		a.lastLog = now
+		a.debugf("tps %.1f fps %.1f", ebiten.ActualTPS(), float64(a.draws)/d.Seconds())
+		a.draws = 0
+		heap := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+		metrics.Read(heap)
+		if heap[0].Value.Kind() == metrics.KindUint64 {
+			a.debugf("heap live %.1f MB", float64(heap[0].Value.Uint64())/(1<<20))
+		}
 	}
 }
 
