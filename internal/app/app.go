@@ -62,9 +62,17 @@ type OnlineStart struct {
 }
 
 // Scene is one screen of the game.
+//
+// The screen is drawn only when something may have changed (see
+// App.frameDue): after any input, a scene switch or App.redraw, and while
+// Animating says so. Animating reports whether this tick's picture differs
+// from the last tick's without any input: a glide, a fade, a spinner, a
+// timer that shows something when it runs out. A scene that moves by itself
+// and says no here leaves a stale picture on the screen.
 type Scene interface {
 	Update(a *App) error
 	Draw(a *App, dst *ebiten.Image)
+	Animating(a *App) bool
 }
 
 // App is the game as Ebitengine runs it, and the state the scenes share.
@@ -93,6 +101,11 @@ type App struct {
 	lastLog    time.Time
 	draws      int  // frames drawn since the last rates line (the debug log's fps)
 	drawnOnce  bool // the first frame is drawn (and its time logged)
+	dirty      bool // the next Draw draws: something changed since the last one
+	drew       bool // the last Draw drew
+	woke       int  // the tick of the last input, scene switch or resize
+	layoutW    int  // the size Layout last returned: a new one needs a redraw
+	layoutH    int
 	winW       int
 	winH       int
 	sizeSaveAt int
@@ -134,6 +147,7 @@ func New(opts Options) *App {
 	a.applySettings()
 	a.notices = notices
 	a.scenes.log = a.debugf
+	a.scenes.woke = a.wake
 	switch o := opts.Online; {
 	case o != nil && o.Host:
 		a.scenes.GoTo(newHostedScene(a, o.Session, o.Variant, o.Colour))
@@ -160,6 +174,7 @@ func newHeadless(src Source, w, h float64) *App {
 	a.Set = a.Store.Settings()
 	a.Set.AnimationSpeed = 0
 	a.applySettings()
+	a.scenes.woke = a.wake
 	a.scenes.GoTo(newMenuScene(a))
 	return a
 }
@@ -179,6 +194,9 @@ func (a *App) Run() error {
 	ebiten.SetFullscreen(a.Set.Fullscreen)
 	ebiten.SetWindowClosingHandled(true)
 	ebiten.SetTPS(60)
+	// The picture stays between frames, so a Draw that draws nothing costs
+	// nothing: Ebitengine then skips presenting it (see App.frameDue).
+	ebiten.SetScreenClearedEveryFrame(false)
 	return ebiten.RunGame(a)
 }
 
@@ -186,6 +204,9 @@ func (a *App) Run() error {
 func (a *App) Update() error {
 	a.Tick++
 	a.In = a.src.Poll()
+	if a.In.active() {
+		a.wake()
+	}
 	if a.In.CloseRequest || a.quit {
 		a.shutdown()
 		return ebiten.Termination
@@ -198,16 +219,79 @@ func (a *App) Update() error {
 	if !a.headless {
 		a.rememberWindowSize()
 		a.logRates()
-		a.logLayout()
+		if a.drew {
+			// what a player can click changes only with what is drawn
+			a.logLayout()
+		}
 	}
+	a.drew = false
 	if a.toastT > 0 {
 		a.toastT--
+		// drawn while it slides in and fades out, and once it is gone
+		if a.toastT >= toastTicks-toastIn-1 || a.toastT <= toastOut {
+			a.redraw()
+		}
 	}
-	return a.scenes.Update(a)
+	err := a.scenes.Update(a)
+	if a.quiet() < settleTicks || a.scenes.Animating(a) {
+		a.redraw()
+	}
+	return err
 }
 
-// Draw draws the current scene (or a cross-fade between two), and the toast.
+// settleTicks is how long the screen keeps being drawn after an input, a
+// scene switch or a resize: long enough for what follows one by itself (a
+// tooltip after 30 ticks of hovering, a stack opening after 20, a button's
+// hover look), so that no scene has to ask for those.
+const settleTicks = 40
+
+// wake notes an input, a scene switch or a resize: the screen is drawn for
+// the next settleTicks ticks, and pulses that draw the eye start again.
+func (a *App) wake() {
+	a.woke = a.Tick
+	a.dirty = true
+}
+
+// quiet is the number of ticks since the last input, scene switch or resize.
+func (a *App) quiet() int { return a.Tick - a.woke }
+
+// redraw asks for the screen to be drawn at the next frame: something that
+// did not come from the player changed what it shows (an AI move, a network
+// message, a timer).
+func (a *App) redraw() { a.dirty = true }
+
+// frameDue reports whether this frame is drawn, and if so takes it as
+// drawn. Draw is skipped otherwise: an idle game costs next to nothing.
+func (a *App) frameDue() bool {
+	if !a.dirty && a.drawnOnce {
+		return false
+	}
+	a.dirty, a.drew = false, true
+	return true
+}
+
+// pulseTicks is how long a pulse that draws the eye (the held piece's ring,
+// the hint's arrow) goes on after the last input: then it rests, so that a
+// game left alone draws nothing.
+const pulseTicks = 180
+
+// pulse is a value in [lo, 1] that beats with the ticks, 1/period radians a
+// tick, and settles at 1 once the player has been quiet for pulseTicks.
+func (a *App) pulse(lo, period float64) float64 {
+	fade := 1 - math.Min(1, float64(a.quiet())/pulseTicks)
+	return 1 - (1-lo)*fade*(0.5-0.5*math.Sin(float64(a.Tick)/period))
+}
+
+// pulsing reports whether a pulse is still beating (see pulse).
+func (a *App) pulsing() bool { return a.quiet() <= pulseTicks }
+
+// Draw draws the current scene (or a cross-fade between two), and the toast,
+// when something changed since the last frame.
 func (a *App) Draw(screen *ebiten.Image) {
+	if !a.frameDue() {
+		return
+	}
+	screen.Clear()
 	a.scenes.Draw(a, screen)
 	a.drawToast(screen)
 	a.draws++
@@ -221,9 +305,18 @@ func (a *App) Draw(screen *ebiten.Image) {
 // set before main runs.
 var processStart = time.Now()
 
+// A toast shows for toastTicks, sliding in over toastIn and fading out
+// over its last toastOut.
+const (
+	toastTicks = 180
+	toastIn    = 12
+	toastOut   = 20
+)
+
 // toast shows a short confirmation for three seconds, over any scene.
 func (a *App) toast(msg string) {
-	a.toastMsg, a.toastT = msg, 180
+	a.toastMsg, a.toastT = msg, toastTicks
+	a.redraw()
 	a.debugf("toast %s", msg)
 }
 
@@ -235,8 +328,8 @@ func (a *App) drawToast(dst *ebiten.Image) {
 	fc := a.Face(Medium, sizeBody)
 	w := textWidth(a.toastMsg, fc) + 48*u
 	h := 48 * u
-	al := math.Min(1, float64(a.toastT)/20) // fade out over the last third of a second
-	in := easeOut(math.Min(1, float64(180-a.toastT)/12))
+	al := math.Min(1, float64(a.toastT)/toastOut) // fade out over the last third of a second
+	in := easeOut(math.Min(1, float64(toastTicks-a.toastT)/toastIn))
 	r := Rect{a.W/2 - w/2, 84*u - (1-in)*20*u, w, h}
 	roundRectSpriteA(dst, r, 14*u, mix(a.Theme.Panel, a.Theme.Good, 0.18), withAlpha(a.Theme.Good, 0.8), math.Max(1, 1.5*u), 10*u, a.Theme.Shadow)
 	drawText(dst, a.toastMsg, fc, a.W/2, r.Y+h/2, Center, withAlpha(a.Theme.Text, al))
@@ -249,8 +342,19 @@ func (a *App) Layout(outW, outH int) (int, int) {
 		s = 1
 	}
 	w, h := int(math.Ceil(float64(outW)*s)), int(math.Ceil(float64(outH)*s))
-	a.W, a.H = float64(w), float64(h)
+	a.resize(w, h)
 	return w, h
+}
+
+// resize takes the screen's size in device pixels. A new size (a resized
+// window, full screen, another monitor's scale) comes with a new, empty
+// screen image, so the game draws again.
+func (a *App) resize(w, h int) {
+	a.W, a.H = float64(w), float64(h)
+	if w != a.layoutW || h != a.layoutH {
+		a.layoutW, a.layoutH = w, h
+		a.wake()
+	}
 }
 
 // Quit ends the game at the next tick.
@@ -352,6 +456,7 @@ type sceneManager struct {
 	fade          int
 	from, to      *ebiten.Image
 	log           func(format string, args ...any)
+	woke          func() // a switch is drawn, fade and all
 }
 
 // sceneName is the scene's name in the debug log.
@@ -389,6 +494,14 @@ func (m *sceneManager) GoTo(s Scene) {
 		m.fade = fadeTicks
 	}
 	m.current = s
+	if m.woke != nil {
+		m.woke()
+	}
+}
+
+// Animating reports whether the cross-fade or the current scene moves.
+func (m *sceneManager) Animating(a *App) bool {
+	return m.fade > 0 || m.current.Animating(a)
 }
 
 func (m *sceneManager) Update(a *App) error {
