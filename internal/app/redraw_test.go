@@ -267,6 +267,31 @@ func TestChangesWithoutInputAreDrawn(t *testing.T) {
 			}
 		}
 	})
+	t.Run("the join screen's caret blinks", func(t *testing.T) {
+		s := newScreen(t)
+		s.a.scenes.GoTo(newJoinScene(s.a, nil))
+		s.idle(settle)
+		if got := s.idle(120); got < 4 {
+			t.Errorf("%d frames drawn in 2 s: the caret does not blink", got)
+		}
+	})
+	t.Run("the host's spinner turns while it waits", func(t *testing.T) {
+		s := newScreen(t)
+		ls := newHostScene(s.a, rules.Gobblers, rules.X, "127.0.0.1:0")
+		if ls.sess == nil {
+			t.Fatalf("hosting failed: %s", ls.problem)
+		}
+		t.Cleanup(func() { ls.sess.Close() })
+		s.a.scenes.GoTo(ls)
+		s.idle(settle)
+		if got := s.idle(60); got < 25 {
+			t.Errorf("%d frames drawn in the first seconds of waiting, want about 30 a second", got)
+		}
+		s.idle(600)
+		if got := s.idle(60); got < 8 {
+			t.Errorf("%d frames drawn in a second after a long wait, want about 10", got)
+		}
+	})
 	t.Run("a status message's end", func(t *testing.T) {
 		s := newScreen(t)
 		gameWith(twoPlayers(rules.Classic), nil, nil)(s)
