@@ -35,6 +35,7 @@ func BenchmarkIdle(b *testing.B) {
 		}
 		fmt.Printf("(load average %.2f on %d cores after the run)\n\n", loadAverage(), runtime.NumCPU())
 	}
+	b.ReportMetric(0, "ns/op") // one run of minutes: its time says nothing
 }
 
 // measureIdle runs one game and returns the table's rows.
@@ -51,6 +52,7 @@ func measureIdle(b *testing.B, repeat int) [][2]string {
 	time.Sleep(2 * time.Second) // the menu's opening fade and the first rates line
 	menu := cpuWindows(b, pid, window, repeat)
 	add("CPU, menu idle (% of one core)", "%.1f (median of %s)", median(menu), fmtList(menu))
+	b.ReportMetric(median(menu), "%cpu-menu")
 	heap := g.waitLog(`^gobblet: heap live ([\d.]+) MB$`, 5*time.Second)
 	add("Go heap live at the menu (MB)", "%s", heap[1])
 	add("resident memory at the menu (VmRSS, MB)", "%.1f", rssMB(b, pid))
@@ -60,6 +62,7 @@ func measureIdle(b *testing.B, repeat int) [][2]string {
 	time.Sleep(2 * time.Second)
 	game := cpuWindows(b, pid, window, repeat)
 	add("CPU, game waiting for the human (%)", "%.1f (median of %s)", median(game), fmtList(game))
+	b.ReportMetric(median(game), "%cpu-game")
 
 	// the expert thinks after each of the human's moves; measure from the
 	// move to its answer, over a few turns
@@ -82,6 +85,7 @@ func measureIdle(b *testing.B, repeat int) [][2]string {
 		}
 	}
 	add("CPU, Expert thinking (% of one core)", "%.0f over %.1f s", 100*busy/secs, secs)
+	b.ReportMetric(100*busy/secs, "%cpu-thinking")
 	if len(fps) > 0 {
 		add("frames drawn per second while it thinks", "%.1f (median of %s)", median(fps), fmtList(fps))
 	} else {

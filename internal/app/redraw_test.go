@@ -383,3 +383,22 @@ func mustSquare(t *testing.T, v rules.Variant, name string) rules.Square {
 	}
 	return sq
 }
+
+// BenchmarkQuietTick is the cost of one tick of a screen left alone: what
+// the game spends 60 times a second when nobody plays.
+func BenchmarkQuietTick(b *testing.B) {
+	t := &testing.T{}
+	for _, c := range sceneCases(t) {
+		b.Run(c.name, func(b *testing.B) {
+			s := &screen{t: t, src: &scriptSource{}}
+			s.a = newHeadless(s.src, 1280, 800)
+			s.a.NewThinker = func() Thinker { return &fakeThinker{answers: make(chan rules.Move)} }
+			c.open(s)
+			s.idle(settle)
+			b.ReportAllocs()
+			for b.Loop() {
+				s.frame()
+			}
+		})
+	}
+}
