@@ -103,6 +103,7 @@ type App struct {
 	drawnOnce  bool // the first frame is drawn (and its time logged)
 	dirty      bool // the next Draw draws: something changed since the last one
 	drew       bool // the last Draw drew
+	focused    bool // the window has the focus
 	woke       int  // the tick of the last input, scene switch or resize
 	layoutW    int  // the size Layout last returned: a new one needs a redraw
 	layoutH    int
@@ -217,6 +218,12 @@ func (a *App) Update() error {
 		a.saveSettings()
 	}
 	if !a.headless {
+		// Back in front, the window may have been drawn over by others:
+		// without a compositor nothing else would repaint it.
+		if f := ebiten.IsFocused(); f != a.focused {
+			a.focused = f
+			a.wake()
+		}
 		a.rememberWindowSize()
 		a.logRates()
 		if a.drew {

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"math"
 	"testing"
 	"time"
 
@@ -311,6 +312,19 @@ func TestChangesWithoutInputAreDrawn(t *testing.T) {
 		x, y := b.Rect.Center()
 		s.input(Frame{X: x, Y: y, PointerMoved: true})
 		if !s.until("the tooltip", func() bool { return b.hoverFor >= 30 }) {
+			t.Error("the tick the tooltip shows is not drawn")
+		}
+	})
+	t.Run("a tooltip on a button that comes under the resting pointer", func(t *testing.T) {
+		s := newScreen(t)
+		gameWith(twoPlayers(rules.Gobblers), nil, nil)(s)
+		gs := s.game()
+		b := gs.bUndo // disabled until a move is played
+		x, y := b.Rect.Center()
+		s.input(Frame{X: x, Y: y, PointerMoved: true})
+		s.idle(settle)
+		gs.commit(s.a, mustMove(t, rules.Gobblers, "3@b2"), math.NaN(), math.NaN(), -1) // as a move from the network
+		if !s.until("the tooltip", func() bool { return b.hoverFor >= tipDelay }) {
 			t.Error("the tick the tooltip shows is not drawn")
 		}
 	})
