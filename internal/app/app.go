@@ -99,13 +99,16 @@ type App struct {
 	Tick       int // ticks since start; 60 a second
 	quit       bool
 	lastLog    time.Time
-	draws      int  // frames drawn since the last rates line (the debug log's fps)
-	drawnOnce  bool // the first frame is drawn (and its time logged)
-	dirty      bool // the next Draw draws: something changed since the last one
-	drew       bool // the last Draw drew
-	focused    bool // the window has the focus
-	woke       int  // the tick of the last input, scene switch or resize
-	layoutW    int  // the size Layout last returned: a new one needs a redraw
+	draws      int     // frames drawn since the last rates line (the debug log's fps)
+	drawnOnce  bool    // the first frame is drawn (and its time logged)
+	dirty      bool    // the next Draw draws: something changed since the last one
+	drew       bool    // the last Draw drew
+	focused    bool    // the window has the focus
+	scale      float64 // the monitor's device scale, asked again at scaleAt
+	scaleAt    int
+	outW, outH int // the window's size Layout was last given
+	woke       int // the tick of the last input, scene switch or resize
+	layoutW    int // the size Layout last returned: a new one needs a redraw
 	layoutH    int
 	winW       int
 	winH       int
@@ -217,7 +220,9 @@ func (a *App) Update() error {
 		a.applySettings()
 		a.saveSettings()
 	}
-	if !a.headless {
+	// Each question to the window is a round trip to the main thread, as
+	// costly as a whole quiet tick: ask twice a second.
+	if !a.headless && a.Tick%windowPoll == 0 {
 		// Back in front, the window may have been drawn over by others:
 		// without a compositor nothing else would repaint it.
 		if f := ebiten.IsFocused(); f != a.focused {
@@ -225,6 +230,8 @@ func (a *App) Update() error {
 			a.wake()
 		}
 		a.rememberWindowSize()
+	}
+	if !a.headless {
 		a.logRates()
 		if a.drew {
 			// what a player can click changes only with what is drawn
@@ -245,6 +252,10 @@ func (a *App) Update() error {
 	}
 	return err
 }
+
+// windowPoll is how often, in ticks, the game asks the window whether it
+// has the focus, its size and its monitor's scale.
+const windowPoll = 30
 
 // settleTicks is how long the screen keeps being drawn after an input, a
 // scene switch or a resize: long enough for what follows one by itself (a
@@ -344,7 +355,11 @@ func (a *App) drawToast(dst *ebiten.Image) {
 
 // Layout works in device pixels so the game stays sharp on high-DPI screens.
 func (a *App) Layout(outW, outH int) (int, int) {
-	s := ebiten.Monitor().DeviceScaleFactor()
+	if a.scale <= 0 || outW != a.outW || outH != a.outH || a.Tick >= a.scaleAt {
+		a.scale = ebiten.Monitor().DeviceScaleFactor()
+		a.outW, a.outH, a.scaleAt = outW, outH, a.Tick+windowPoll
+	}
+	s := a.scale
 	if s <= 0 {
 		s = 1
 	}
@@ -406,7 +421,7 @@ func (a *App) rememberWindowSize() {
 	if w > 0 && h > 0 && (w != a.winW || h != a.winH) {
 		a.winW, a.winH = w, h
 		a.Set.WindowWidth, a.Set.WindowHeight = w, h
-		a.sizeSaveAt = a.Tick + 60 // once the resizing has stopped for a second
+		a.sizeSaveAt = a.Tick + 2*windowPoll // once the resizing has stopped for a second
 	}
 	if a.sizeSaveAt > 0 && a.Tick >= a.sizeSaveAt {
 		a.sizeSaveAt = 0
