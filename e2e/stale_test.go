@@ -45,6 +45,29 @@ func TestNothingStaysStaleOnScreen(t *testing.T) {
 	}
 	fresh("the menu")
 
+	// a live resize: the new, empty screen is drawn at once
+	ids := gameWindows(t)
+	if len(ids) == 0 {
+		t.Fatal("no game window")
+	}
+	time.Sleep(time.Second) // quiet: no input keeps the game drawing
+	xdo(t, "windowsize", ids[0], "1000", "700")
+	deadline := time.Now().Add(10 * time.Second)
+	for win = windowRect(g); win.Dx() != 1000 && time.Now().Before(deadline); win = windowRect(g) {
+		time.Sleep(100 * time.Millisecond)
+	}
+	if win.Dx() != 1000 || win.Dy() != 700 {
+		t.Fatalf("the window is %dx%d after resizing it to 1000x700", win.Dx(), win.Dy())
+	}
+	g.waitUIFunc("the menu laid out at 1000×700", 0, 10*time.Second, func(u *UI) bool {
+		r := u.widget(t, "New game")
+		return u.Scene == "menu" && r.X+r.W/2 > 490 && r.X+r.W/2 < 510
+	})
+	fresh("the menu after a resize")
+	if b := brightness(grabWin(), image.Rect(0, 0, 1000, 700)); b < 10 {
+		t.Errorf("the resized window is black (brightness %.1f)", b)
+	}
+
 	// a hover look and a tooltip, then the pointer leaves
 	u := g.waitUI("menu", "", 10*time.Second)
 	g.pointTo(u.widget(t, "Rules").center())
