@@ -302,11 +302,12 @@ func (g *Game) saveShot(name string) {
 	geo := fmt.Sprintf("%dx%d+%d+%d", r.Dx(), r.Dy(), r.Min.X, r.Min.Y)
 	// wait for the screen to settle: a scene fades in after the game has
 	// reported it, and a loaded machine may not draw for a second or more.
-	// Two frame-rate lines after now, the second saying frames were drawn,
-	// mean the screen has caught up with the log.
+	// Two frame-rate lines after now mean the game's loop ran two seconds
+	// past the log: the screen has caught up with it (a game at rest draws
+	// no frames, so "fps 0" is no stall).
 	mark := g.logMark()
 	for end := time.Now().Add(15 * time.Second); time.Now().Before(end); time.Sleep(100 * time.Millisecond) {
-		if _, fps := g.rates(mark, g.logMark()); len(fps) >= 2 && fps[len(fps)-1] > 0 {
+		if _, fps := g.rates(mark, g.logMark()); len(fps) >= 2 {
 			break
 		}
 	}
