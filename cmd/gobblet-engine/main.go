@@ -10,6 +10,7 @@ import (
 	"os"
 
 	"github.com/gobblet-game/gobblet/internal/protocol"
+	"github.com/gobblet-game/gobblet/internal/untrusted"
 )
 
 var version = "dev"
@@ -31,7 +32,13 @@ const usage = `usage: gobblet-engine [sub-command] [args]
 
 With no sub-command, gobblet-engine reads protocol commands on stdin and
 answers on stdout (see PROTOCOL.md): position, legal, play, perft, status,
-pos, go, setoption, isready, analyse, quit.
+pos, go, setoption, isready, analyse, stop, quit.
+
+go, perft and analyse run in the background: a stop or quit sent right
+after one ends it (go answers bestmove with the best move so far, perft
+answers "perft stopped <count>", analyse "analyse stopped"); other commands
+wait their turn, and so does end of input. perft goes to depth 12 at most.
+Text the engine quotes from its input is escaped (\x1b, \u202e).
 
 Sub-commands (each takes -h):
 `
@@ -57,7 +64,8 @@ func main() {
 		os.Exit(2)
 	}
 	if err := sc.run(args[1:]); err != nil {
-		fmt.Fprintln(os.Stderr, "gobblet-engine "+args[0]+":", err)
+		// An error may quote a file name or a line from outside.
+		fmt.Fprintln(os.Stderr, "gobblet-engine "+args[0]+":", untrusted.Message(err.Error()))
 		os.Exit(1)
 	}
 }

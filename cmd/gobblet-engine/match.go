@@ -17,8 +17,10 @@ import (
 	"time"
 
 	"github.com/gobblet-game/gobblet/internal/ai"
+	"github.com/gobblet-game/gobblet/internal/protocol"
 	"github.com/gobblet-game/gobblet/internal/rules"
 	"github.com/gobblet-game/gobblet/internal/search"
+	"github.com/gobblet-game/gobblet/internal/untrusted"
 )
 
 const matchUsage = `usage: gobblet-engine match [flags]
@@ -53,6 +55,7 @@ func runMatch(args []string) error {
 	seed := fs.Uint64("seed", 1, "seed of the openings and the players' random choices")
 	nodes := fs.Uint64("nodes", 0, "node budget per move for both players' levels (0 = the level's own)")
 	quiet := fs.Bool("quiet", false, "no per-game lines")
+	engineTimeout := fs.Duration("engine-timeout", 5*time.Minute, "time a cmd: player has to answer each move; one that takes longer loses its games from then on")
 	noCap := fs.Bool("no-time-cap", false, "levels keep their node and depth budgets but drop their time caps, so results do not depend on the machine's load")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -86,7 +89,7 @@ func runMatch(args []string) error {
 		wg.Go(func() {
 			var players [2]ai.Player
 			for i, s := range specs {
-				p, closeFn, err := s.player(v, *seed, *nodes, *noCap)
+				p, closeFn, err := s.player(v, *seed, *nodes, *noCap, *engineTimeout)
 				if err != nil {
 					errOnce.Do(func() { startErr = err })
 					for range jobs {
@@ -154,7 +157,7 @@ func runMatch(args []string) error {
 				who = 1
 			}
 			faults[who]++
-			fmt.Fprintf(os.Stderr, "game %d: %s failed: %v\n", r.index+1, specs[who].name, r.rec.Err)
+			fmt.Fprintf(os.Stderr, "game %d: %s failed: %s\n", r.index+1, specs[who].name, untrusted.Message(r.rec.Err.Error()))
 		}
 		if term {
 			fmt.Print("\r" + progressBar(done, n, tally, time.Since(start)))
@@ -249,9 +252,9 @@ func (s playerSpec) check(v rules.Variant) error {
 	return fmt.Errorf("unknown player %q: a level (%s), baseline, or cmd:<command line>", s.name, strings.Join(ai.Levels(v), ", "))
 }
 
-func (s playerSpec) player(v rules.Variant, seed, nodes uint64, noCap bool) (ai.Player, func(), error) {
+func (s playerSpec) player(v rules.Variant, seed, nodes uint64, noCap bool, timeout time.Duration) (ai.Player, func(), error) {
 	if cmd, ok := s.external(); ok {
-		e, err := startExternal(cmd, s.goLine)
+		e, err := startExternal(cmd, s.goLine, timeout)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -272,15 +275,21 @@ func (s playerSpec) player(v rules.Variant, seed, nodes uint64, noCap bool) (ai.
 }
 
 // externalEngine is another program speaking PROTOCOL.md on its stdin/stdout.
+// Its lines are bounded in length (protocol.MaxLine) and its answer in time,
+// and what it prints is shown escaped: it may be anyone's program.
 type externalEngine struct {
-	cmd    *exec.Cmd
-	in     io.WriteCloser
-	out    *bufio.Scanner
-	goLine string
-	name   string
+	cmd     *exec.Cmd
+	in      io.WriteCloser
+	lines   chan string // the engine's standard output, a line at a time
+	readErr error       // why lines was closed; read only after it is
+	done    chan struct{}
+	goLine  string
+	name    string
+	timeout time.Duration
+	broken  error // set once the engine failed to answer in time: it may answer late
 }
 
-func startExternal(cmdline, goLine string) (*externalEngine, error) {
+func startExternal(cmdline, goLine string, timeout time.Duration) (*externalEngine, error) {
 	fields := strings.Fields(cmdline)
 	c := exec.Command(fields[0], fields[1:]...)
 	in, err := c.StdinPipe()
@@ -291,17 +300,63 @@ func startExternal(cmdline, goLine string) (*externalEngine, error) {
 	if err != nil {
 		return nil, fmt.Errorf("start %q: %w", cmdline, err)
 	}
-	c.Stderr = os.Stderr
+	stderr, err := c.StderrPipe()
+	if err != nil {
+		return nil, fmt.Errorf("start %q: %w", cmdline, err)
+	}
 	if err := c.Start(); err != nil {
 		return nil, fmt.Errorf("start %q: %w", cmdline, err)
 	}
+	e := &externalEngine{cmd: c, in: in, lines: make(chan string), done: make(chan struct{}),
+		goLine: goLine, name: cmdline, timeout: timeout}
+	go e.read(out)
+	go copyEscaped(os.Stderr, stderr)
+	return e, nil
+}
+
+// read sends the engine's output lines to e.lines until it ends, a line is
+// longer than protocol.MaxLine, or the engine is closed.
+func (e *externalEngine) read(out io.Reader) {
+	defer close(e.lines)
 	sc := bufio.NewScanner(out)
-	sc.Buffer(make([]byte, 64*1024), 1<<20)
-	return &externalEngine{cmd: c, in: in, out: sc, goLine: goLine, name: cmdline}, nil
+	sc.Buffer(make([]byte, 4096), protocol.MaxLine)
+	for sc.Scan() {
+		select {
+		case e.lines <- sc.Text():
+		case <-e.done:
+			return
+		}
+	}
+	e.readErr = sc.Err()
+	if errors.Is(e.readErr, bufio.ErrTooLong) {
+		e.readErr = fmt.Errorf("a line longer than %d bytes", protocol.MaxLine)
+	}
+}
+
+// copyEscaped copies what the engine writes on its standard error to w, a
+// line at a time, escaped and cut to a screen's width or so.
+func copyEscaped(w io.Writer, r io.Reader) {
+	br := bufio.NewReader(r)
+	for {
+		line, err := br.ReadSlice('\n')
+		if len(line) > 0 {
+			text := strings.TrimRight(string(line[:min(len(line), 200)]), "\r\n")
+			fmt.Fprintln(w, untrusted.Text(text))
+		}
+		for errors.Is(err, bufio.ErrBufferFull) { // skip the rest of an overlong line
+			_, err = br.ReadSlice('\n')
+		}
+		if err != nil {
+			return
+		}
+	}
 }
 
 // Move sends the game and a go command, and reads up to the bestmove line.
 func (e *externalEngine) Move(ctx context.Context, g *rules.Game) (rules.Move, error) {
+	if e.broken != nil {
+		return rules.NoMove, e.broken
+	}
 	v := g.Variant()
 	start := g.StartPosition()
 	var b strings.Builder
@@ -316,22 +371,44 @@ func (e *externalEngine) Move(ctx context.Context, g *rules.Game) (rules.Move, e
 	if _, err := fmt.Fprintf(e.in, "%s\n%s\n", b.String(), e.goLine); err != nil {
 		return rules.NoMove, fmt.Errorf("engine %q: %w", e.name, err)
 	}
-	for e.out.Scan() {
-		line := e.out.Text()
-		if rest, ok := strings.CutPrefix(line, "bestmove "); ok {
-			return rules.ParseMove(v, strings.TrimSpace(rest))
-		}
-		if strings.HasPrefix(line, "error") {
-			return rules.NoMove, fmt.Errorf("engine %q said %q", e.name, line)
+	timeout := time.NewTimer(e.timeout)
+	defer timeout.Stop()
+	for {
+		select {
+		case line, ok := <-e.lines:
+			if !ok {
+				if e.readErr != nil {
+					return rules.NoMove, fmt.Errorf("engine %q: %w", e.name, e.readErr)
+				}
+				return rules.NoMove, fmt.Errorf("engine %q ended without a move", e.name)
+			}
+			if rest, ok := strings.CutPrefix(line, "bestmove "); ok {
+				return rules.ParseMove(v, clipQuote(strings.TrimSpace(rest)))
+			}
+			if strings.HasPrefix(line, "error") {
+				return rules.NoMove, fmt.Errorf("engine %q said %q", e.name, clipQuote(line))
+			}
+		case <-timeout.C:
+			e.broken = fmt.Errorf("engine %q gave no move within %s", e.name, e.timeout)
+			e.cmd.Process.Kill() // a late answer would be taken for the next move's
+			return rules.NoMove, e.broken
+		case <-ctx.Done():
+			return rules.NoMove, ctx.Err()
 		}
 	}
-	if err := e.out.Err(); err != nil {
-		return rules.NoMove, fmt.Errorf("engine %q: %w", e.name, err)
+}
+
+// clipQuote shortens a line of the engine's quoted in a message; %q
+// escapes what it holds.
+func clipQuote(s string) string {
+	if len(s) > 80 {
+		return s[:77] + "..."
 	}
-	return rules.NoMove, fmt.Errorf("engine %q ended without a move", e.name)
+	return s
 }
 
 func (e *externalEngine) close() {
+	close(e.done)
 	fmt.Fprintln(e.in, "quit")
 	e.in.Close()
 	done := make(chan struct{})

@@ -1,13 +1,16 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"os"
+	"os/signal"
 	"strconv"
 	"time"
 
+	"github.com/gobblet-game/gobblet/internal/protocol"
 	"github.com/gobblet-game/gobblet/internal/rules"
 )
 
@@ -19,6 +22,7 @@ func runPerft(args []string) error {
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: gobblet-engine perft <classic|gobblers> <depth> [--pos <position>] [--divide]")
 		fmt.Fprintln(fs.Output(), "Counts the move sequences of exactly <depth> plies (a line ends a sequence early; repetition is ignored).")
+		fmt.Fprintln(fs.Output(), "Ctrl+C ends a count early and prints what was counted until then.")
 		fs.PrintDefaults()
 	}
 	// Accept flags before or after the two positional arguments.
@@ -57,6 +61,9 @@ func runPerft(args []string) error {
 			return fmt.Errorf("the position is %s, not %s", p.Variant(), v)
 		}
 	}
+	// Ctrl+C ends a count that would take too long, which still says what it counted.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
 	start := time.Now()
 	var total uint64
 	if *divide && depth > 0 {
@@ -66,16 +73,23 @@ func runPerft(args []string) error {
 				c := p.Play(m)
 				n := uint64(1)
 				if depth > 1 {
-					n = rules.Perft(c, depth-1)
+					n, err = protocol.Perft(ctx, c, depth-1)
 				}
 				total += n
+				if err != nil {
+					break
+				}
 				fmt.Printf("%s %d\n", m.Notation(v), n)
 			}
 		}
 	} else {
-		total = rules.Perft(p, depth)
+		total, err = protocol.Perft(ctx, p, depth)
 	}
 	el := time.Since(start)
+	if err != nil {
+		fmt.Printf("perft %s depth %d stopped after %d nodes time %d ms\n", v, depth, total, el.Milliseconds())
+		return errors.New("stopped before the count was complete")
+	}
 	fmt.Fprintf(os.Stdout, "perft %s depth %d nodes %d time %d ms nps %.0f\n", v, depth, total, el.Milliseconds(), float64(total)/el.Seconds())
 	return nil
 }

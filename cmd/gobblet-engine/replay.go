@@ -10,6 +10,7 @@ import (
 
 	"github.com/gobblet-game/gobblet/internal/record"
 	"github.com/gobblet-game/gobblet/internal/rules"
+	"github.com/gobblet-game/gobblet/internal/untrusted"
 )
 
 const replayUsage = `usage: gobblet-engine replay [flags] FILE
@@ -45,20 +46,21 @@ func replay(out io.Writer, stdin io.Reader, args []string) error {
 	var data []byte
 	var err error
 	if path == "-" {
-		data, err = io.ReadAll(io.LimitReader(stdin, 4<<20))
+		data, err = record.Read(stdin)
 	} else {
-		data, err = os.ReadFile(path)
+		data, err = record.ReadFile(path)
 	}
 	if err != nil {
-		return err
+		return err // main escapes what the message quotes of the path
 	}
+	name := untrusted.Text(path)
 	rec, err := record.Parse(data)
 	if err != nil {
-		return fmt.Errorf("%s: %w", path, err)
+		return fmt.Errorf("%s: %w", name, err)
 	}
 	g, err := rec.Game() // cannot fail after Parse, which replayed it
 	if err != nil {
-		return fmt.Errorf("%s: %w", path, err)
+		return fmt.Errorf("%s: %w", name, err)
 	}
 
 	fmt.Fprintf(out, "%s: x %s, o %s", rec.Variant, playerText(rec.Players[rules.X]), playerText(rec.Players[rules.O]))
@@ -72,7 +74,7 @@ func replay(out io.Writer, stdin io.Reader, args []string) error {
 		drawBoard(out, start)
 	}
 	if c := rec.Comments[0]; c != "" {
-		fmt.Fprintf(out, "             {%s}\n", c)
+		fmt.Fprintf(out, "             {%s}\n", untrusted.Text(c))
 	}
 	for i, m := range rec.Moves {
 		label := fmt.Sprintf("%d.", (i+int(start.SideToMove()))/2+1)
@@ -85,7 +87,7 @@ func replay(out io.Writer, stdin io.Reader, args []string) error {
 			drawBoard(out, after)
 		}
 		if c := rec.Comments[i+1]; c != "" {
-			fmt.Fprintf(out, "             {%s}\n", c)
+			fmt.Fprintf(out, "             {%s}\n", untrusted.Text(c))
 		}
 	}
 	if len(rec.Redo) > 0 {
@@ -109,7 +111,7 @@ func playerText(p record.Player) string {
 	if p.Algorithm != "" {
 		s += " (" + p.Algorithm + ")"
 	}
-	return s
+	return untrusted.Text(s)
 }
 
 // drawBoard draws the position with rank 1 at the bottom; each square shows

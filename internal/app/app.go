@@ -91,7 +91,7 @@ type App struct {
 	// NewThinker makes a computer player; each AI side and the hint get their own.
 	NewThinker func() Thinker
 
-	notices    []string // told once, politely, on the main menu
+	notices    []string // on a card over any scene until dismissed (notices.go)
 	toastMsg   string   // a short confirmation over any scene ("Saved as …")
 	toastT     int
 	showValues bool // gobblers: label every legal move with its proven value (V)
@@ -114,6 +114,9 @@ type App struct {
 	winH       int
 	sizeSaveAt int
 	headless   bool // tests: no window calls
+
+	noticeOK    button // dismisses the notices
+	saveProblem string // why the files cannot be saved now; "" when they can
 }
 
 // New builds the game and opens the main menu. Without a store it opens the
@@ -124,7 +127,7 @@ func New(opts Options) *App {
 	if opts.Store == nil {
 		fs, err := OpenFileStore(opts.ConfigDir)
 		if err != nil {
-			notices = append(notices, "Your settings folder cannot be used, so nothing will be saved this time.")
+			notices = append(notices, "Your settings folder cannot be used ("+settings.Reason(err)+"), so nothing will be saved this time.")
 			opts.Store = NewMemoryStore(settings.Default())
 			if opts.Debug != nil {
 				fmt.Fprintf(opts.Debug, "gobblet: %v\n", err)
@@ -149,7 +152,9 @@ func New(opts Options) *App {
 		NewThinker: func() Thinker { return ai.NewEngine() },
 	}
 	a.applySettings()
-	a.notices = notices
+	for _, n := range notices {
+		a.notify(n)
+	}
 	a.scenes.log = a.debugf
 	a.scenes.woke = a.wake
 	switch o := opts.Online; {
@@ -188,11 +193,10 @@ func (a *App) Run() error {
 	ebiten.SetWindowTitle("Gobblet")
 	ebiten.SetWindowIcon(appIcons())
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
-	ebiten.SetWindowSizeLimits(640, 420, -1, -1)
-	w, h := a.Set.WindowWidth, a.Set.WindowHeight
-	if w < 640 || h < 420 {
-		w, h = 1280, 800
-	}
+	monW, monH, scale := monitorSize()
+	maxW, maxH := maxWindow(monW, monH, scale)
+	ebiten.SetWindowSizeLimits(minWindowW, minWindowH, maxW, maxH)
+	w, h := fitWindow(a.Set.WindowWidth, a.Set.WindowHeight, monW, monH, scale)
 	ebiten.SetWindowSize(w, h)
 	a.winW, a.winH = w, h
 	ebiten.SetFullscreen(a.Set.Fullscreen)
@@ -245,6 +249,10 @@ func (a *App) Update() error {
 		if a.toastT >= toastTicks-toastIn-1 || a.toastT <= toastOut {
 			a.redraw()
 		}
+	}
+	a.pollSaveProblem()
+	if a.updateNotices() {
+		a.In = Frame{X: -1e6, Y: -1e6} // the scene runs on, without input, the pointer far away
 	}
 	err := a.scenes.Update(a)
 	if a.quiet() < settleTicks || a.scenes.Animating(a) {
@@ -303,15 +311,18 @@ func (a *App) pulse(lo, period float64) float64 {
 // pulsing reports whether a pulse is still beating (see pulse).
 func (a *App) pulsing() bool { return a.quiet() <= pulseTicks }
 
-// Draw draws the current scene (or a cross-fade between two), and the toast,
-// when something changed since the last frame.
+// Draw draws the current scene (or a cross-fade between two), the banner
+// of a failing save, the toast and the notices, when something changed
+// since the last frame.
 func (a *App) Draw(screen *ebiten.Image) {
 	if !a.frameDue() {
 		return
 	}
 	screen.Clear()
 	a.scenes.Draw(a, screen)
+	a.drawSaveProblem(screen)
 	a.drawToast(screen)
+	a.drawNotices(screen)
 	a.draws++
 	if !a.drawnOnce {
 		a.drawnOnce = true
@@ -356,7 +367,7 @@ func (a *App) drawToast(dst *ebiten.Image) {
 // Layout works in device pixels so the game stays sharp on high-DPI screens.
 func (a *App) Layout(outW, outH int) (int, int) {
 	if a.scale <= 0 || outW != a.outW || outH != a.outH || a.Tick >= a.scaleAt {
-		a.scale = ebiten.Monitor().DeviceScaleFactor()
+		_, _, a.scale = monitorSize()
 		a.outW, a.outH, a.scaleAt = outW, outH, a.Tick+windowPoll
 	}
 	s := a.scale
@@ -420,7 +431,7 @@ func (a *App) rememberWindowSize() {
 	w, h := ebiten.WindowSize()
 	if w > 0 && h > 0 && (w != a.winW || h != a.winH) {
 		a.winW, a.winH = w, h
-		a.Set.WindowWidth, a.Set.WindowHeight = w, h
+		a.Set.WindowWidth, a.Set.WindowHeight = keepableWindow(w, h)
 		a.sizeSaveAt = a.Tick + 2*windowPoll // once the resizing has stopped for a second
 	}
 	if a.sizeSaveAt > 0 && a.Tick >= a.sizeSaveAt {

@@ -15,14 +15,14 @@ import (
 // statistics in the player's folder, through internal/settings.
 type FileStore struct {
 	files   *settings.Store
-	jobs    chan fileJob // autosaves, written in order by one goroutine
-	done    chan struct{}
-	once    sync.Once
+	saver   *settings.Autosaver // autosaves off the game loop, the latest wins
 	mu      sync.Mutex
 	set     settings.Settings
 	game    *SavedGame
 	stats   record.Stats
 	Notices []string // one sentence per file that could not be read
+
+	settingsErr error // the latest settings save's failure; nil once one works
 }
 
 // OpenFileStore opens the folder (dir "" = the default one) and reads it.
@@ -36,9 +36,7 @@ func OpenFileStore(dir string) (*FileStore, error) {
 		return nil, err
 	}
 	l := files.LoadAll()
-	fs := &FileStore{files: files, set: l.Settings, stats: l.Stats, Notices: l.Notices,
-		jobs: make(chan fileJob, 64), done: make(chan struct{})}
-	go fs.write()
+	fs := &FileStore{files: files, saver: files.Autosaver(), set: l.Settings, stats: l.Stats, Notices: l.Notices}
 	if l.Game != nil {
 		if sg, err := savedFromRecord(l.Game); err == nil {
 			fs.game = &sg
@@ -56,41 +54,34 @@ func (fs *FileStore) Settings() settings.Settings {
 }
 
 func (fs *FileStore) SaveSettings(s settings.Settings) error {
+	err := fs.files.SaveSettings(s)
 	fs.mu.Lock()
 	fs.set = s
+	fs.settingsErr = err
 	fs.mu.Unlock()
-	return fs.files.SaveSettings(s)
+	return err
 }
 
-// fileJob is one autosave write: a record, or clearing the autosave.
-type fileJob struct {
-	rec   *record.Record
-	clear bool
-}
-
-// write runs the autosave writes off the game loop, so a slow disk never
-// costs a frame; the order of saves and clears is kept.
-func (fs *FileStore) write() {
-	defer close(fs.done)
-	for j := range fs.jobs {
-		var err error
-		if j.clear {
-			err = fs.files.ClearGame()
-		} else {
-			err = fs.files.SaveGame(j.rec)
-		}
-		if err != nil && fs.files.Logf != nil {
-			fs.files.Logf("autosave: %v", err)
-		}
+// SaveProblem says why the autosave or the settings cannot be saved now.
+func (fs *FileStore) SaveProblem() string {
+	if err := fs.saver.Problem(); err != nil {
+		return "Your game cannot be saved: " + settings.Reason(err) + "."
 	}
+	fs.mu.Lock()
+	defer fs.mu.Unlock()
+	if fs.settingsErr != nil {
+		return "Your settings cannot be saved: " + settings.Reason(fs.settingsErr) + "."
+	}
+	return ""
 }
 
-// Flush waits for the pending autosaves; call it once, when the game ends.
+// wait returns once the autosaves queued so far are written (tests).
+func (fs *FileStore) wait() { fs.saver.Flush() }
+
+// Flush writes the pending autosave; call it when the game ends. Saves
+// after it are written at once.
 func (fs *FileStore) Flush() {
-	fs.once.Do(func() {
-		close(fs.jobs)
-		<-fs.done
-	})
+	fs.saver.Close() // its errors were logged as they came
 }
 
 func (fs *FileStore) SaveGame(g SavedGame) error {
@@ -101,7 +92,7 @@ func (fs *FileStore) SaveGame(g SavedGame) error {
 	fs.mu.Lock()
 	fs.game = &g
 	fs.mu.Unlock()
-	fs.jobs <- fileJob{rec: rec}
+	fs.saver.Save(rec)
 	return nil
 }
 
@@ -118,7 +109,7 @@ func (fs *FileStore) ClearGame() error {
 	fs.mu.Lock()
 	fs.game = nil
 	fs.mu.Unlock()
-	fs.jobs <- fileJob{clear: true}
+	fs.saver.Clear()
 	return nil
 }
 
@@ -131,14 +122,16 @@ func (fs *FileStore) RecordResult(r GameRecord) (string, error) {
 	}
 	path, err := fs.files.SaveRecord(rec)
 	if err != nil {
-		return "", fmt.Errorf("keep the finished game: %w", err)
+		return "", plain(err)
 	}
 	fs.mu.Lock()
 	changed := fs.stats.AddGame(rec)
 	st := fs.stats
 	fs.mu.Unlock()
 	if changed {
-		return filepath.Base(path), fs.files.SaveStats(st)
+		if err := fs.files.SaveStats(st); err != nil {
+			return filepath.Base(path), fmt.Errorf("the statistics cannot be saved: %w", plain(err))
+		}
 	}
 	return filepath.Base(path), nil
 }
@@ -151,13 +144,17 @@ func (fs *FileStore) SaveRecord(g SavedGame) (string, error) {
 	}
 	path, err := fs.files.SaveRecord(rec)
 	if err != nil {
-		return "", err
+		return "", plain(err)
 	}
 	return filepath.Base(path), nil
 }
 
-// Records lists the games folder, newest first.
-func (fs *FileStore) Records() ([]settings.SavedGame, error) { return fs.files.Records() }
+// Records lists the games folder, newest first; its error is a sentence
+// for the player.
+func (fs *FileStore) Records() ([]settings.SavedGame, error) {
+	games, err := fs.files.Records()
+	return games, plain(err)
+}
 
 // Stats are the statistics as counted so far.
 func (fs *FileStore) Stats() record.Stats {

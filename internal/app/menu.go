@@ -3,7 +3,6 @@ package app
 import (
 	"fmt"
 	"math"
-	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
 )
@@ -11,8 +10,6 @@ import (
 // menuScene is the main menu: Continue, New game, Rules, Options, Quit over
 // a dimmed board.
 type menuScene struct {
-	notice   string // a file that could not be read, said once
-	noticeT  int
 	list     menuList
 	saved    *SavedGame
 	backdrop boardPicture
@@ -20,10 +17,6 @@ type menuScene struct {
 
 func newMenuScene(a *App) *menuScene {
 	m := &menuScene{}
-	if len(a.notices) > 0 {
-		m.notice, m.noticeT = strings.Join(a.notices, " "), 600
-		a.notices = nil
-	}
 	if sg, ok := a.Store.LoadGame(); ok {
 		if _, _, err := restore(sg); err == nil {
 			m.saved = &sg
@@ -52,9 +45,6 @@ func (m *menuScene) layout(a *App) {
 
 func (m *menuScene) Update(a *App) error {
 	m.layout(a)
-	if m.noticeT > 0 {
-		m.noticeT--
-	}
 	i := m.list.update(a)
 	if i < 0 {
 		if a.In.Key(ebiten.KeyEscape) {
@@ -105,14 +95,6 @@ func (m *menuScene) Draw(a *App, dst *ebiten.Image) {
 	drawPiece(dst, th, a.W/2+tw/2+48*u, ty, 26*u, 1, pieceLook{})
 	drawText(dst, "Cover, gobble, and line up your pieces.", a.Face(Regular, sizeHeading), a.W/2, ty+70*u, Center, th.TextDim)
 	m.list.draw(a, dst)
-	if m.noticeT > 0 {
-		fs := a.Face(Regular, sizeBody)
-		w := textWidth(m.notice, fs) + 40*u
-		r := Rect{a.W/2 - w/2, a.H - 70*u, w, 40 * u}
-		panel(a, dst, r)
-		drawText(dst, m.notice, fs, a.W/2, r.Y+r.H/2, Center, th.Text)
-		return
-	}
 	drawText(dst, "Arrows and Enter work too  ·  F11 full screen", a.Face(Regular, sizeSmall), a.W/2, a.H-24*u, Center, withAlpha(th.TextDim, 0.8))
 }
 

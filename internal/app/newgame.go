@@ -222,7 +222,9 @@ func (sc *setupScene) Update(a *App) error {
 	switch {
 	case sc.start.update(a) || a.In.Key(ebiten.KeyEnter) || a.In.Key(ebiten.KeyNumpadEnter):
 		sc.remember(a)
-		keepUnfinished(a)
+		if !keepUnfinished(a) {
+			return nil
+		}
 		if lastSetup.Mode == modeOnline {
 			if sc.role.Sel == 1 {
 				a.scenes.GoTo(newJoinScene(a, nil))

@@ -534,7 +534,7 @@ func (gs *gameScene) endGame(a *App) {
 		gs.recorded = true
 		kept, err := a.Store.RecordResult(GameRecord{Game: gs.s.saved(gs.g), Result: r.String()})
 		if err != nil {
-			a.debugf("record: %v", err)
+			a.recordFailed(kept, err)
 		}
 		gs.kept = kept
 		if err == nil && gs.s.Mode == modeHumanVsAI {
@@ -542,7 +542,9 @@ func (gs *gameScene) endGame(a *App) {
 			st := a.Store.Stats()
 			gs.record = st.Tally(gs.v, ai.Level)
 		}
-		if err := a.Store.ClearGame(); err != nil {
+		if kept == "" {
+			gs.autosave(a) // the game's only copy, until it can be kept
+		} else if err := a.Store.ClearGame(); err != nil {
 			a.debugf("clear autosave: %v", err)
 		}
 	}
@@ -676,7 +678,7 @@ func (gs *gameScene) saveRecord(a *App) {
 	name, err := a.Store.SaveRecord(gs.s.saved(gs.g))
 	if err != nil {
 		a.debugf("save game: %v", err)
-		a.toast("The game could not be saved.")
+		a.toast("The game could not be saved: " + plain(err).Error())
 		a.play(sound.Illegal)
 		return
 	}

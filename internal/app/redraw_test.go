@@ -293,6 +293,26 @@ func TestChangesWithoutInputAreDrawn(t *testing.T) {
 			t.Errorf("%d frames drawn in a second after a long wait, want about 10", got)
 		}
 	})
+	t.Run("a notice, and the banner of a failing save", func(t *testing.T) {
+		s := newScreen(t)
+		st := &troubledStore{MemoryStore: s.a.Store.(*MemoryStore)}
+		s.a.Store = st
+		s.idle(settle)
+		s.a.notify("Your saved games folder cannot be read.")
+		if !s.frame() {
+			t.Error("a notice is not drawn when it comes")
+		}
+		s.idle(settle)
+		st.problem = "The disk is full."
+		if !s.frame() {
+			t.Error("the banner of a failing save is not drawn when the problem comes")
+		}
+		s.idle(settle)
+		st.problem = ""
+		if !s.frame() {
+			t.Error("the banner's going is not drawn")
+		}
+	})
 	t.Run("a status message's end", func(t *testing.T) {
 		s := newScreen(t)
 		gameWith(twoPlayers(rules.Classic), nil, nil)(s)
@@ -416,3 +436,11 @@ func BenchmarkQuietTick(b *testing.B) {
 		})
 	}
 }
+
+// troubledStore is a memory store whose saves fail when the test says so.
+type troubledStore struct {
+	*MemoryStore
+	problem string
+}
+
+func (s *troubledStore) SaveProblem() string { return s.problem }

@@ -11,6 +11,7 @@ import (
 	"github.com/gobblet-game/gobblet/internal/rules"
 	"github.com/gobblet-game/gobblet/internal/settings"
 	"github.com/gobblet-game/gobblet/internal/sound"
+	"github.com/gobblet-game/gobblet/internal/untrusted"
 )
 
 // savedScene lists the saved games, newest first; choosing one opens it
@@ -182,7 +183,9 @@ func (gs *gameScene) playOn(a *App) {
 		a.toast("This game cannot be played on: " + err.Error())
 		return
 	}
-	keepUnfinished(a)
+	if !keepUnfinished(a) {
+		return
+	}
 	a.play(sound.MenuClick)
 	a.scenes.GoTo(newGameScene(a, s, g))
 }
@@ -196,7 +199,7 @@ func playerWords(p record.Player, colour string) string {
 		return "Online player"
 	}
 	if p.Name != "" && p.Name != colour {
-		return p.Name
+		return untrusted.Text(p.Name)
 	}
 	return colour
 }
@@ -281,10 +284,10 @@ func (ss *savedScene) Draw(a *App, dst *ebiten.Image) {
 		cy := r.Y + r.H/2
 		if g.Record == nil {
 			dim := withAlpha(th.TextDim, 0.6)
-			drawText(dst, g.Name, fb, r.X+24*u, cy-12*u, Left, dim)
+			drawText(dst, untrusted.Text(g.Name), fb, r.X+24*u, cy-12*u, Left, dim) // a file name from outside
 			why := "cannot be read"
 			if g.Err != nil {
-				why = "cannot be read: " + strings.TrimPrefix(g.Err.Error(), g.Path+": ")
+				why = "cannot be read: " + untrusted.Message(strings.TrimPrefix(g.Err.Error(), g.Path+": "))
 			}
 			for textWidth(why, fs) > r.W-48*u && len(why) > 10 {
 				why = why[:len(why)-5] + "…"
@@ -321,23 +324,4 @@ func (ss *savedScene) Draw(a *App, dst *ebiten.Image) {
 	}
 	ss.back.draw(a, dst, false)
 	drawText(dst, "↑ ↓ choose  ·  Enter or click opens the game for review", a.Face(Regular, sizeSmall), a.W/2, a.H-24*u, Center, th.TextDim)
-}
-
-// keepUnfinished moves the game Continue would bring back, when moves were
-// played in it, to the saved games before a new game takes its place, so
-// starting a new game never loses one: it can be played on from there.
-func keepUnfinished(a *App) {
-	sg, ok := a.Store.LoadGame()
-	if !ok || len(sg.Moves) == 0 {
-		return
-	}
-	sg.Redo = nil
-	if _, err := a.Store.SaveRecord(sg); err != nil {
-		a.debugf("keep the unfinished game: %v", err)
-		return // the autosave stays: Continue still has it
-	}
-	if err := a.Store.ClearGame(); err != nil {
-		a.debugf("clear autosave: %v", err)
-	}
-	a.toast("Your unfinished game is kept in Saved games.")
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/gobblet-game/gobblet/internal/ai"
 	"github.com/gobblet-game/gobblet/internal/record"
 	"github.com/gobblet-game/gobblet/internal/rules"
+	"github.com/gobblet-game/gobblet/internal/untrusted"
 )
 
 // Game modes offered by New game.
@@ -89,7 +90,8 @@ func levelName(l string) string {
 	if l == "" {
 		return "Medium"
 	}
-	return strings.ToUpper(l[:1]) + l[1:]
+	// escaped: a record from anyone names the level (Play on keeps it)
+	return untrusted.Text(strings.ToUpper(l[:1]) + l[1:])
 }
 
 var algorithmNames = map[string]string{"": "Default", "minimax": "Minimax", "alphabeta": "Alpha-beta", "iterative": "Iterative deepening"}

@@ -46,6 +46,9 @@ type Store interface {
 	// with their error.
 	Records() ([]settings.SavedGame, error)
 	Stats() record.Stats
+	// SaveProblem says why the autosave or the settings cannot be saved
+	// now, as a sentence for the player; "" once a save works again.
+	SaveProblem() string
 }
 
 // GameRecord is a finished game for records and statistics.
@@ -158,3 +161,6 @@ func (m *MemoryStore) Stats() record.Stats {
 	defer m.mu.Unlock()
 	return m.stats
 }
+
+// SaveProblem is always "": memory does not fail.
+func (m *MemoryStore) SaveProblem() string { return "" }

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/gobblet-game/gobblet/internal/rules"
+	"github.com/gobblet-game/gobblet/internal/untrusted"
 )
 
 // The handshake proves, both ways, that each side knows the room's secret
@@ -18,14 +19,26 @@ import (
 // answers with an HMAC-SHA256 keyed by the secret over both challenges and
 // its role, so no proof can be replayed or reflected.
 //
-//	joiner → host: hello gobblet 2 <variant|any> <joiner challenge>
-//	host → joiner: hello gobblet 2 <variant> <host challenge>
-//	joiner → host: auth <proof of the joiner>
+//	joiner → host: hello gobblet 3 <joiner challenge>
+//	host → joiner: challenge <host challenge>
+//	joiner → host: auth <proof of the joiner> <variant|any>
 //	host → joiner: auth <proof of the host>
-//	host → joiner: start <the joiner's colour>
+//	host → joiner: start <variant> <the joiner's colour>
 //
-// The joiner proves first, so a wrong code is told apart from a wrong host:
-// the host says "wrong room code" and the joiner can show it.
+// The joiner proves first, and until it has the host says nothing but its
+// challenge or a refusal (refuse code, wait, taken or closed): a stranger
+// learns neither the room's variant nor the game's version, and nothing a
+// stranger sends is shown. Only after the host's proof does the joiner hear
+// the variant, or "refuse version" or "refuse variant", and only then does
+// it show the host's words. The greeting up to the proof is the same in
+// every version from 3 on, so two versions prove the secret to each other
+// and then say plainly which one must update. A version 2 joiner gets the
+// old greeting, with a variant that is always "classic" so that it tells
+// nothing, and, once it proved the secret, a goodbye asking it to update.
+//
+// The joiner's proof is sent to a host that has not proved anything yet: a
+// fake host could try every secret against it offline. A PAKE would close
+// that; the room's 40 bits and its short life are what protect it now.
 
 const (
 	roleJoin = "gobblet netplay joiner"
@@ -51,11 +64,13 @@ func proof(s Secret, role string, joiner, host [16]byte) [32]byte {
 }
 
 // refusal is a handshake that failed: a sentence for this side's player
-// and, when there is any point, one sent to the other side in its bye.
+// ("" when a stranger's failure is not worth a notice), and what to send the
+// other side before hanging up: answers, or else a bye with tell.
 type refusal struct {
-	reason string
-	tell   string
-	err    error
+	reason  string
+	tell    string
+	answers []message
+	err     error
 }
 
 func (r *refusal) Error() string {
@@ -73,6 +88,7 @@ type link struct {
 	r      *bufio.Reader
 	limits Limits
 	last   time.Time // when we last wrote
+	seal   *sealing  // set once the greeting is over
 }
 
 func newLink(c net.Conn, l Limits) *link {
@@ -81,7 +97,7 @@ func newLink(c net.Conn, l Limits) *link {
 
 func (l *link) send(m message) error {
 	l.conn.SetWriteDeadline(time.Now().Add(l.limits.Write))
-	_, err := l.conn.Write([]byte(m.String() + "\n"))
+	_, err := l.conn.Write([]byte(l.line(m)))
 	l.last = time.Now()
 	if err != nil {
 		return fmt.Errorf("send %s: %w", m.String(), err)
@@ -92,7 +108,15 @@ func (l *link) send(m message) error {
 // bye tries once, briefly, to tell the other side why we are leaving.
 func (l *link) bye(text string) {
 	l.conn.SetWriteDeadline(time.Now().Add(min(l.limits.Write, time.Second)))
-	l.conn.Write([]byte(message{kind: kindBye, text: byeText(text)}.String() + "\n"))
+	l.conn.Write([]byte(l.line(message{kind: kindBye, text: byeText(text)})))
+}
+
+// line is m as it goes on the wire: sealed once the greeting is over.
+func (l *link) line(m message) string {
+	if l.seal != nil {
+		return l.seal.seal(m.String()) + "\n"
+	}
+	return m.String() + "\n"
 }
 
 // receive reads and decodes one message, mapping every failure to a
@@ -101,6 +125,21 @@ func (l *link) receive(who string) (message, *refusal) {
 	line, err := readLine(l.r)
 	if err != nil {
 		return message{}, readFailure(who, err)
+	}
+	return l.decode(line, who)
+}
+
+// decode opens and decodes one line read; see receive.
+func (l *link) decode(line, who string) (message, *refusal) {
+	var err error
+	if l.seal != nil {
+		if line, err = l.seal.open(line); err != nil {
+			return message{}, &refusal{
+				reason: fmt.Sprintf("A message from %s was not sealed with the room's secret; someone may be tampering with the connection, so it was closed.", lower(who)),
+				tell:   "a message was not sealed",
+				err:    err,
+			}
+		}
 	}
 	m, err := parseMessage(line)
 	if err != nil {
@@ -113,11 +152,48 @@ func (l *link) receive(who string) (message, *refusal) {
 	if m.kind == kindBye {
 		r := &refusal{reason: who + " left the game."}
 		if m.text != "" {
-			r.reason = fmt.Sprintf("%s ended the connection: %q.", who, clipText(m.text))
+			r.reason = fmt.Sprintf("%s ended the connection: %q.", who, peerText(m.text))
 		}
 		return m, r
 	}
 	return m, nil
+}
+
+// receiveUnproven reads one message from a side that has not proved the
+// secret: nothing of what it sent appears in the refusal, and a bye is a
+// refusal with no words of theirs. who names the other side.
+func (l *link) receiveUnproven(who string) (message, *refusal) {
+	line, err := readLine(l.r)
+	if err != nil {
+		r := readFailure(who, err)
+		r.tell = ""
+		return message{}, r
+	}
+	m, err := parseMessage(line)
+	if err != nil {
+		return message{}, &refusal{reason: who + " did not greet as this game does.", err: errNotOurs}
+	}
+	if m.kind == kindBye {
+		return m, &refusal{reason: who + " hung up during the greeting."}
+	}
+	return m, nil
+}
+
+// errNotOurs is a line from a side that has not proved the secret and that
+// is not a message of this game; the line itself is not kept.
+var errNotOurs = errors.New("not a message of this game")
+
+// peerText is text from a peer that proved the secret, made fit to show:
+// short, with anything unprintable escaped.
+func peerText(s string) string { return untrusted.Text(clipText(s)) }
+
+func (l *link) sendAll(ms []message) error {
+	for _, m := range ms {
+		if err := l.send(m); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func readFailure(who string, err error) *refusal {
@@ -146,68 +222,158 @@ func lower(who string) string {
 	return who
 }
 
+// hostGreeting is what the host's half of the handshake needs: the room,
+// and the gate's say on this joiner. Nil functions allow everything.
+type hostGreeting struct {
+	secret       Secret
+	variant      rules.Variant
+	joinerColour rules.Player
+	hello        func()          // the joiner's hello arrived
+	refuseNow    func() *message // not nil: no proof is checked now (refuse wait or closed)
+	failed       func()          // a wrong proof
+	proven       func() bool     // false: the greeting was dropped meanwhile
+	claim        func() bool     // false: the room is taken
+}
+
+var (
+	refuseCode   = message{kind: kindRefuse, why: "code"}
+	refuseWait   = message{kind: kindRefuse, why: "wait"}
+	refuseTaken  = message{kind: kindRefuse, why: "taken"}
+	refuseClosed = message{kind: kindRefuse, why: "closed"}
+	plainBye     = message{kind: kindBye}
+)
+
+// Sentences of the host about joiners that failed.
+const (
+	wrongCodeNotice = "Someone tried to join with a wrong room code; they were turned away."
+	waitNotice      = "Someone tried again too soon after wrong room codes; they were told to wait."
+)
+
 // greetJoiner is the host's half of the handshake; nil means the joiner
-// proved the secret and was told its colour. claim is called after the
-// proof: false means the room is taken, and the joiner is refused.
-func greetJoiner(l *link, secret Secret, v rules.Variant, joinerColour rules.Player, claim func() bool) *refusal {
-	l.conn.SetDeadline(time.Now().Add(l.limits.Handshake))
+// proved the secret and was told the game. The caller bounds the whole
+// greeting with a deadline on the connection.
+func greetJoiner(l *link, g hostGreeting) *refusal {
 	defer l.conn.SetDeadline(time.Time{})
 	const who = "A joiner"
-	m, r := l.receive(who)
+	m, r := l.receiveUnproven(who)
+	if r != nil && errors.Is(r, errNotOurs) {
+		return &refusal{answers: []message{plainBye}, err: r}
+	}
 	if r != nil {
-		return r
+		return &refusal{err: r}
 	}
-	if m.kind != kindHello {
-		return &refusal{reason: who + " did not greet as this game does; it was turned away.", tell: "expected hello"}
+	if m.kind != kindHello || m.version < oldVersion {
+		return &refusal{answers: []message{plainBye}}
 	}
-	if m.version != Version {
-		return &refusal{
-			reason: fmt.Sprintf("A joiner speaks version %d of the online protocol, this game version %d; it was turned away.", m.version, Version),
-			tell:   fmt.Sprintf("this host speaks protocol version %d, not %d; both players need the same version of the game", Version, m.version),
-		}
+	if g.hello != nil {
+		g.hello()
 	}
-	if m.variant != "any" && m.variant != v.String() {
-		return &refusal{
-			reason: fmt.Sprintf("A joiner wanted to play %s, but this room plays %s; it was turned away.", m.variant, v),
-			tell:   fmt.Sprintf("this room plays %s, not %s", v, m.variant),
-		}
+	if m.version == oldVersion {
+		return greetOldJoiner(l, g, m.nonce)
 	}
 	hostChallenge, err := newChallenge()
 	if err != nil {
 		return &refusal{reason: "Could not greet a joiner.", err: err}
 	}
-	if err := l.send(message{kind: kindHello, version: Version, variant: v.String(), nonce: hostChallenge}); err != nil {
-		return &refusal{reason: "Could not greet a joiner.", err: err}
+	if err := l.send(message{kind: kindChallenge, nonce: hostChallenge}); err != nil {
+		return &refusal{err: err}
 	}
-	a, r := l.receive(who)
+	a, r := l.receiveUnproven(who)
 	if r != nil {
-		return r
+		return &refusal{err: r}
 	}
 	if a.kind != kindAuth {
-		return &refusal{reason: who + " did not prove the room code; it was turned away.", tell: "expected auth"}
+		return &refusal{answers: []message{plainBye}}
 	}
-	want := proof(secret, roleJoin, m.nonce, hostChallenge)
-	if !hmac.Equal(a.mac[:], want[:]) {
+	if r := checkProof(g, proof(g.secret, roleJoin, m.nonce, hostChallenge), a.mac, refuseCode); r != nil {
+		return r
+	}
+	// Proven: from here on the joiner may hear about the room.
+	answers := []message{{kind: kindAuth, mac: proof(g.secret, roleHost, m.nonce, hostChallenge)}}
+	switch {
+	case m.version != Version:
 		return &refusal{
-			reason: "Someone tried to join with a wrong room code; they were turned away.",
-			tell:   "the room code is wrong; check it and try again",
+			reason:  fmt.Sprintf("A player with the right room code has a newer version of Gobblet (online protocol %d, this one %d); update the game to play with them.", m.version, Version),
+			answers: append(answers, message{kind: kindRefuse, why: "version", version: Version}),
+		}
+	case a.variant != "" && a.variant != "any" && a.variant != g.variant.String():
+		return &refusal{
+			reason:  fmt.Sprintf("A player with the right room code wanted to play %s, but this room plays %s; they were turned away.", a.variant, g.variant),
+			answers: append(answers, message{kind: kindRefuse, why: "variant", variant: g.variant.String()}),
+		}
+	case g.claim != nil && !g.claim():
+		return &refusal{
+			reason:  "A second player tried to join; this room already has a game, so they were turned away.",
+			answers: append(answers, refuseTaken),
 		}
 	}
-	if !claim() {
-		return &refusal{reason: "A second player tried to join; this room already has a game, so they were turned away.", tell: "this room already has a game"}
-	}
-	if err := l.send(message{kind: kindAuth, mac: proof(secret, roleHost, m.nonce, hostChallenge)}); err != nil {
+	if err := l.sendAll(answers); err != nil {
 		return &refusal{reason: "The joiner left during the greeting.", err: err}
 	}
-	if err := l.send(message{kind: kindStart, colour: joinerColour}); err != nil {
+	l.seal = newSealing(g.secret, m.nonce, hostChallenge, true)
+	if err := l.send(message{kind: kindStart, variant: g.variant.String(), colour: g.joinerColour}); err != nil {
 		return &refusal{reason: "The joiner left during the greeting.", err: err}
 	}
 	return nil
 }
 
+// checkProof checks a joiner's proof, unless its address must wait; a
+// wrong one is counted. wrong is the answer to a wrong proof.
+func checkProof(g hostGreeting, want, got [32]byte, wrong message) *refusal {
+	if g.refuseNow != nil {
+		if no := g.refuseNow(); no != nil {
+			r := &refusal{answers: []message{*no}}
+			if no.why == "wait" {
+				r.reason = waitNotice
+			}
+			return r
+		}
+	}
+	if !hmac.Equal(got[:], want[:]) {
+		if g.failed != nil {
+			g.failed()
+		}
+		return &refusal{reason: wrongCodeNotice, answers: []message{wrong}}
+	}
+	if g.proven != nil && !g.proven() {
+		return &refusal{}
+	}
+	return nil
+}
+
+// greetOldJoiner speaks the version 2 greeting, so that a partner with the
+// right code can be asked to update. Its hello names a variant; it always
+// names classic, so that a stranger learns nothing from it.
+func greetOldJoiner(l *link, g hostGreeting, joinerChallenge [16]byte) *refusal {
+	hostChallenge, err := newChallenge()
+	if err != nil {
+		return &refusal{reason: "Could not greet a joiner.", err: err}
+	}
+	if err := l.send(message{kind: kindHello, version: oldVersion, variant: "classic", nonce: hostChallenge}); err != nil {
+		return &refusal{err: err}
+	}
+	a, r := l.receiveUnproven("A joiner")
+	if r != nil {
+		return &refusal{err: r}
+	}
+	if a.kind != kindAuth {
+		return &refusal{answers: []message{plainBye}}
+	}
+	// A version 2 joiner shows at most 40 characters of a bye.
+	wrong := message{kind: kindBye, text: "the room code is wrong; check it and try again"}
+	if r := checkProof(g, proof(g.secret, roleJoin, joinerChallenge, hostChallenge), a.mac, wrong); r != nil {
+		return r
+	}
+	return &refusal{
+		reason:  "A player with the right room code has an older version of Gobblet; they need to update it to play with you.",
+		answers: []message{{kind: kindBye, text: "please update Gobblet to play this host"}},
+	}
+}
+
 // greetHost is the joiner's half of the handshake. It returns the variant
 // and the joiner's colour. expect, when not nil, is the only variant the
-// joiner accepts.
+// joiner accepts. Until the host has proved the secret, nothing it says is
+// shown: only this side's own sentences.
 func greetHost(l *link, secret Secret, expect *rules.Variant) (rules.Variant, rules.Player, *refusal) {
 	l.conn.SetDeadline(time.Now().Add(l.limits.Handshake))
 	defer l.conn.SetDeadline(time.Time{})
@@ -220,23 +386,55 @@ func greetHost(l *link, secret Secret, expect *rules.Variant) (rules.Variant, ru
 	if err != nil {
 		return 0, 0, &refusal{reason: "Could not greet the host.", err: err}
 	}
-	if err := l.send(message{kind: kindHello, version: Version, variant: want, nonce: ours}); err != nil {
+	if err := l.send(message{kind: kindHello, version: Version, nonce: ours}); err != nil {
 		return 0, 0, &refusal{reason: "Could not greet the host.", err: err}
 	}
-	m, r := l.receive(who)
+	c, r := l.receiveUnproven(who)
+	if r != nil {
+		return 0, 0, unprovenHost(c, r)
+	}
+	if c.kind == kindRefuse {
+		return 0, 0, refusedBy(c, false)
+	}
+	if c.kind != kindChallenge {
+		return 0, 0, &refusal{reason: "The other side did not greet as this game does; it may be an older version of Gobblet, or not a Gobblet room.", tell: "expected challenge"}
+	}
+	if err := l.send(message{kind: kindAuth, mac: proof(secret, roleJoin, ours, c.nonce), variant: want}); err != nil {
+		return 0, 0, &refusal{reason: "The host left during the greeting.", err: err}
+	}
+	a, r := l.receiveUnproven(who)
+	if r != nil {
+		return 0, 0, unprovenHost(a, r)
+	}
+	if a.kind == kindRefuse {
+		return 0, 0, refusedBy(a, false)
+	}
+	wantProof := proof(secret, roleHost, ours, c.nonce)
+	if a.kind != kindAuth || !hmac.Equal(a.mac[:], wantProof[:]) {
+		return 0, 0, &refusal{
+			reason: "The host could not prove it knows the room's secret; this is not the room of that code.",
+			tell:   "you did not prove the room code",
+		}
+	}
+	// The host proved the secret: what it says now may be shown. Its
+	// refusals are not sealed (any version reads them); start and all that
+	// follows is.
+	line, err := readLine(l.r)
+	if err != nil {
+		return 0, 0, readFailure(who, err)
+	}
+	if refuse, err := parseMessage(line); err == nil && refuse.kind == kindRefuse {
+		return 0, 0, refusedBy(refuse, true)
+	}
+	l.seal = newSealing(secret, ours, c.nonce, false)
+	s, r := l.decode(line, who)
 	if r != nil {
 		return 0, 0, r
 	}
-	if m.kind != kindHello {
-		return 0, 0, &refusal{reason: "The other side did not greet as this game does; it is not a Gobblet room.", tell: "expected hello"}
+	if s.kind != kindStart {
+		return 0, 0, &refusal{reason: "The host did not start the game.", tell: "expected start"}
 	}
-	if m.version != Version {
-		return 0, 0, &refusal{
-			reason: fmt.Sprintf("The host speaks version %d of the online protocol, this game version %d; both players need the same version of the game.", m.version, Version),
-			tell:   fmt.Sprintf("this joiner speaks protocol version %d", Version),
-		}
-	}
-	v, err := rules.ParseVariant(m.variant)
+	v, err := rules.ParseVariant(s.variant)
 	if err != nil {
 		return 0, 0, &refusal{reason: "The host did not say which game it plays.", tell: "say classic or gobblers", err: err}
 	}
@@ -246,26 +444,43 @@ func greetHost(l *link, secret Secret, expect *rules.Variant) (rules.Variant, ru
 			tell:   fmt.Sprintf("this joiner wanted %s", *expect),
 		}
 	}
-	if err := l.send(message{kind: kindAuth, mac: proof(secret, roleJoin, ours, m.nonce)}); err != nil {
-		return 0, 0, &refusal{reason: "The host left during the greeting.", err: err}
-	}
-	a, r := l.receive(who)
-	if r != nil {
-		return 0, 0, r
-	}
-	wantProof := proof(secret, roleHost, ours, m.nonce)
-	if a.kind != kindAuth || !hmac.Equal(a.mac[:], wantProof[:]) {
-		return 0, 0, &refusal{
-			reason: "The host could not prove it knows the room's secret; this is not the room of that code.",
-			tell:   "you did not prove the room code",
-		}
-	}
-	s, r := l.receive(who)
-	if r != nil {
-		return 0, 0, r
-	}
-	if s.kind != kindStart {
-		return 0, 0, &refusal{reason: "The host did not start the game.", tell: "expected start"}
-	}
 	return v, s.colour, nil
+}
+
+// unprovenHost words a host that hung up or broke the greeting before it
+// proved the secret, without a word of what it said.
+func unprovenHost(m message, r *refusal) *refusal {
+	if m.kind == kindBye {
+		return &refusal{reason: "The host turned this game away without proving it knows the room code; it may run an older version of Gobblet, or this may not be the room of that code."}
+	}
+	if errors.Is(r.err, errNotOurs) {
+		return &refusal{reason: "The other side did not greet as this game does; it may be an older version of Gobblet, or not a Gobblet room.", err: r.err}
+	}
+	return r
+}
+
+// refusedBy words the host's refusal for the joiner. Before the host
+// proved the secret only the refusals that tell nothing about it count.
+func refusedBy(m message, proven bool) *refusal {
+	if !proven && (m.why == "variant" || m.why == "version") {
+		m.why = ""
+	}
+	switch m.why {
+	case "code":
+		return &refusal{reason: "The host says the room code is wrong; check it and try again."}
+	case "wait":
+		return &refusal{reason: "Too many wrong room codes came from this computer's address; wait a minute, check the code and try again."}
+	case "taken":
+		return &refusal{reason: "This room already has a game."}
+	case "closed":
+		return &refusal{reason: "This room is closed; ask the host for a new code."}
+	case "variant":
+		return &refusal{reason: fmt.Sprintf("The host plays %s, not the game this joiner asked for.", m.variant)}
+	case "version":
+		if m.version > Version {
+			return &refusal{reason: fmt.Sprintf("The host has a newer version of Gobblet (online protocol %d, this one %d); update this game to play with them.", m.version, Version)}
+		}
+		return &refusal{reason: fmt.Sprintf("The host has an older version of Gobblet (online protocol %d, this one %d); the host needs to update it to play with you.", m.version, Version)}
+	}
+	return &refusal{reason: "The host turned this game away."}
 }

@@ -69,7 +69,11 @@ func Host(cfg HostConfig) (*Session, error) {
 		ln.Close()
 		return nil, fmt.Errorf("host: %w", err)
 	}
-	h := &room{s: s, ln: ln, cfg: cfg, arrivals: make(chan *link), quit: make(chan struct{}), notices: newBucket(1, 10)}
+	h := &room{
+		s: s, ln: ln, cfg: cfg, gate: newGate(s.limits),
+		arrivals: make(chan *link), quit: make(chan struct{}), tooMany: make(chan struct{}),
+		notices: newBucket(1, 10), inGameNotices: newBucket(1.0/60, 1),
+	}
 	s.wg.Add(1)
 	go h.accept()
 	go h.run()
@@ -82,14 +86,18 @@ type room struct {
 	s        *Session
 	ln       net.Listener
 	cfg      HostConfig
+	gate     *gate
 	arrivals chan *link    // the joiner that proved the code, to the loop
 	taken    atomic.Bool   // a joiner has claimed the room
 	quit     chan struct{} // closed when the room's loop has ended
+	tooMany  chan struct{} // closed when too many wrong codes were tried
+	closeNow sync.Once
 
 	// Notices about turned-away joiners are rate limited, so that a storm
 	// of connections cannot flood the GUI.
-	noticeMu sync.Mutex
-	notices  *bucket
+	noticeMu      sync.Mutex
+	notices       *bucket
+	inGameNotices *bucket
 }
 
 func (h *room) notice(text string) {
@@ -115,15 +123,20 @@ func (h *room) run() {
 		case <-h.s.closing:
 			h.s.out.put(Disconnected{Reason: "You closed the room before anyone joined.", Clean: true})
 			return
+		case <-h.tooMany:
+			h.s.out.put(Disconnected{Reason: TooManyWrongCodes})
+			return
 		}
 	}
 }
 
-// accept greets every connection: one at a time per joiner, a few at once,
-// and all of them turned away once the room is taken.
+// TooManyWrongCodes is why a room closed on its own.
+const TooManyWrongCodes = "Too many wrong room codes were tried; this room is closed. Host a new one."
+
+// accept greets every connection, each in its own goroutine, under the
+// gate's rules, and turns every one away at once when the room is taken.
 func (h *room) accept() {
 	defer h.s.wg.Done()
-	greeting := make(chan struct{}, h.s.limits.PendingJoins)
 	for {
 		c, err := h.ln.Accept()
 		if errors.Is(err, net.ErrClosed) {
@@ -138,41 +151,81 @@ func (h *room) accept() {
 			continue
 		}
 		l := newLink(c, h.s.limits)
-		who := c.RemoteAddr().String()
 		if h.taken.Load() {
-			h.turnAway(l, "this room already has a game",
-				fmt.Sprintf("Someone at %s tried to join; the game has already begun, so they were turned away.", who))
+			h.turnAway(l, "Someone tried to join; the game has already begun, so they were turned away.")
 			continue
 		}
-		select {
-		case greeting <- struct{}{}:
-		default:
-			h.turnAway(l, "this room is busy greeting other players; try again in a moment",
-				fmt.Sprintf("Someone at %s tried to join while others were being greeted; they were turned away.", who))
-			continue
-		}
+		// The deadline is set before the gate can drop the greeting, and
+		// covers all of it: dripping bytes does not extend it.
+		c.SetDeadline(time.Now().Add(h.s.limits.Handshake))
+		addr := remoteAddr(c)
+		st := h.gate.admit(l, addr)
 		h.s.wg.Add(1)
 		go func() {
 			defer h.s.wg.Done()
-			defer func() { <-greeting }()
-			h.greet(l)
+			defer h.gate.leave(st)
+			h.greet(l, st)
 		}()
 	}
 }
 
-func (h *room) turnAway(l *link, tell, notice string) {
+// remoteAddr is who the gate counts a connection against (see gateKey).
+func remoteAddr(c net.Conn) netip.Addr {
+	ap, err := netip.ParseAddrPort(c.RemoteAddr().String())
+	if err != nil {
+		return netip.Addr{}
+	}
+	return gateKey(ap.Addr())
+}
+
+// gateKey is an IPv4 address itself, or an IPv6 address's /64 network,
+// since one IPv6 host usually holds a whole /64 and could otherwise be
+// millions of strangers.
+func gateKey(a netip.Addr) netip.Addr {
+	a = a.Unmap().WithZone("")
+	if a.Is6() {
+		if p, err := a.Prefix(64); err == nil {
+			return p.Addr()
+		}
+	}
+	return a
+}
+
+// turnAway refuses a connection while a game runs. Its notice comes first
+// and at most once a minute, so that strangers cannot keep the status line
+// of a game busy.
+func (h *room) turnAway(l *link, notice string) {
+	h.noticeMu.Lock()
+	ok := h.inGameNotices.take(time.Now())
+	h.noticeMu.Unlock()
+	if ok {
+		h.s.out.put(Notice{Text: notice})
+	}
 	h.s.wg.Add(1)
 	go func() {
 		defer h.s.wg.Done()
-		l.bye(tell)
+		l.conn.SetWriteDeadline(time.Now().Add(min(l.limits.Write, time.Second)))
+		l.conn.Write([]byte(refuseTaken.String() + "\n"))
 		l.conn.Close()
 	}()
-	h.notice(notice)
 }
 
 // greet runs the handshake with one joiner and hands it to the loop.
-func (h *room) greet(l *link) {
-	claim := func() bool { return h.taken.CompareAndSwap(false, true) }
+func (h *room) greet(l *link, st *stranger) {
+	g := hostGreeting{
+		secret:       h.cfg.Secret,
+		variant:      h.cfg.Variant,
+		joinerColour: h.cfg.Colour.Other(),
+		hello:        func() { h.gate.greeted(st) },
+		refuseNow:    func() *message { return h.gate.refuseNow(st.addr, time.Now()) },
+		failed: func() {
+			if h.gate.fail(st.addr, time.Now()) {
+				h.closeNow.Do(func() { close(h.tooMany) })
+			}
+		},
+		proven: func() bool { return h.gate.proven(st) },
+		claim:  func() bool { return h.taken.CompareAndSwap(false, true) },
+	}
 	// The greeting must not outlive the room.
 	stop := make(chan struct{})
 	defer close(stop)
@@ -183,12 +236,17 @@ func (h *room) greet(l *link) {
 		case <-stop:
 		}
 	}()
-	if r := greetJoiner(l, h.cfg.Secret, h.cfg.Variant, h.cfg.Colour.Other(), claim); r != nil {
-		if r.tell != "" {
+	if r := greetJoiner(l, g); r != nil {
+		if len(r.answers) > 0 {
+			l.conn.SetWriteDeadline(time.Now().Add(min(l.limits.Write, time.Second)))
+			l.sendAll(r.answers)
+		} else if r.tell != "" {
 			l.bye(r.tell)
 		}
 		l.conn.Close()
-		h.notice(r.reason)
+		if r.reason != "" {
+			h.notice(r.reason)
+		}
 		return
 	}
 	select {

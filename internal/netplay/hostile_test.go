@@ -85,16 +85,19 @@ func TestHostileJoinerNeverChangesTheGame(t *testing.T) {
 }
 
 // The room survives joiners that fail the greeting, and a real joiner gets
-// in afterwards.
+// in afterwards. A stranger hears only a refusal and is noticed only in the
+// host's own words; a partner with the right code hears why it cannot play.
 func TestRoomTurnsAwayBadJoinersAndStaysOpen(t *testing.T) {
 	quick := testLimits
 	quick.Handshake = time.Second
+	quick.FailuresPerAddress = 100 // wrong codes are tried below; none waits
 	h := host(t, rules.Classic, rules.X, quick)
+	const nonce = "00112233445566778899aabbccddeeff"
 	for _, tc := range []struct {
 		name   string
 		act    func(p *fakePeer)
-		notice string // in the host's Notice
-		told   string // in the bye the joiner receives
+		told   string // the last line the joiner hears before the host hangs up
+		notice string // in the host's Notice; "" for none
 	}{
 		{"a wrong secret", func(p *fakePeer) {
 			wrong := h.Code().Secret
@@ -103,31 +106,40 @@ func TestRoomTurnsAwayBadJoinersAndStaysOpen(t *testing.T) {
 			if r == nil || !strings.Contains(r.reason, "room code is wrong") {
 				t.Errorf("joiner with a wrong secret was told %v", r)
 			}
-		}, "wrong room code", ""},
-		{"a wrong version", func(p *fakePeer) { p.writeLine("hello gobblet 3 with new words") }, "version 3", "protocol version 2"},
+		}, "", "wrong room code"},
+		{"a newer version with the right code", func(p *fakePeer) {
+			p.proveAs(h.Code().Secret, "hello gobblet 4 "+nonce+" with new words", "")
+		}, "refuse version 3", "newer version"},
+		{"a newer version with a wrong code", func(p *fakePeer) {
+			p.proveAs(Secret{}, "hello gobblet 4 "+nonce, "")
+		}, "refuse code", "wrong room code"},
+		{"version 2 with the right code", func(p *fakePeer) { p.proveOld(h.Code().Secret) },
+			"bye please update Gobblet to play this host", "older version"},
+		{"version 2 with a wrong code", func(p *fakePeer) { p.proveOld(Secret{}) },
+			"bye the room code is wrong; check it and try again", "wrong room code"},
+		{"version 1", func(p *fakePeer) { p.writeLine("hello gobblet 1") }, "bye", ""},
 		{"a wrong variant", func(p *fakePeer) {
-			p.writeLine("hello gobblet 2 gobblers 00112233445566778899aabbccddeeff")
-		}, "wanted to play gobblers", "plays classic"},
-		{"a web browser", func(p *fakePeer) { p.writeLine("GET / HTTP/1.1") }, "does not understand", "not understood"},
-		{"a 10 MB greeting", func(p *fakePeer) { go p.write(tenMB) }, "longer than 256", "too long"},
-		{"a silent joiner", func(p *fakePeer) {}, "stopped answering", "stopped answering"},
+			p.proveAs(h.Code().Secret, "hello gobblet 3 "+nonce, " gobblers")
+		}, "refuse variant classic", "wanted to play gobblers"},
+		{"a web browser", func(p *fakePeer) { p.writeLine("GET / HTTP/1.1") }, "bye", ""},
+		{"a 10 MB greeting", func(p *fakePeer) { go p.write(tenMB) }, "", ""},
+		{"a silent joiner", func(p *fakePeer) {}, "", ""},
 		{"a forged proof", func(p *fakePeer) {
-			p.writeLine("hello gobblet 2 any 00112233445566778899aabbccddeeff")
-			p.readUntil(kindHello)
+			p.writeLine("hello gobblet 3 %s", nonce)
+			p.readUntil(kindChallenge)
 			p.writeLine("auth %s", strings.Repeat("00", 32))
-		}, "wrong room code", "room code is wrong"},
+		}, "refuse code", "wrong room code"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p := dialRaw(t, h)
 			tc.act(p)
-			if tc.told != "" {
-				bye, err := p.readUntil(kindBye)
-				if err != nil || !strings.Contains(bye.text, tc.told) {
-					t.Errorf("joiner was told %q, %v; want %q", bye.text, err, tc.told)
-				}
+			if got := p.lastLine(); got != tc.told {
+				t.Errorf("joiner was told %q last, want %q", got, tc.told)
 			}
-			if n := await[Notice](t, h); !strings.Contains(n.Text, tc.notice) {
-				t.Errorf("host noticed %q, want %q", n.Text, tc.notice)
+			if tc.notice != "" {
+				if n := await[Notice](t, h); !strings.Contains(n.Text, tc.notice) {
+					t.Errorf("host noticed %q, want %q", n.Text, tc.notice)
+				}
 			}
 		})
 	}
@@ -140,9 +152,8 @@ func TestRoomTurnsAwayBadJoinersAndStaysOpen(t *testing.T) {
 func TestASecondJoinerIsTurnedAway(t *testing.T) {
 	h, j := pair(t, rules.Gobblers, rules.X)
 	p := dialRaw(t, h)
-	bye, err := p.readUntil(kindBye)
-	if err != nil || !strings.Contains(bye.text, "already has a game") {
-		t.Errorf("second joiner was told %q, %v", bye.text, err)
+	if got := p.lastLine(); got != "refuse taken" {
+		t.Errorf("second joiner was told %q", got)
 	}
 	if n := await[Notice](t, h); !strings.Contains(n.Text, "turned away") {
 		t.Errorf("host noticed %q", n.Text)
@@ -152,8 +163,24 @@ func TestASecondJoinerIsTurnedAway(t *testing.T) {
 	if d := await[Disconnected](t, j2); !strings.Contains(d.Reason, "already has a game") || d.Game != nil {
 		t.Errorf("second real joiner: %+v", d)
 	}
+	// More strangers do not keep the game's status line busy: one notice
+	// a minute at most.
+	for range 5 {
+		if got := dialRaw(t, h).lastLine(); got != "refuse taken" {
+			t.Errorf("a stranger during the game was told %q", got)
+		}
+	}
 	m, _ := rules.ParseMove(rules.Gobblers, "2@a2")
 	h.SendMove(m)
+	for {
+		e := next(t, h)
+		if n, ok := e.(Notice); ok {
+			t.Errorf("a stranger during the game was noticed again: %q", n.Text)
+		}
+		if _, ok := e.(Moved); ok {
+			break
+		}
+	}
 	if got := await[Moved](t, j); got.Move != m {
 		t.Errorf("joiner saw %v after the second joiner was turned away", got.Move)
 	}
@@ -177,7 +204,7 @@ func TestJoinerExpectingAnotherVariant(t *testing.T) {
 	h := host(t, rules.Gobblers, rules.X, testLimits)
 	classic := rules.Classic
 	j := join(t, JoinConfig{Code: h.Code().String(), Expect: &classic})
-	if d := await[Disconnected](t, j); !strings.Contains(d.Reason, "plays gobblers, not classic") {
+	if d := await[Disconnected](t, j); !strings.Contains(d.Reason, "plays gobblers") {
 		t.Errorf("joiner expecting classic: %q", d.Reason)
 	}
 	if n := await[Notice](t, h); !strings.Contains(n.Text, "plays gobblers") {
@@ -215,31 +242,46 @@ func TestHostileHostNeverChangesTheGame(t *testing.T) {
 	}{
 		{"a host that does not know the secret", func(l *link, _ Secret) {
 			readLine(l.r)
-			l.conn.Write([]byte("hello gobblet 2 classic 00112233445566778899aabbccddeeff\n"))
+			l.conn.Write([]byte("challenge 00112233445566778899aabbccddeeff\n"))
 			readLine(l.r)
-			l.conn.Write([]byte("auth " + strings.Repeat("5a", 32) + "\nstart o\n"))
+			l.conn.Write([]byte("auth " + strings.Repeat("5a", 32) + "\nstart classic o\n"))
 			l.readUntilClosed()
 		}, "could not prove", -1},
+		{"a host that greets the old way", func(l *link, _ Secret) {
+			readLine(l.r)
+			l.conn.Write([]byte("hello gobblet 2 classic 00112233445566778899aabbccddeeff\n"))
+			l.readUntilClosed()
+		}, "did not greet as this game does", -1},
 		{"a 10 MB greeting", func(l *link, _ Secret) {
 			l.conn.Write([]byte(tenMB))
 		}, "longer than 256", -1},
-		{"a host speaking another version", func(l *link, _ Secret) {
-			readLine(l.r)
-			l.conn.Write([]byte("hello gobblet 9 and more\n"))
+		{"a host of a newer version", func(l *link, s Secret) {
+			proveHost(l, s)
+			l.conn.Write([]byte("refuse version 9\n"))
 			l.readUntilClosed()
-		}, "version 9", -1},
+		}, "newer version of Gobblet (online protocol 9, this one 3)", -1},
+		{"a host of an older version", func(l *link, s Secret) {
+			readLine(l.r)
+			l.conn.Write([]byte("bye this host speaks protocol version 2, not 3\n"))
+			l.readUntilClosed()
+		}, "may run an older version", -1},
+		{"a host that proved the secret and says goodbye", func(l *link, s Secret) {
+			proveHost(l, s)
+			l.conn.Write([]byte(l.sealed("bye \\x1b[2J see you")))
+			l.readUntilClosed()
+		}, `ended the connection: "\\\\x1b[2J see you"`, -1},
 		{"a shift on an empty board", func(l *link, s Secret) {
-			greetJoiner(l, s, rules.Classic, rules.O, func() bool { return true })
-			l.conn.Write([]byte("move 1 a1-a2\n"))
+			greetJoiner(l, hostGreeting{secret: s, variant: rules.Classic, joinerColour: rules.O})
+			l.conn.Write([]byte(l.sealed("move 1 a1-a2")))
 			l.readUntilClosed()
 		}, "illegal move", 0},
 		{"a move out of turn", func(l *link, s Secret) {
-			greetJoiner(l, s, rules.Classic, rules.O, func() bool { return true })
-			l.conn.Write([]byte("move 1 4@a1\nmove 2 4@b1\n"))
+			greetJoiner(l, hostGreeting{secret: s, variant: rules.Classic, joinerColour: rules.O})
+			l.conn.Write([]byte(l.sealed("move 1 4@a1\nmove 2 4@b1")))
 			l.readUntilClosed()
 		}, "out of turn", 1},
 		{"a host that falls silent", func(l *link, s Secret) {
-			greetJoiner(l, s, rules.Classic, rules.O, func() bool { return true })
+			greetJoiner(l, hostGreeting{secret: s, variant: rules.Classic, joinerColour: rules.O})
 			l.readUntilClosed()
 		}, "stopped answering", 0},
 	} {
@@ -262,19 +304,56 @@ func TestHostileHostNeverChangesTheGame(t *testing.T) {
 	}
 }
 
-// Joiners that hold a greeting open cannot pile up: past the limit, new ones
-// are told the room is busy.
-func TestGreetingsAreLimited(t *testing.T) {
+// Strangers that hold a greeting open cannot pile up: past the limit from
+// one address, a newcomer takes the place of the oldest, which is dropped
+// at once rather than at the end of its greeting's time.
+func TestANewcomerTakesTheOldestStrangersPlace(t *testing.T) {
 	l := testLimits
-	l.PendingJoins = 1
+	l.PendingPerAddress = 1
 	h := host(t, rules.Gobblers, rules.X, l)
-	dialRaw(t, h) // connects and says nothing
-	p := dialRaw(t, h)
-	bye, err := p.readUntil(kindBye)
-	if err != nil || !strings.Contains(bye.text, "busy") {
-		t.Errorf("joiner past the limit was told %q, %v", bye.text, err)
+	first := dialRaw(t, h) // connects and says nothing
+	time.Sleep(50 * time.Millisecond)
+	dialRaw(t, h)
+	start := time.Now()
+	if got := first.lastLine(); got != "" {
+		t.Errorf("the dropped stranger was told %q", got)
 	}
-	if n := await[Notice](t, h); !strings.Contains(n.Text, "others were being greeted") {
-		t.Errorf("host noticed %q", n.Text)
+	if d := time.Since(start); d > l.Handshake/2 {
+		t.Errorf("the oldest stranger was dropped after %v, not at once", d)
+	}
+}
+
+// A partner cannot make a stream of draw offers: one a move is shown, a
+// declined one asked again in the same move is not.
+func TestADrawOfferIsShownOnceAMove(t *testing.T) {
+	h := host(t, rules.Gobblers, rules.O, testLimits)
+	p, _, me := joinRaw(t, h)
+	if me != rules.X {
+		t.Fatalf("fake joiner plays %v, want x", me)
+	}
+	await[Started](t, h)
+	p.writeLine("move 1 3@b2")
+	p.writeLine("draw offer 1")
+	await[DrawOffered](t, h)
+	h.AnswerDraw(false)
+	if _, err := p.readUntil(kindDrawDecline); err != nil {
+		t.Fatal(err)
+	}
+	for range 5 {
+		p.writeLine("draw offer 1")
+	}
+	p.writeLine("bye done")
+	offers := 0
+	for {
+		e := next(t, h)
+		if _, ok := e.(DrawOffered); ok {
+			offers++
+		}
+		if _, ok := e.(Disconnected); ok {
+			break
+		}
+	}
+	if offers != 0 {
+		t.Errorf("%d more draw offers were shown after the first was declined", offers)
 	}
 }

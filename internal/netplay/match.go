@@ -21,6 +21,7 @@ type match struct {
 	iResigned bool
 
 	myOffer, peerOffer     bool // a draw offer waits for an answer
+	myOfferAt, peerOfferAt int  // 1 + the plies when each side last offered a draw; 0: never
 	myRematch, peerRematch bool
 }
 
@@ -78,8 +79,10 @@ func (m *match) request(c command, out *queue[Event]) []message {
 			out.put(Notice{Text: "You can offer a draw after your move, while the other player thinks."})
 		case m.myOffer:
 			out.put(Notice{Text: "Your draw offer is still waiting for an answer."})
+		case m.myOfferAt == plies+1:
+			out.put(Notice{Text: "You have already offered a draw this move."})
 		default:
-			m.myOffer = true
+			m.myOffer, m.myOfferAt = true, plies+1
 			return []message{{kind: kindDrawOffer, n: plies}}
 		}
 	case cmdAnswerDraw:
@@ -182,8 +185,12 @@ func (m *match) receive(msg message, out *queue[Event]) *refusal {
 			return violation("wrong move number", "offered a draw at move %d, but the game is at move %d", msg.n, plies)
 		case m.peerOffer:
 			return violation("one offer at a time", "offered a draw twice")
+		case m.peerOfferAt == plies+1:
+			// One offer a move: a declined one asked again is not shown,
+			// so that offers cannot be a stream of pop-ups. Moving declines it.
+			return nil
 		}
-		m.peerOffer = true
+		m.peerOffer, m.peerOfferAt = true, plies+1
 		out.put(DrawOffered{})
 	case kindDrawAccept, kindDrawDecline:
 		if !m.myOffer || msg.n != plies {

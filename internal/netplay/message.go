@@ -14,22 +14,34 @@ import (
 // The wire protocol: one message per line of printable ASCII ending in "\n",
 // words separated by single spaces, at most MaxLine bytes.
 //
-//	hello gobblet <version> <variant|any> <nonce>   both sides, joiner first
-//	auth <hmac>                                      joiner, then host
-//	start <x|o>                                      host: the joiner's colour in game 1
-//	move <ply> <move>                                ply counts from 1; move as in PROTOCOL.md
-//	resign <plies>                                   plies played when resigning
-//	draw offer <plies>                               only while the other side is to move
-//	draw accept <plies> | draw decline <plies>       plies played when the offer was made
-//	rematch <game>                                   the game just finished, counting from 1
-//	ping                                             heartbeat
-//	bye [<words>]                                    goodbye, with a reason a person can read
+//	hello gobblet <version> <nonce>                 joiner, first (version 2: hello gobblet 2 <variant|any> <nonce>, both ways)
+//	challenge <nonce>                               host, before anything is proven
+//	auth <hmac> [<variant|any>]                     joiner, then host (the host's has no variant)
+//	refuse code|wait|taken|closed                   host, instead of a challenge or its proof
+//	refuse version <n> | refuse variant <variant>   host, after its proof: this joiner cannot play here
+//	start <variant> <x|o>                           host: the game and the joiner's colour in game 1
+//	move <ply> <move>                               ply counts from 1; move as in PROTOCOL.md
+//	resign <plies>                                  plies played when resigning
+//	draw offer <plies>                              only while the other side is to move
+//	draw accept <plies> | draw decline <plies>      plies played when the offer was made
+//	rematch <game>                                  the game just finished, counting from 1
+//	ping                                            heartbeat
+//	bye [<words>]                                   goodbye, with a reason a person can read
 //
-// A nonce is 32 hex digits, an hmac 64.
+// A nonce is 32 hex digits, an hmac 64. From version 3 on, every version
+// greets as "hello gobblet <version> <nonce> ..." and proves the secret with
+// the same challenge and auth, so two versions can prove the secret to each
+// other before either says which version it speaks and the host can answer
+// "refuse version".
 
 // Version is the protocol version this package speaks (2: resign names the
-// plies played, so a move that crossed it on the wire can be taken back).
-const Version = 2
+// plies played, so a move that crossed it on the wire can be taken back; 3:
+// the host says nothing of its room before the joiner proved the secret).
+const Version = 3
+
+// oldVersion is the last version that greets the old way; a host still
+// answers it, so that a partner with the right code can be told to update.
+const oldVersion = 2
 
 // MaxLine caps a message, newline included. Nothing longer is ever buffered.
 const MaxLine = 256
@@ -38,7 +50,9 @@ type kind uint8
 
 const (
 	kindHello kind = iota + 1
+	kindChallenge
 	kindAuth
+	kindRefuse
 	kindStart
 	kindMove
 	kindResign
@@ -53,10 +67,11 @@ const (
 // message is one decoded line. Only the fields of its kind are set.
 type message struct {
 	kind    kind
-	version int          // hello
-	variant string       // hello: "classic", "gobblers" or "any"
-	nonce   [16]byte     // hello
+	version int          // hello; refuse version
+	variant string       // hello (version 2), auth: "classic", "gobblers" or "any", "" when not said; start, refuse variant
+	nonce   [16]byte     // hello, challenge
 	mac     [32]byte     // auth
+	why     string       // refuse: code, wait, taken, closed, version or variant
 	colour  rules.Player // start
 	n       int          // move: ply; draw: plies; rematch: game number
 	move    string       // move, checked against the game by the session
@@ -86,8 +101,8 @@ func parseMessage(line string) (message, error) {
 	var m message
 	switch w[0] {
 	case "hello":
-		// A different version may say anything after its number, so the
-		// version is read first and the rest only when it is ours.
+		// Another version may say anything after its number, so the version
+		// is read first; versions from 3 on all put the nonce next.
 		if len(w) < 3 || w[1] != "gobblet" {
 			return bad("a greeting (hello gobblet <version> ...)")
 		}
@@ -96,38 +111,69 @@ func parseMessage(line string) (message, error) {
 			return bad("a greeting with a version number")
 		}
 		m = message{kind: kindHello, version: v}
-		if v != Version {
-			return m, nil
-		}
-		if len(w) != 5 {
-			return bad("hello gobblet <version> <variant> <nonce>")
-		}
-		switch w[3] {
-		case "classic", "gobblers", "any":
+		switch {
+		case v == oldVersion:
+			if len(w) != 5 || !isVariant(w[3]) {
+				return bad("hello gobblet 2 <variant> <nonce>")
+			}
 			m.variant = w[3]
-		default:
-			return bad("a greeting with a variant (classic, gobblers or any)")
+			if !decodeHex(m.nonce[:], w[4]) {
+				return bad("a greeting with a 32-digit hex challenge")
+			}
+		case v == Version && len(w) != 4, v > Version && len(w) < 4:
+			return bad("hello gobblet <version> <nonce>")
+		case v >= Version:
+			if !decodeHex(m.nonce[:], w[3]) {
+				return bad("a greeting with a 32-digit hex challenge")
+			}
 		}
-		if !decodeHex(m.nonce[:], w[4]) {
-			return bad("a greeting with a 32-digit hex challenge")
+	case "challenge":
+		m.kind = kindChallenge
+		if len(w) != 2 || !decodeHex(m.nonce[:], w[1]) {
+			return bad("challenge with a 32-digit hex nonce")
 		}
 	case "auth":
 		m.kind = kindAuth
-		if len(w) != 2 || !decodeHex(m.mac[:], w[1]) {
+		if len(w) < 2 || len(w) > 3 || !decodeHex(m.mac[:], w[1]) {
 			return bad("auth with a 64-digit hex proof")
+		}
+		if len(w) == 3 {
+			if !isVariant(w[2]) {
+				return bad("auth with a variant (classic, gobblers or any)")
+			}
+			m.variant = w[2]
+		}
+	case "refuse":
+		m.kind = kindRefuse
+		if len(w) < 2 {
+			return bad("refuse with a reason")
+		}
+		m.why = w[1]
+		switch {
+		case len(w) == 2 && (w[1] == "code" || w[1] == "wait" || w[1] == "taken" || w[1] == "closed"):
+		case len(w) == 3 && w[1] == "version":
+			var ok bool
+			if m.version, ok = number(w[2]); !ok {
+				return bad("refuse version <number>")
+			}
+		case len(w) == 3 && w[1] == "variant" && isVariant(w[2]) && w[2] != "any":
+			m.variant = w[2]
+		default:
+			return bad("refuse code, wait, taken, closed, version <n> or variant <variant>")
 		}
 	case "start":
 		m.kind = kindStart
-		if len(w) != 2 {
-			return bad("start x or start o")
+		if len(w) != 3 || !isVariant(w[1]) || w[1] == "any" {
+			return bad("start <variant> <x|o>")
 		}
-		switch w[1] {
+		m.variant = w[1]
+		switch w[2] {
 		case "x":
 			m.colour = rules.X
 		case "o":
 			m.colour = rules.O
 		default:
-			return bad("start x or start o")
+			return bad("start <variant> x or o")
 		}
 	case "move":
 		m.kind = kindMove
@@ -194,14 +240,30 @@ func parseMessage(line string) (message, error) {
 func (m message) String() string {
 	switch m.kind {
 	case kindHello:
-		if m.version != Version {
-			return "hello gobblet " + strconv.Itoa(m.version)
+		switch {
+		case m.version == oldVersion:
+			return fmt.Sprintf("hello gobblet %d %s %s", m.version, m.variant, hex.EncodeToString(m.nonce[:]))
+		case m.version >= Version:
+			return fmt.Sprintf("hello gobblet %d %s", m.version, hex.EncodeToString(m.nonce[:]))
 		}
-		return fmt.Sprintf("hello gobblet %d %s %s", m.version, m.variant, hex.EncodeToString(m.nonce[:]))
+		return "hello gobblet " + strconv.Itoa(m.version)
+	case kindChallenge:
+		return "challenge " + hex.EncodeToString(m.nonce[:])
 	case kindAuth:
+		if m.variant != "" {
+			return "auth " + hex.EncodeToString(m.mac[:]) + " " + m.variant
+		}
 		return "auth " + hex.EncodeToString(m.mac[:])
+	case kindRefuse:
+		switch m.why {
+		case "version":
+			return "refuse version " + strconv.Itoa(m.version)
+		case "variant":
+			return "refuse variant " + m.variant
+		}
+		return "refuse " + m.why
 	case kindStart:
-		return "start " + m.colour.String()
+		return "start " + m.variant + " " + m.colour.String()
 	case kindMove:
 		return fmt.Sprintf("move %d %s", m.n, m.move)
 	case kindResign:
@@ -239,11 +301,13 @@ func byeText(s string) string {
 		}
 		b = append(b, c)
 	}
-	if len(b) > MaxLine-8 {
-		b = b[:MaxLine-8]
+	if len(b) > MaxLine-8-sealLen {
+		b = b[:MaxLine-8-sealLen]
 	}
 	return strings.TrimRight(string(b), " ")
 }
+
+func isVariant(w string) bool { return w == "classic" || w == "gobblers" || w == "any" }
 
 // number reads a decimal count: digits only, no sign, no leading zero.
 func number(s string) (int, bool) {

@@ -11,10 +11,20 @@ func TestMessagesRoundTrip(t *testing.T) {
 	for _, line := range []string{
 		"hello gobblet 2 classic 00112233445566778899aabbccddeeff",
 		"hello gobblet 2 any 00112233445566778899aabbccddeeff",
-		"hello gobblet 7",
+		"hello gobblet 3 00112233445566778899aabbccddeeff",
+		"hello gobblet 7 00112233445566778899aabbccddeeff",
+		"hello gobblet 1",
+		"challenge 00112233445566778899aabbccddeeff",
 		"auth " + strings.Repeat("0f", 32),
-		"start x",
-		"start o",
+		"auth " + strings.Repeat("0f", 32) + " any",
+		"refuse code",
+		"refuse wait",
+		"refuse taken",
+		"refuse closed",
+		"refuse version 4",
+		"refuse variant gobblers",
+		"start classic x",
+		"start gobblers o",
 		"move 1 4@b2",
 		"move 12 a1-b2",
 		"resign 3",
@@ -58,7 +68,17 @@ func TestMalformedMessagesAreRefused(t *testing.T) {
 		{"hello with upper-case hex", "hello gobblet 2 classic 00112233445566778899AABBCCDDEEFF"},
 		{"auth not hex", "auth " + strings.Repeat("zz", 32)},
 		{"start with no colour", "start"},
-		{"start as a third player", "start z"},
+		{"start without a variant", "start x"},
+		{"start of any game", "start any x"},
+		{"start as a third player", "start classic z"},
+		{"hello of this version with more words", "hello gobblet 3 00112233445566778899aabbccddeeff more"},
+		{"hello of a newer version without a nonce", "hello gobblet 4 soon"},
+		{"challenge too short", "challenge 0011"},
+		{"auth for chess", "auth " + strings.Repeat("0f", 32) + " chess"},
+		{"refuse for no reason", "refuse"},
+		{"refuse for an unknown reason", "refuse because"},
+		{"refuse a variant of any", "refuse variant any"},
+		{"refuse a version in words", "refuse version three"},
 		{"draw with no verb", "draw 3"},
 		{"draw with an unknown verb", "draw maybe 3"},
 		{"rematch of game zero", "rematch 0"},
@@ -125,8 +145,11 @@ func FuzzParseMessage(f *testing.F) {
 	for _, s := range []string{
 		"hello gobblet 2 classic 00112233445566778899aabbccddeeff",
 		"hello gobblet 3 anything at all",
+		"hello gobblet 4 00112233445566778899aabbccddeeff and more",
+		"challenge 00112233445566778899aabbccddeeff",
+		"refuse version 4", "refuse variant classic", "start gobblers x",
 		"auth " + strings.Repeat("ab", 32),
-		"start o", "move 3 2@c3", "move 4 a1-a2", "resign 3", "draw offer 2",
+		"start classic o", "move 3 2@c3", "move 4 a1-a2", "resign 3", "draw offer 2",
 		"draw accept 2", "rematch 3", "ping", "bye see you",
 	} {
 		f.Add(s)
@@ -153,4 +176,35 @@ func BenchmarkParseMessage(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// open accepts exactly what seal wrote: a line it opens is the sealed form
+// of what it returns, and a sealed line with any byte changed is refused.
+func FuzzOpenSeal(f *testing.F) {
+	var j, h [16]byte
+	h[0] = 1
+	writer := newSealing(Secret{1, 2, 3, 4, 5}, j, h, true)
+	f.Add(writer.seal("move 1 3@b2"), 0)
+	f.Add("move 1 3@b2 0011223344556677", 3)
+	f.Add("", 0)
+	f.Fuzz(func(t *testing.T, line string, flip int) {
+		reader := newSealing(Secret{1, 2, 3, 4, 5}, j, h, false)
+		body, err := reader.open(line)
+		if err != nil {
+			return
+		}
+		again := newSealing(Secret{1, 2, 3, 4, 5}, j, h, true)
+		if sealed := again.seal(body); sealed != line {
+			t.Fatalf("open(%q) = %q, whose seal is %q", line, body, sealed)
+		}
+		if len(line) == 0 {
+			return
+		}
+		i := (flip%len(line) + len(line)) % len(line)
+		changed := []byte(line)
+		changed[i] ^= 0x20
+		if _, err := newSealing(Secret{1, 2, 3, 4, 5}, j, h, false).open(string(changed)); err == nil {
+			t.Fatalf("%q opened with byte %d changed", changed, i)
+		}
+	})
 }

@@ -23,7 +23,8 @@ type Limits struct {
 	// Silence is how long the other side may send nothing before the
 	// connection counts as lost. It should be several heartbeats.
 	Silence time.Duration
-	// Handshake bounds the whole greeting and proof of the secret.
+	// Handshake bounds the whole greeting and proof of the secret, from
+	// the connection on: a stranger cannot hold a greeting longer.
 	Handshake time.Duration
 	// Write bounds one message's sending.
 	Write time.Duration
@@ -31,19 +32,35 @@ type Limits struct {
 	// average, Burst at once.
 	Rate  float64
 	Burst int
-	// PendingJoins bounds the joiners a host greets at the same time.
-	PendingJoins int
+	// PendingJoins bounds the strangers a host greets at the same time,
+	// PendingPerAddress those from one address: past either, a newcomer
+	// takes the place of an older one (see gate).
+	PendingJoins      int
+	PendingPerAddress int
+	// FailuresPerAddress wrong room codes from one address are checked at
+	// once; after them the address waits Backoff before its next try,
+	// doubled after each wrong one up to BackoffMax. FailuresPerRoom wrong
+	// codes in all close the room. The arithmetic is at gate.
+	FailuresPerAddress int
+	FailuresPerRoom    int
+	Backoff            time.Duration
+	BackoffMax         time.Duration
 }
 
 // DefaultLimits are the limits of a real game.
 var DefaultLimits = Limits{
-	Heartbeat:    5 * time.Second,
-	Silence:      20 * time.Second,
-	Handshake:    10 * time.Second,
-	Write:        10 * time.Second,
-	Rate:         20,
-	Burst:        40,
-	PendingJoins: 4,
+	Heartbeat:          5 * time.Second,
+	Silence:            20 * time.Second,
+	Handshake:          5 * time.Second,
+	Write:              10 * time.Second,
+	Rate:               20,
+	Burst:              40,
+	PendingJoins:       32,
+	PendingPerAddress:  8,
+	FailuresPerAddress: 3,
+	FailuresPerRoom:    100,
+	Backoff:            time.Second,
+	BackoffMax:         time.Minute,
 }
 
 func (l Limits) orDefaults() Limits {
@@ -56,6 +73,12 @@ func (l Limits) orDefaults() Limits {
 		Rate:         positiveOr(l.Rate, d.Rate),
 		Burst:        positiveOr(l.Burst, d.Burst),
 		PendingJoins: positiveOr(l.PendingJoins, d.PendingJoins),
+
+		PendingPerAddress:  positiveOr(l.PendingPerAddress, d.PendingPerAddress),
+		FailuresPerAddress: positiveOr(l.FailuresPerAddress, d.FailuresPerAddress),
+		FailuresPerRoom:    positiveOr(l.FailuresPerRoom, d.FailuresPerRoom),
+		Backoff:            positiveOr(l.Backoff, d.Backoff),
+		BackoffMax:         positiveOr(l.BackoffMax, d.BackoffMax),
 	}
 }
 

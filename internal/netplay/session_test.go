@@ -88,10 +88,21 @@ func TestDrawOfferDeclineAcceptRematchResignAndLeave(t *testing.T) {
 	await[DrawOffered](t, j)
 	j.AnswerDraw(false)
 	await[DrawDeclined](t, h)
+	// One offer a move.
+	h.OfferDraw()
+	if n := await[Notice](t, h); !strings.Contains(n.Text, "already offered a draw this move") {
+		t.Errorf("a second offer in one move: %q", n.Text)
+	}
+	j.SendMove(mv("3@a1"))
+	await[Moved](t, j)
+	await[Moved](t, h)
+	h.SendMove(mv("1@c3"))
+	await[Moved](t, h)
+	await[Moved](t, j)
 	h.OfferDraw()
 	await[DrawOffered](t, j)
 	// Moving declines the offer.
-	j.SendMove(mv("3@a1"))
+	j.SendMove(mv("2@a3"))
 	await[DrawDeclined](t, h)
 	await[Moved](t, j)
 	await[Moved](t, h)

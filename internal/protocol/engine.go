@@ -1,6 +1,15 @@
 // Package protocol runs the gobblet-engine line protocol of PROTOCOL.md:
 // commands on one stream, replies on another, one per line. Bad input gets
-// one "error …" line and never changes the current game.
+// one "error …" line and never changes the current game; a reply never
+// holds a control character of the input (what it quotes is escaped).
+//
+// go, perft and analyse run in the background while Run reads on. A stop
+// or quit that comes right after one of them (nothing else between) ends it
+// at once: go still answers bestmove with the best move found so far, perft
+// answers "perft stopped <count>" with the sequences counted until then,
+// analyse answers "analyse stopped"; quit then exits. Any other command read
+// meanwhile waits for it, so replies keep the order of the commands, and
+// end of input waits for it too. A stop with nothing to end is ignored.
 package protocol
 
 import (
@@ -14,17 +23,32 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/gobblet-game/gobblet/internal/ai"
 	"github.com/gobblet-game/gobblet/internal/rules"
+	"github.com/gobblet-game/gobblet/internal/untrusted"
 )
 
 // MaxLine is the longest command line accepted; longer lines are refused
 // whole without being buffered.
 const MaxLine = 64 << 10
 
-// maxPerftDepth keeps a typo from starting a search that never ends.
+// maxPerftDepth keeps a typo from starting a count of years; below it, stop
+// ends a count that would take too long.
 const maxPerftDepth = 12
+
+// maxQueued bounds the commands read ahead while go, perft or analyse
+// runs: a stop only counts right after it, so more need not be held.
+const maxQueued = 64
+
+// maxHashMiB is the largest table setoption hash allows: 4 GiB, or what a
+// 32-bit build can address without crashing.
+const maxHashMiB = min(4096, math.MaxInt>>22)
+
+// maxErrorText bounds an error reply: a message quoting a 64 KiB word would
+// otherwise echo it whole.
+const maxErrorText = 200
 
 // Engine holds the protocol's state: the current game and the options.
 type Engine struct {
@@ -47,24 +71,105 @@ func NewEngine(out io.Writer) *Engine {
 // errQuit ends Run.
 var errQuit = errors.New("quit")
 
-// Run reads commands until quit or end of input.
+// inputLine is one command line as Run read it.
+type inputLine struct {
+	text    string
+	tooLong bool
+}
+
+// Run reads commands until quit or end of input; see the package comment
+// for the commands that run in the background and how stop ends them.
 func (e *Engine) Run(in io.Reader) {
-	r := bufio.NewReaderSize(in, 4096)
+	lines := make(chan inputLine)
+	done := make(chan struct{})
+	defer close(done)
+	go readLines(in, lines, done)
+
+	var queue []inputLine  // read while work ran: handled in order once it ends
+	var work chan struct{} // closed when the background command ends; nil when none
+	cancel := context.CancelFunc(func() {})
+	defer func() { cancel() }()
+	ended := false // end of input
 	for {
-		line, tooLong, err := readLine(r)
-		if tooLong {
-			e.reply("error line longer than %d bytes ignored", MaxLine)
-		} else if len(line) > 0 || err == nil {
-			if e.Handle(line) == errQuit {
+		if work != nil && len(queue) > 0 && isStop(queue[0].text) {
+			cancel()
+			if strings.TrimSpace(queue[0].text) == "stop" {
+				queue = queue[1:]
+			}
+		}
+		if work == nil && len(queue) > 0 {
+			l := queue[0]
+			queue = queue[1:]
+			switch {
+			case l.tooLong:
+				e.reply("error line longer than %d bytes ignored", MaxLine)
+			case runsInBackground(l.text):
+				ctx, stop := context.WithCancel(context.Background())
+				cancel, work = stop, make(chan struct{})
+				go func(w chan struct{}) {
+					defer close(w)
+					e.handle(ctx, l.text)
+					e.out.Flush()
+				}(work)
+				continue
+			case e.Handle(l.text) == errQuit:
 				e.out.Flush()
 				return
 			}
+			e.out.Flush()
+			continue
 		}
-		e.out.Flush()
+		if ended && work == nil {
+			return
+		}
+		var next <-chan inputLine
+		if !ended && len(queue) < maxQueued {
+			next = lines // else leave the rest unread, as before work ran in the background
+		}
+		select {
+		case l, ok := <-next:
+			if !ok {
+				ended = true
+				continue
+			}
+			queue = append(queue, l)
+		case <-work:
+			work = nil
+			cancel()
+		}
+	}
+}
+
+// readLines sends the lines of in to lines, and closes it at the end of
+// input; it gives up when done is closed.
+func readLines(in io.Reader, lines chan<- inputLine, done <-chan struct{}) {
+	defer close(lines)
+	r := bufio.NewReaderSize(in, 4096)
+	for {
+		line, tooLong, err := readLine(r)
+		if tooLong || len(line) > 0 || err == nil {
+			select {
+			case lines <- inputLine{line, tooLong}:
+			case <-done:
+				return
+			}
+		}
 		if err != nil {
 			return
 		}
 	}
+}
+
+// runsInBackground reports whether a command line starts work that stop ends.
+func runsInBackground(line string) bool {
+	f := strings.Fields(line)
+	return len(f) > 0 && (f[0] == "go" || f[0] == "perft" || f[0] == "analyse" || f[0] == "analyze")
+}
+
+// isStop reports whether a command line ends the work before it.
+func isStop(line string) bool {
+	f := strings.Fields(line)
+	return len(f) == 1 && (f[0] == "stop" || f[0] == "quit")
 }
 
 // readLine reads one line without its end, refusing (and skipping) lines
@@ -94,8 +199,12 @@ func (e *Engine) reply(format string, args ...any) {
 	e.out.WriteByte('\n')
 }
 
-// Handle runs one command line and writes its reply. It returns errQuit for quit.
-func (e *Engine) Handle(line string) error {
+// Handle runs one command line to its end and writes its reply. It returns
+// errQuit for quit.
+func (e *Engine) Handle(line string) error { return e.handle(context.Background(), line) }
+
+// handle runs one command line; ctx ends go, perft and analyse early.
+func (e *Engine) handle(ctx context.Context, line string) error {
 	f := strings.Fields(line)
 	if len(f) == 0 {
 		return nil
@@ -110,7 +219,7 @@ func (e *Engine) Handle(line string) error {
 	case "play":
 		err = e.play(args)
 	case "perft":
-		err = e.perft(args)
+		err = e.perft(ctx, args)
 	case "status":
 		err = noArgs(cmd, args)
 		if err == nil {
@@ -122,20 +231,22 @@ func (e *Engine) Handle(line string) error {
 			e.reply("pos %s", e.game.Position())
 		}
 	case "go":
-		err = e.goCmd(args)
+		err = e.goCmd(ctx, args)
 	case "analyse", "analyze":
-		err = e.analyse(args)
+		err = e.analyse(ctx, args)
 	case "setoption":
 		err = e.setoption(args)
 	case "isready":
 		e.reply("readyok")
 	case "quit":
 		return errQuit
+	case "stop":
+		err = noArgs(cmd, args) // nothing runs: Run ends the work a stop follows
 	default:
-		err = fmt.Errorf("unknown command %q (commands: position, legal, play, perft, status, pos, go, analyse, setoption, isready, quit)", clip(cmd))
+		err = fmt.Errorf("unknown command %q (commands: position, legal, play, perft, status, pos, go, analyse, setoption, isready, stop, quit)", clip(cmd))
 	}
 	if err != nil {
-		e.reply("error %s", oneLine(err.Error()))
+		e.reply("error %s", errorText(err))
 	}
 	return nil
 }
@@ -227,7 +338,7 @@ func (e *Engine) play(args []string) error {
 	return nil
 }
 
-func (e *Engine) perft(args []string) error {
+func (e *Engine) perft(ctx context.Context, args []string) error {
 	if len(args) != 1 {
 		return errors.New("perft takes one depth")
 	}
@@ -235,8 +346,45 @@ func (e *Engine) perft(args []string) error {
 	if err != nil {
 		return err
 	}
-	e.reply("perft %d", rules.Perft(e.game.Position(), d))
+	n, err := Perft(ctx, e.game.Position(), d)
+	if err != nil {
+		e.reply("perft stopped %d", n)
+		return nil
+	}
+	e.reply("perft %d", n)
 	return nil
+}
+
+// perftChunk is the depth below which Perft counts without looking at its
+// context: a few milliseconds of work at most, so a stop is obeyed at once.
+const perftChunk = 4
+
+// Perft counts as rules.Perft does, but ends early when ctx is done,
+// returning the sequences counted so far and ctx's error.
+func Perft(ctx context.Context, p rules.Position, depth int) (uint64, error) {
+	if err := ctx.Err(); err != nil {
+		return 0, err
+	}
+	if depth <= perftChunk {
+		return rules.Perft(p, depth), nil
+	}
+	if _, over := p.Winner(); over {
+		return 0, nil
+	}
+	var buf [rules.MaxMoves]rules.Move
+	var total uint64
+	for _, m := range p.LegalMoves(buf[:0]) {
+		c := p.Play(m)
+		if _, over := c.Winner(); over {
+			continue // a line ends the sequence before depth plies
+		}
+		n, err := Perft(ctx, c, depth-1)
+		total += n
+		if err != nil {
+			return total, err
+		}
+	}
+	return total, nil
 }
 
 func (e *Engine) setoption(args []string) error {
@@ -252,7 +400,7 @@ func (e *Engine) setoption(args []string) error {
 		e.seed = n
 		e.player = ai.NewEngine() // a fresh player, so the same seed repeats exactly
 	case "hash":
-		n, err := parseInt("hash", args[1], 1, 4096)
+		n, err := parseInt("hash", args[1], 1, maxHashMiB)
 		if err != nil {
 			return err
 		}
@@ -271,7 +419,7 @@ func (e *Engine) setoption(args []string) error {
 	return nil
 }
 
-func (e *Engine) goCmd(args []string) error {
+func (e *Engine) goCmd(ctx context.Context, args []string) error {
 	cfg := ai.Config{Seed: e.seed, HashMiB: e.hashMiB}
 	v := e.game.Variant()
 	for i := 0; i < len(args); i += 2 {
@@ -322,7 +470,7 @@ func (e *Engine) goCmd(args []string) error {
 		e.reply("info depth %d score %s nodes %d nps %d time %d pv%s", in.Depth, in.Score, in.Nodes, in.NPS, in.Time.Milliseconds(), pv.String())
 		e.out.Flush()
 	}
-	m, err := e.player.Think(context.Background(), e.game.Clone(), cfg, report)
+	m, err := e.player.Think(ctx, e.game.Clone(), cfg, report)
 	if p := e.game.Position(); err != nil || !p.IsLegal(m) {
 		// Never answer without a move while one exists: fall back to any legal move.
 		var buf [rules.MaxMoves]rules.Move
@@ -344,14 +492,18 @@ func validLevel(v rules.Variant, name string) bool {
 	return false
 }
 
-func (e *Engine) analyse(args []string) error {
+func (e *Engine) analyse(ctx context.Context, args []string) error {
 	if err := noArgs("analyse", args); err != nil {
 		return err
 	}
 	if e.game.Over() {
 		return fmt.Errorf("the game is over (%s)", e.game.Result())
 	}
-	vals, err := ai.Analyse(context.Background(), e.game.Clone())
+	vals, err := ai.Analyse(ctx, e.game.Clone())
+	if ctx.Err() != nil {
+		e.reply("analyse stopped")
+		return nil
+	}
 	if err != nil {
 		return err
 	}
@@ -388,4 +540,16 @@ func clip(s string) string {
 	return s
 }
 
-func oneLine(s string) string { return strings.ReplaceAll(s, "\n", " ") }
+// errorText is an error's message as one reply line: escaped if it still
+// holds a control character, and cut short.
+func errorText(err error) string {
+	s := untrusted.Message(err.Error())
+	if len(s) <= maxErrorText {
+		return s
+	}
+	cut := maxErrorText - len("...")
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "..."
+}

@@ -19,6 +19,7 @@ type Autosaver struct {
 	busy    bool      // a write is under way
 	closed  bool
 	err     error // the first error since the last Flush
+	latest  error // the latest write's error: nil once a write works
 	wake    chan struct{}
 }
 
@@ -83,14 +84,23 @@ func (a *Autosaver) write(op *autosave) error {
 }
 
 func (a *Autosaver) note(err error) {
-	if err == nil {
-		return
+	if err != nil {
+		a.store.logf("autosave: %v", err)
 	}
 	a.mu.Lock()
+	a.latest = err
 	if a.err == nil {
 		a.err = err
 	}
 	a.mu.Unlock()
+}
+
+// Problem is the latest write's error, nil when it worked: what the player
+// must be told now, and stop being told once saving works again.
+func (a *Autosaver) Problem() error {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.latest
 }
 
 // Flush waits until everything queued is written and returns the first

@@ -23,8 +23,8 @@ const tempMark = ".tmp-"
 // the old name (rename within a folder is atomic); then the folder is synced
 // so the rename itself survives a power cut. These are renameio's three
 // steps, written out because renameio does not build its API on Windows.
-func writeAtomic(path string, data []byte) error {
-	tmp, err := writeTemp(path, data)
+func writeAtomic(create createTemp, path string, data []byte) error {
+	tmp, err := writeTemp(create, path, data)
 	if err != nil {
 		return err
 	}
@@ -38,8 +38,8 @@ func writeAtomic(path string, data []byte) error {
 
 // writeNew is writeAtomic for a file that must not exist yet: it never
 // replaces one that does (fs.ErrExist).
-func writeNew(path string, data []byte) error {
-	tmp, err := writeTemp(path, data)
+func writeNew(create createTemp, path string, data []byte) error {
+	tmp, err := writeTemp(create, path, data)
 	if err != nil {
 		return err
 	}
@@ -51,10 +51,24 @@ func writeNew(path string, data []byte) error {
 	return nil
 }
 
+// tempFile is what a write needs of a temporary file.
+type tempFile interface {
+	io.Writer
+	Sync() error
+	Close() error
+	Name() string
+}
+
+// createTemp makes a temporary file as os.CreateTemp does: the seam where
+// tests put a disk that is full.
+type createTemp func(dir, pattern string) (tempFile, error)
+
+func osCreateTemp(dir, pattern string) (tempFile, error) { return os.CreateTemp(dir, pattern) }
+
 // writeTemp writes data to a synced temporary file beside path.
-func writeTemp(path string, data []byte) (string, error) {
+func writeTemp(create createTemp, path string, data []byte) (string, error) {
 	dir, base := filepath.Split(path)
-	f, err := os.CreateTemp(dir, "."+base+tempMark+"*")
+	f, err := create(dir, "."+base+tempMark+"*")
 	if err != nil {
 		return "", fmt.Errorf("save %s: %w", path, err)
 	}
@@ -124,23 +138,6 @@ func setAside(path string) (string, error) {
 		return aside, nil
 	}
 	return "", fmt.Errorf("set aside %s: 100 older copies are already there", path)
-}
-
-// readLimited reads a whole file of at most max bytes.
-func readLimited(path string, max int64) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, max+1))
-	if err != nil {
-		return nil, err
-	}
-	if int64(len(data)) > max {
-		return nil, fmt.Errorf("%s is larger than %d bytes", path, max)
-	}
-	return data, nil
 }
 
 // removeStaleTemps deletes temporary files a killed writer left behind.

@@ -76,12 +76,14 @@ func Default() Settings {
 }
 
 // Bounds of the values a settings file may hold; anything outside was not
-// written by the game, so the file is treated as hand-edited wrongly.
+// written by the game, so the file is treated as hand-edited wrongly. A
+// window side is at most 8192: an 8K screen is 7680 wide, and the graphics
+// library cannot draw a window of 16384 device pixels or more.
 const (
 	MaxAnimationSpeed = 4
 	MaxAIDelayMillis  = 10000
 	MinWindowSide     = 200
-	MaxWindowSide     = 16384
+	MaxWindowSide     = 8192
 )
 
 // Check reports the first value out of its range.

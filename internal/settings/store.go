@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/gobblet-game/gobblet/internal/record"
+	"github.com/gobblet-game/gobblet/internal/untrusted"
 )
 
 // The files in the folder.
@@ -23,9 +24,31 @@ const (
 	RecordExt      = ".gobblet"
 )
 
-// maxFileSize bounds what is read: the game writes a few kilobytes, so a
-// bigger file is not one of its own.
-const maxFileSize = 4 << 20
+// ErrOutside is why the games folder is refused when it is a link to a
+// place outside the settings folder: no game is written or listed there.
+var ErrOutside = errors.New("leads outside the settings folder")
+
+// maxListedBytes bounds what listing the saved games reads in all: a
+// record is a kilobyte or two, so this is tens of thousands of games, and a
+// folder of big files cannot stall the list.
+const maxListedBytes = 64 << 20
+
+var errTooMuchToList = errors.New("not read, as the saved games together are larger than 64 MiB")
+
+// fileError names the file a read failed on, then says why in plain words
+// ("PATH: the file is larger than 4 MiB, which no game file is"), so a list
+// can show the reason without the path.
+type fileError struct {
+	path string
+	err  error
+}
+
+func (e *fileError) Error() string { return e.path + ": " + Reason(e.err) }
+func (e *fileError) Unwrap() error { return e.err }
+
+// errProtected refuses to write over an unreadable file that could not be
+// set aside: it may be the only copy of something the player wants back.
+var errProtected = errors.New("not writing over a file that could not be read nor moved aside")
 
 // Store is the folder of the player's files. Its methods are safe for
 // concurrent use; every write is atomic.
@@ -34,12 +57,15 @@ type Store struct {
 	// Logf, when set, receives the technical reason behind each notice.
 	Logf func(format string, args ...any)
 
+	create createTemp // os.CreateTemp but in tests
+
 	mu        sync.Mutex
 	protected map[string]bool // unreadable files that could not be set aside: never written over
 }
 
 // Open makes sure the folder exists and returns its store. It also removes
-// temporary files that a killed writer left more than a minute ago.
+// temporary files that a killed writer left more than a minute ago, in the
+// folder and in its games folder.
 func Open(dir string) (*Store, error) {
 	if dir == "" {
 		return nil, errors.New("open settings folder: no folder given")
@@ -47,8 +73,43 @@ func Open(dir string) (*Store, error) {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return nil, fmt.Errorf("open settings folder: %w", err)
 	}
+	s := &Store{dir: dir, create: osCreateTemp, protected: map[string]bool{}}
 	removeStaleTemps(dir, time.Minute)
-	return &Store{dir: dir, protected: map[string]bool{}}, nil
+	if games, err := s.gamesDir(false); err == nil {
+		removeStaleTemps(games, time.Minute)
+	}
+	return s, nil
+}
+
+// gamesDir returns the games folder, made first when make is set. A games
+// folder that is a link to a place outside the settings folder is refused
+// (ErrOutside): the game never writes outside the player's folder.
+func (s *Store) gamesDir(make bool) (string, error) {
+	dir := s.Path(GamesFolder)
+	info, err := os.Lstat(dir)
+	if errors.Is(err, fs.ErrNotExist) && make {
+		if err = os.Mkdir(dir, 0o700); err == nil || errors.Is(err, fs.ErrExist) {
+			info, err = os.Lstat(dir)
+		}
+	}
+	if err != nil {
+		return dir, err
+	}
+	if info.Mode()&fs.ModeSymlink == 0 {
+		return dir, nil
+	}
+	target, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		return dir, err
+	}
+	base, err := filepath.EvalSymlinks(s.dir)
+	if err != nil {
+		return dir, err
+	}
+	if rel, err := filepath.Rel(base, target); err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return dir, fmt.Errorf("%s %w", dir, ErrOutside)
+	}
+	return dir, nil
 }
 
 // Dir is the store's folder.
@@ -76,7 +137,7 @@ var (
 // read or parsed is set aside and described in one polite sentence.
 func (s *Store) load(k kind, parse func([]byte) error) (found bool, notice string) {
 	path := s.Path(k.name)
-	data, err := readLimited(path, maxFileSize)
+	data, err := record.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return false, ""
 	}
@@ -92,12 +153,22 @@ func (s *Store) load(k kind, parse func([]byte) error) (found bool, notice strin
 		s.mu.Lock()
 		s.protected[k.name] = true
 		s.mu.Unlock()
-		return false, fmt.Sprintf("%s could not be read, so %s; the file is left untouched at %s.", k.subject, k.fallback, path)
+		return false, fmt.Sprintf("%s could not be read%s, so %s; the file is left untouched at %s.", k.subject, why(err), k.fallback, ShortPath(path))
 	}
+	kept := untrusted.Text(filepath.Base(aside))
 	if errors.Is(err, record.ErrNewerFormat) {
-		return false, fmt.Sprintf("%s %s saved by a newer version of Gobblet, so %s; the file is kept as %s.", k.subject, k.be, k.fallback, filepath.Base(aside))
+		return false, fmt.Sprintf("%s %s saved by a newer version of Gobblet, so %s; the file is kept as %s.", k.subject, k.be, k.fallback, kept)
 	}
-	return false, fmt.Sprintf("%s could not be read, so %s; the old file is kept as %s.", k.subject, k.fallback, filepath.Base(aside))
+	return false, fmt.Sprintf("%s could not be read%s, so %s; the old file is kept as %s.", k.subject, why(err), k.fallback, kept)
+}
+
+// why adds the reason to "could not be read" when it is one a player can
+// act on: the file is too big or not a file at all.
+func why(err error) string {
+	if errors.Is(err, record.ErrTooBig) || errors.Is(err, record.ErrNotRegular) {
+		return " (" + Reason(err) + ")"
+	}
+	return ""
 }
 
 // save writes one of the player's files atomically, unless it is an
@@ -107,9 +178,9 @@ func (s *Store) save(name string, data []byte) error {
 	protected := s.protected[name]
 	s.mu.Unlock()
 	if protected {
-		return fmt.Errorf("save %s: not writing over a file that could not be read nor moved aside", s.Path(name))
+		return fmt.Errorf("save %s: %w", s.Path(name), errProtected)
 	}
-	return writeAtomic(s.Path(name), data)
+	return writeAtomic(s.create, s.Path(name), data)
 }
 
 func (s *Store) logf(format string, args ...any) {
@@ -129,10 +200,14 @@ type Loaded struct {
 // LoadAll reads the settings, the autosaved game and the statistics.
 func (s *Store) LoadAll() Loaded {
 	var l Loaded
-	var notices [3]string
+	var notices [4]string
 	l.Settings, notices[0] = s.LoadSettings()
 	l.Game, notices[1] = s.LoadGame()
 	l.Stats, notices[2] = s.LoadStats()
+	if _, err := s.gamesDir(false); errors.Is(err, ErrOutside) {
+		s.logf("%v", err)
+		notices[3] = fmt.Sprintf("Your games folder %s is a link to a place outside the settings folder, so no game is kept or listed there.", ShortPath(s.Path(GamesFolder)))
+	}
 	for _, n := range notices {
 		if n != "" {
 			l.Notices = append(l.Notices, n)
@@ -246,8 +321,8 @@ func (s *Store) SaveRecord(rec *record.Record) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	dir := s.Path(GamesFolder)
-	if err := os.MkdirAll(dir, 0o700); err != nil {
+	dir, err := s.gamesDir(true)
+	if err != nil {
 		return "", fmt.Errorf("save game: %w", err)
 	}
 	base := recordName(rec)
@@ -257,7 +332,7 @@ func (s *Store) SaveRecord(rec *record.Record) (string, error) {
 			name = fmt.Sprintf("%s (%d)", base, n)
 		}
 		path := filepath.Join(dir, name+RecordExt)
-		err := writeNew(path, data)
+		err := writeNew(s.create, path, data)
 		if errors.Is(err, fs.ErrExist) {
 			continue
 		}
@@ -306,27 +381,47 @@ type SavedGame struct {
 // the file's time). Files that cannot be read are listed with their error,
 // so the GUI can show them greyed out instead of hiding them.
 func (s *Store) Records() ([]SavedGame, error) {
-	dir := s.Path(GamesFolder)
-	entries, err := os.ReadDir(dir)
+	dir, err := s.gamesDir(false)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
+	}
+	var entries []fs.DirEntry
+	if err == nil {
+		entries, err = os.ReadDir(dir)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("list saved games: %w", err)
 	}
-	var games []SavedGame
-	when := map[string]time.Time{}
+	// The newest files first, so that when the budget runs out it is the
+	// oldest that are not read.
+	type candidate struct {
+		entry fs.DirEntry
+		info  fs.FileInfo
+	}
+	var found []candidate
 	for _, e := range entries {
 		if !e.Type().IsRegular() || !strings.HasSuffix(e.Name(), RecordExt) || strings.HasPrefix(e.Name(), ".") {
 			continue
 		}
-		path := filepath.Join(dir, e.Name())
-		rec, err := LoadRecord(path)
-		g := SavedGame{Path: path, Name: strings.TrimSuffix(e.Name(), RecordExt), Record: rec, Err: err}
-		if rec != nil && !rec.Date.IsZero() {
-			when[path] = rec.Date
-		} else if info, err := e.Info(); err == nil {
-			when[path] = info.ModTime()
+		if info, err := e.Info(); err == nil {
+			found = append(found, candidate{e, info})
+		}
+	}
+	sort.SliceStable(found, func(i, j int) bool { return found[i].info.ModTime().After(found[j].info.ModTime()) })
+	var games []SavedGame
+	when := map[string]time.Time{}
+	budget := int64(maxListedBytes)
+	for _, c := range found {
+		path := filepath.Join(dir, c.entry.Name())
+		g := SavedGame{Path: path, Name: strings.TrimSuffix(c.entry.Name(), RecordExt)}
+		when[path] = c.info.ModTime()
+		if budget -= c.info.Size(); budget < 0 {
+			g.Err = &fileError{path, errTooMuchToList}
+		} else {
+			g.Record, g.Err = LoadRecord(path)
+		}
+		if g.Record != nil && !g.Record.Date.IsZero() {
+			when[path] = g.Record.Date
 		}
 		games = append(games, g)
 	}
@@ -343,9 +438,9 @@ func (s *Store) Records() ([]SavedGame, error) {
 // LoadRecord reads a game record from any file, with errors that name the
 // file and the line.
 func LoadRecord(path string) (*record.Record, error) {
-	data, err := readLimited(path, maxFileSize)
+	data, err := record.ReadFile(path)
 	if err != nil {
-		return nil, fmt.Errorf("read game %s: %w", path, err)
+		return nil, &fileError{path, err}
 	}
 	rec, err := record.Parse(data)
 	if err != nil {

@@ -270,7 +270,7 @@ func TestUnmovableFileIsNeverOverwritten(t *testing.T) {
 		os.WriteFile(fmt.Sprintf("%s.%d.corrupt", path, n), nil, 0o600)
 	}
 	st, notice := s.LoadSettings()
-	want := "Your settings could not be read, so the game starts with the default settings; the file is left untouched at " + path + "."
+	want := "Your settings could not be read, so the game starts with the default settings; the file is left untouched at " + ShortPath(path) + "."
 	if st != Default() || notice != want {
 		t.Errorf("got %q, want %q", notice, want)
 	}
@@ -379,6 +379,8 @@ func TestSaveSettingsRefusesValuesLoadWouldRefuse(t *testing.T) {
 		{"volume is at most 1", func(s *Settings) { s.MusicVolume = 1.5 }},
 		{"volume is not negative", func(s *Settings) { s.EffectsVolume = -0.1 }},
 		{"the window has a size", func(s *Settings) { s.WindowWidth = 0 }},
+		{"the window is no wider than an 8K screen", func(s *Settings) { s.WindowWidth = 15500 }},
+		{"the window is no taller than an 8K screen", func(s *Settings) { s.WindowHeight = MaxWindowSide + 1 }},
 		{"a theme is a word", func(s *Settings) { s.Theme = "../../etc" }},
 		{"the AI delay is bounded", func(s *Settings) { s.AIDelayMillis = -5 }},
 	}

@@ -44,10 +44,24 @@ func Text(s string) string {
 	return b.String()
 }
 
+// Message returns a message built by code that already quoted its outside
+// parts (%q, Text) unchanged, so their escapes are not doubled; a message
+// that still holds a character Text escapes, other than the backslash, is
+// passed through Text whole. It is the last guard before a line is printed.
+func Message(s string) string {
+	if isGraphic(s) {
+		return s
+	}
+	return Text(s)
+}
+
 // isPlain reports whether Text would return s unchanged.
-func isPlain(s string) bool {
+func isPlain(s string) bool { return !strings.ContainsRune(s, '\\') && isGraphic(s) }
+
+// isGraphic reports whether s is valid UTF-8 of graphic characters only.
+func isGraphic(s string) bool {
 	for i, r := range s {
-		if r == '\\' || !unicode.IsGraphic(r) || (r == utf8.RuneError && !strings.HasPrefix(s[i:], "\uFFFD")) {
+		if !unicode.IsGraphic(r) || (r == utf8.RuneError && !strings.HasPrefix(s[i:], "\uFFFD")) {
 			return false
 		}
 	}

@@ -43,8 +43,25 @@ func FuzzText(f *testing.F) {
 				t.Fatalf("Text(%q) = %q keeps %U", s, out, r)
 			}
 		}
+		if m := Message(s); !isGraphic(m) || (isGraphic(s) != (m == s)) {
+			t.Fatalf("Message(%q) = %q", s, m)
+		}
 		if isPlain(s) != (out == s) {
 			t.Fatalf("Text(%q) = %q, but isPlain says %v", s, out, isPlain(s))
 		}
 	})
+}
+
+func TestMessageKeepsQuotedEscapesAndEscapesTheRest(t *testing.T) {
+	for _, tc := range []struct{ name, in, want string }{
+		{"a message quoted with %q is unchanged", `unknown command "\x1b[2J"`, `unknown command "\x1b[2J"`},
+		{"a raw control byte escapes the whole message", "open a\\b\x1b[2J: no such file", `open a\\b\x1b[2J: no such file`},
+		{"a bidi override", "game \u202eelif", `game \u202eelif`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := Message(tc.in); got != tc.want {
+				t.Errorf("Message(%q) = %q, want %q", tc.in, got, tc.want)
+			}
+		})
+	}
 }

@@ -1,0 +1,193 @@
+package app
+
+import (
+	"errors"
+	"math"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/gobblet-game/gobblet/internal/settings"
+)
+
+// Notices are sentences the player must read: files that could not be
+// read at start, a game that could not be kept. They stay on a card over
+// any scene, one sentence per paragraph, wrapped to the window, until the
+// player dismisses them; meanwhile the scene below takes no input. Text
+// from file names reaches them through settings.ShortPath or
+// untrusted.Text.
+
+// notify adds a sentence to the notices.
+func (a *App) notify(msg string) {
+	a.notices = append(a.notices, msg)
+	a.redraw()
+	a.debugf("notice %s", msg)
+}
+
+// noticeCard is the card's layout for one frame: the notices that fit,
+// already wrapped, and where everything goes.
+type noticeCard struct {
+	Card, Title  Rect
+	Paragraphs   [][]string // the lines of each notice shown
+	LineH        float64
+	TextX, TextY float64
+	TextW        float64
+	Shown        int // notices on the card; OK dismisses these
+	OK           Rect
+}
+
+// layoutNotices fits as many notices as the window holds (at least one,
+// its lines cut if it alone is too tall) on a card in the middle.
+func (a *App) layoutNotices() noticeCard {
+	u := a.U()
+	fc := a.Face(Regular, sizeBody)
+	var c noticeCard
+	w := math.Min(820*u, a.W-48*u)
+	pad := 28 * u
+	c.LineH = sizeBody * 1.45 * u
+	c.TextW = w - 2*pad - 22*u // the bullet's indent
+	titleH := 44 * u
+	buttonH := 52 * u
+	gap := 12 * u
+	room := a.H - 48*u - (pad + titleH + gap + buttonH + pad)
+	used := 0.0
+	for _, n := range a.notices {
+		lines := wrapWide(n, fc, c.TextW)
+		h := float64(len(lines))*c.LineH + gap
+		if used+h > room {
+			if c.Shown > 0 {
+				break
+			}
+			keep := max(1, int((room-gap)/c.LineH))
+			lines = lines[:min(len(lines), keep)]
+			h = float64(len(lines))*c.LineH + gap
+		}
+		c.Paragraphs = append(c.Paragraphs, lines)
+		c.Shown++
+		used += h
+	}
+	hgt := pad + titleH + used + buttonH + pad
+	c.Card = Rect{a.W/2 - w/2, a.H/2 - hgt/2, w, hgt}
+	c.Title = Rect{c.Card.X + pad, c.Card.Y + pad, w - 2*pad, titleH}
+	c.TextX, c.TextY = c.Card.X+pad, c.Title.Y+titleH
+	c.OK = Rect{c.Card.X + w - pad - 160*u, c.Card.Y + hgt - pad - buttonH, 160 * u, buttonH}
+	return c
+}
+
+// updateNotices takes the tick's input while notices are shown and reports
+// whether it did: Enter, Space, Esc or OK dismisses the notices on the card.
+func (a *App) updateNotices() bool {
+	if len(a.notices) == 0 {
+		return false
+	}
+	c := a.layoutNotices()
+	a.noticeOK.Rect = c.OK
+	a.noticeOK.Label, a.noticeOK.Primary = "OK", true
+	if a.noticeOK.update(a) || a.In.Key(ebiten.KeyEnter) || a.In.Key(ebiten.KeyNumpadEnter) || a.In.Key(ebiten.KeySpace) || a.In.Key(ebiten.KeyEscape) {
+		a.notices = a.notices[c.Shown:]
+		a.debugf("notices dismissed %d, left %d", c.Shown, len(a.notices))
+	}
+	return true
+}
+
+func (a *App) drawNotices(dst *ebiten.Image) {
+	if len(a.notices) == 0 {
+		return
+	}
+	th := a.Theme
+	u := a.U()
+	c := a.layoutNotices()
+	fillRect(dst, Rect{0, 0, a.W, a.H}, withAlpha(black, 0.45))
+	panel(a, dst, c.Card)
+	title := "Please note"
+	if more := len(a.notices) - c.Shown; more > 0 {
+		title += " (more after these)"
+	}
+	drawText(dst, title, a.Face(Bold, sizeHeading), c.Title.X, c.Title.Y+c.Title.H/2, Left, th.Text)
+	fc := a.Face(Regular, sizeBody)
+	y := c.TextY
+	for _, lines := range c.Paragraphs {
+		drawText(dst, "•", fc, c.TextX, y+c.LineH/2, Left, th.Accent)
+		for _, l := range lines {
+			drawText(dst, l, fc, c.TextX+22*u, y+c.LineH/2, Left, th.Text)
+			y += c.LineH
+		}
+		y += 12 * u
+	}
+	a.noticeOK.Rect = c.OK
+	a.noticeOK.Label, a.noticeOK.Primary = "OK", true
+	a.noticeOK.draw(a, dst, true)
+}
+
+// wrapWide wraps a paragraph to w like wrap, and also breaks a word
+// longer than a line (a path) wherever it must.
+func wrapWide(s string, fc fontFace, w float64) []string {
+	var out []string
+	for _, line := range wrap(s, fc, w) {
+		for textWidth(line, fc) > w {
+			rs := []rune(line)
+			n := len(rs) - 1
+			for n > 1 && textWidth(string(rs[:n]), fc) > w {
+				n--
+			}
+			out = append(out, string(rs[:n]))
+			line = string(rs[n:])
+		}
+		out = append(out, line)
+	}
+	return out
+}
+
+// drawSaveProblem draws a lasting banner while the player's files cannot
+// be saved ("Your game cannot be saved: the disk is full."); it goes away
+// by itself once a save works again.
+func (a *App) drawSaveProblem(dst *ebiten.Image) {
+	msg := a.saveProblem
+	if msg == "" {
+		return
+	}
+	th := a.Theme
+	u := a.U()
+	fc := a.Face(Medium, sizeSmall)
+	lines := wrapWide(msg, fc, math.Min(900*u, a.W-64*u))
+	lineH := sizeSmall * 1.4 * u
+	w := 0.0
+	for _, l := range lines {
+		w = math.Max(w, textWidth(l, fc))
+	}
+	w += 36 * u
+	h := float64(len(lines))*lineH + 14*u
+	r := Rect{a.W/2 - w/2, 68 * u, w, h}
+	if a.toastT > 0 { // below the toast, not under it
+		r.Y = 140 * u
+	}
+	roundRectSpriteA(dst, r, 10*u, mix(th.Panel, th.Warn, 0.35), th.Warn, math.Max(1, 1.5*u), 6*u, th.Shadow)
+	for i, l := range lines {
+		drawText(dst, l, fc, a.W/2, r.Y+7*u+(float64(i)+0.5)*lineH, Center, th.Text)
+	}
+}
+
+// pollSaveProblem reads the store's save state once a tick; the banner
+// appears or goes when it changes (a redraw is due then).
+func (a *App) pollSaveProblem() {
+	if p := a.Store.SaveProblem(); p != a.saveProblem {
+		a.saveProblem = p
+		a.redraw()
+		a.debugf("save problem %q", p)
+	}
+}
+
+// plainError is an error whose text is a player's sentence (settings.Reason
+// with a full stop); the technical error stays reachable with errors.Is.
+type plainError struct{ err error }
+
+func (e plainError) Error() string { return settings.Reason(e.err) + "." }
+func (e plainError) Unwrap() error { return e.err }
+
+// plain wraps err for the player's eyes; nil stays nil.
+func plain(err error) error {
+	var p plainError
+	if err == nil || errors.As(err, &p) {
+		return err
+	}
+	return plainError{err}
+}
