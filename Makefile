@@ -6,7 +6,7 @@ LDFLAGS := -s -w -X main.version=$(VERSION)
 # -race needs cgo and a C compiler; without one the tests run without it.
 RACE := $(shell command -v gcc >/dev/null 2>&1 && echo -race)
 
-.PHONY: run run-deps build test unit vet bench check-go clean e2e e2e-deps screenshots gallery dist cross
+.PHONY: run run-deps build test unit vet bench check-go clean e2e e2e-deps screenshots gallery perf dist cross
 
 run: build run-deps
 	./$(BIN)/gobblet
@@ -81,3 +81,9 @@ e2e-deps:
 		command -v $${pair%%:*} >/dev/null 2>&1 || missing="$$missing $${pair#*:}"; \
 	done; \
 	test -z "$$missing" || { echo "e2e: missing Debian packages:$$missing"; echo "     install them with: sudo apt-get install$$missing"; exit 1; }
+
+# CPU, memory and start-up figures of the real game under Xvfb, idle on the
+# menu, idle in a game and while the Expert thinks (e2e/perf_test.go; about
+# two minutes; not part of make test). docs/performance.md keeps the figures.
+perf: check-go e2e-deps
+	$(GO) test -tags e2e -count=1 -timeout 10m -run '^$$' -bench BenchmarkIdle -benchtime 1x ./e2e/

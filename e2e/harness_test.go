@@ -103,7 +103,7 @@ func startXvfb() (*exec.Cmd, string, error) {
 
 // Game is one running gobblet process.
 type Game struct {
-	t      *testing.T
+	t      testing.TB
 	cmd    *exec.Cmd
 	cfg    string
 	mu     sync.Mutex
@@ -116,14 +116,14 @@ type Game struct {
 }
 
 // start runs the game with its settings in cfg and extra environment.
-func start(t *testing.T, cfg string, env ...string) *Game {
+func start(t testing.TB, cfg string, env ...string) *Game {
 	t.Helper()
 	return startBinary(t, filepath.Join(binDir, "gobblet"), []string{"--config-dir", cfg, "--debug"}, cfg, append([]string{"GOBBLET_NOSOUND=1"}, env...)...)
 }
 
 // startBinary runs a gobblet binary with arguments and extra environment
 // and waits for its main menu.
-func startBinary(t *testing.T, bin string, args []string, cfg string, env ...string) *Game {
+func startBinary(t testing.TB, bin string, args []string, cfg string, env ...string) *Game {
 	t.Helper()
 	// the pointer rests in a corner, away from every button, so that it
 	// moves no keyboard focus when the game starts
@@ -293,7 +293,7 @@ func (g *Game) kill9() {
 	<-g.exited
 }
 
-func xdo(t *testing.T, args ...string) string {
+func xdo(t testing.TB, args ...string) string {
 	t.Helper()
 	out, err := xdoTry(args...)
 	if err != nil {
@@ -312,7 +312,7 @@ func xdoTry(args ...string) (string, error) {
 }
 
 // screenshot grabs the whole X screen.
-func screenshot(t *testing.T) image.Image {
+func screenshot(t testing.TB) image.Image {
 	t.Helper()
 	cmd := exec.Command("import", "-display", display, "-window", "root", "png:-")
 	out, err := cmd.Output()

@@ -153,7 +153,7 @@ func TestContinueAfterKill(t *testing.T) {
 
 // topPieces reads, from a position in notation, which player is on top of
 // each occupied square.
-func topPieces(t *testing.T, pos string) map[string]string {
+func topPieces(t testing.TB, pos string) map[string]string {
 	t.Helper()
 	parts := strings.Split(pos, ":")
 	if len(parts) != 3 {

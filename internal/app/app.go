@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"runtime/metrics"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -61,9 +62,17 @@ type OnlineStart struct {
 }
 
 // Scene is one screen of the game.
+//
+// The screen is drawn only when something may have changed (see
+// App.frameDue): after any input, a scene switch or App.redraw, and while
+// Animating says so. Animating reports whether this tick's picture differs
+// from the last tick's without any input: a glide, a fade, a spinner, a
+// timer that shows something when it runs out. A scene that moves by itself
+// and says no here leaves a stale picture on the screen.
 type Scene interface {
 	Update(a *App) error
 	Draw(a *App, dst *ebiten.Image)
+	Animating(a *App) bool
 }
 
 // App is the game as Ebitengine runs it, and the state the scenes share.
@@ -90,6 +99,16 @@ type App struct {
 	Tick       int // ticks since start; 60 a second
 	quit       bool
 	lastLog    time.Time
+	draws      int     // frames drawn since the last rates line (the debug log's fps)
+	dirty      bool    // the next Draw draws: something changed since the last one
+	drew       bool    // the last Draw drew
+	focused    bool    // the window has the focus
+	scale      float64 // the monitor's device scale, asked again at scaleAt
+	scaleAt    int
+	outW, outH int // the window's size Layout was last given
+	woke       int // the tick of the last input, scene switch or resize
+	layoutW    int // the size Layout last returned: a new one needs a redraw
+	layoutH    int
 	winW       int
 	winH       int
 	sizeSaveAt int
@@ -137,6 +156,7 @@ func New(opts Options) *App {
 		a.notify(n)
 	}
 	a.scenes.log = a.debugf
+	a.scenes.woke = a.wake
 	switch o := opts.Online; {
 	case o != nil && o.Host:
 		a.scenes.GoTo(newHostedScene(a, o.Session, o.Variant, o.Colour))
@@ -163,6 +183,7 @@ func newHeadless(src Source, w, h float64) *App {
 	a.Set = a.Store.Settings()
 	a.Set.AnimationSpeed = 0
 	a.applySettings()
+	a.scenes.woke = a.wake
 	a.scenes.GoTo(newMenuScene(a))
 	return a
 }
@@ -181,6 +202,9 @@ func (a *App) Run() error {
 	ebiten.SetFullscreen(a.Set.Fullscreen)
 	ebiten.SetWindowClosingHandled(true)
 	ebiten.SetTPS(60)
+	// The picture stays between frames, so a Draw that draws nothing costs
+	// nothing: Ebitengine then skips presenting it (see App.frameDue).
+	ebiten.SetScreenClearedEveryFrame(false)
 	return ebiten.RunGame(a)
 }
 
@@ -188,6 +212,9 @@ func (a *App) Run() error {
 func (a *App) Update() error {
 	a.Tick++
 	a.In = a.src.Poll()
+	if a.In.active() {
+		a.wake()
+	}
 	if a.In.CloseRequest || a.quit {
 		a.shutdown()
 		return ebiten.Termination
@@ -197,34 +224,121 @@ func (a *App) Update() error {
 		a.applySettings()
 		a.saveSettings()
 	}
-	if !a.headless {
+	// Each question to the window is a round trip to the main thread, as
+	// costly as a whole quiet tick: ask twice a second.
+	if !a.headless && a.Tick%windowPoll == 0 {
+		// Back in front, the window may have been drawn over by others:
+		// without a compositor nothing else would repaint it.
+		if f := ebiten.IsFocused(); f != a.focused {
+			a.focused = f
+			a.wake()
+		}
 		a.rememberWindowSize()
-		a.logRates()
-		a.logLayout()
 	}
+	if !a.headless {
+		a.logRates()
+		if a.drew {
+			// what a player can click changes only with what is drawn
+			a.logLayout()
+		}
+	}
+	a.drew = false
 	if a.toastT > 0 {
 		a.toastT--
+		// drawn while it slides in and fades out, and once it is gone
+		if a.toastT >= toastTicks-toastIn-1 || a.toastT <= toastOut {
+			a.redraw()
+		}
 	}
 	a.pollSaveProblem()
 	if a.updateNotices() {
 		a.In = Frame{X: -1e6, Y: -1e6} // the scene runs on, without input, the pointer far away
 	}
-	return a.scenes.Update(a)
+	err := a.scenes.Update(a)
+	if a.quiet() < settleTicks || a.scenes.Animating(a) {
+		a.redraw()
+	}
+	return err
 }
 
+// windowPoll is how often, in ticks, the game asks the window whether it
+// has the focus, its size and its monitor's scale.
+const windowPoll = 30
+
+// settleTicks is how long the screen keeps being drawn after an input, a
+// scene switch or a resize: long enough for what follows one by itself (a
+// tooltip after 30 ticks of hovering, a stack opening after 20, a button's
+// hover look), so that no scene has to ask for those.
+const settleTicks = 40
+
+// wake notes an input, a scene switch or a resize: the screen is drawn for
+// the next settleTicks ticks, and pulses that draw the eye start again.
+func (a *App) wake() {
+	a.woke = a.Tick
+	a.dirty = true
+}
+
+// quiet is the number of ticks since the last input, scene switch or resize.
+func (a *App) quiet() int { return a.Tick - a.woke }
+
+// redraw asks for the screen to be drawn at the next frame: something that
+// did not come from the player changed what it shows (an AI move, a network
+// message, a timer).
+func (a *App) redraw() { a.dirty = true }
+
+// frameDue reports whether this frame is drawn, and if so takes it as
+// drawn. Draw is skipped otherwise: an idle game costs next to nothing.
+func (a *App) frameDue() bool {
+	if !a.dirty && a.firstFrameSeen {
+		return false
+	}
+	a.dirty, a.drew = false, true
+	return true
+}
+
+// pulseTicks is how long a pulse that draws the eye (the held piece's ring,
+// the hint's arrow) goes on after the last input: then it rests, so that a
+// game left alone draws nothing.
+const pulseTicks = 180
+
+// pulse is a value in [lo, 1] that beats with the ticks, 1/period radians a
+// tick, and settles at 1 once the player has been quiet for pulseTicks.
+func (a *App) pulse(lo, period float64) float64 {
+	fade := 1 - math.Min(1, float64(a.quiet())/pulseTicks)
+	return 1 - (1-lo)*fade*(0.5-0.5*math.Sin(float64(a.Tick)/period))
+}
+
+// pulsing reports whether a pulse is still beating (see pulse).
+func (a *App) pulsing() bool { return a.quiet() <= pulseTicks }
+
 // Draw draws the current scene (or a cross-fade between two), the banner
-// of a failing save, the toast and the notices.
+// of a failing save, the toast and the notices, when something changed
+// since the last frame.
 func (a *App) Draw(screen *ebiten.Image) {
+	if !a.frameDue() {
+		return
+	}
+	screen.Clear()
 	a.scenes.Draw(a, screen)
 	a.drawSaveProblem(screen)
 	a.drawToast(screen)
 	a.drawNotices(screen)
+	a.draws++
 	a.noteFirstFrame()
 }
 
+// A toast shows for toastTicks, sliding in over toastIn and fading out
+// over its last toastOut.
+const (
+	toastTicks = 180
+	toastIn    = 12
+	toastOut   = 20
+)
+
 // toast shows a short confirmation for three seconds, over any scene.
 func (a *App) toast(msg string) {
-	a.toastMsg, a.toastT = msg, 180
+	a.toastMsg, a.toastT = msg, toastTicks
+	a.redraw()
 	a.debugf("toast %s", msg)
 }
 
@@ -236,8 +350,8 @@ func (a *App) drawToast(dst *ebiten.Image) {
 	fc := a.Face(Medium, sizeBody)
 	w := textWidth(a.toastMsg, fc) + 48*u
 	h := 48 * u
-	al := math.Min(1, float64(a.toastT)/20) // fade out over the last third of a second
-	in := easeOut(math.Min(1, float64(180-a.toastT)/12))
+	al := math.Min(1, float64(a.toastT)/toastOut) // fade out over the last third of a second
+	in := easeOut(math.Min(1, float64(toastTicks-a.toastT)/toastIn))
 	r := Rect{a.W/2 - w/2, 84*u - (1-in)*20*u, w, h}
 	roundRectSpriteA(dst, r, 14*u, mix(a.Theme.Panel, a.Theme.Good, 0.18), withAlpha(a.Theme.Good, 0.8), math.Max(1, 1.5*u), 10*u, a.Theme.Shadow)
 	drawText(dst, a.toastMsg, fc, a.W/2, r.Y+h/2, Center, withAlpha(a.Theme.Text, al))
@@ -245,13 +359,28 @@ func (a *App) drawToast(dst *ebiten.Image) {
 
 // Layout works in device pixels so the game stays sharp on high-DPI screens.
 func (a *App) Layout(outW, outH int) (int, int) {
-	_, _, s := monitorSize()
+	if a.scale <= 0 || outW != a.outW || outH != a.outH || a.Tick >= a.scaleAt {
+		_, _, a.scale = monitorSize()
+		a.outW, a.outH, a.scaleAt = outW, outH, a.Tick+windowPoll
+	}
+	s := a.scale
 	if s <= 0 {
 		s = 1
 	}
 	w, h := int(math.Ceil(float64(outW)*s)), int(math.Ceil(float64(outH)*s))
-	a.W, a.H = float64(w), float64(h)
+	a.resize(w, h)
 	return w, h
+}
+
+// resize takes the screen's size in device pixels. A new size (a resized
+// window, full screen, another monitor's scale) comes with a new, empty
+// screen image, so the game draws again.
+func (a *App) resize(w, h int) {
+	a.W, a.H = float64(w), float64(h)
+	if w != a.layoutW || h != a.layoutH {
+		a.layoutW, a.layoutH = w, h
+		a.wake()
+	}
 }
 
 // Quit ends the game at the next tick.
@@ -296,7 +425,7 @@ func (a *App) rememberWindowSize() {
 	if w > 0 && h > 0 && (w != a.winW || h != a.winH) {
 		a.winW, a.winH = w, h
 		a.Set.WindowWidth, a.Set.WindowHeight = keepableWindow(w, h)
-		a.sizeSaveAt = a.Tick + 60 // once the resizing has stopped for a second
+		a.sizeSaveAt = a.Tick + 2*windowPoll // once the resizing has stopped for a second
 	}
 	if a.sizeSaveAt > 0 && a.Tick >= a.sizeSaveAt {
 		a.sizeSaveAt = 0
@@ -304,13 +433,27 @@ func (a *App) rememberWindowSize() {
 	}
 }
 
+// logRates writes, every two seconds, the ticks and the frames actually
+// drawn per second (Ebitengine's own FPS counts frames whose drawing was
+// skipped too), and the Go heap that the last collection found live.
 func (a *App) logRates() {
 	if a.opts.Debug == nil {
 		return
 	}
-	if now := time.Now(); now.Sub(a.lastLog) >= 2*time.Second {
+	now := time.Now()
+	if a.lastLog.IsZero() {
 		a.lastLog = now
-		a.debugf("tps %.1f fps %.1f", ebiten.ActualTPS(), ebiten.ActualFPS())
+		return
+	}
+	if d := now.Sub(a.lastLog); d >= 2*time.Second {
+		a.lastLog = now
+		a.debugf("tps %.1f fps %.1f", ebiten.ActualTPS(), float64(a.draws)/d.Seconds())
+		a.draws = 0
+		heap := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+		metrics.Read(heap)
+		if heap[0].Value.Kind() == metrics.KindUint64 {
+			a.debugf("heap live %.1f MB", float64(heap[0].Value.Uint64())/(1<<20))
+		}
 	}
 }
 
@@ -339,6 +482,7 @@ type sceneManager struct {
 	fade          int
 	from, to      *ebiten.Image
 	log           func(format string, args ...any)
+	woke          func() // a switch is drawn, fade and all
 }
 
 // sceneName is the scene's name in the debug log.
@@ -376,6 +520,14 @@ func (m *sceneManager) GoTo(s Scene) {
 		m.fade = fadeTicks
 	}
 	m.current = s
+	if m.woke != nil {
+		m.woke()
+	}
+}
+
+// Animating reports whether the cross-fade or the current scene moves.
+func (m *sceneManager) Animating(a *App) bool {
+	return m.fade > 0 || m.current.Animating(a)
 }
 
 func (m *sceneManager) Update(a *App) error {

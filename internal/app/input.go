@@ -33,6 +33,14 @@ func (f *Frame) Key(k ebiten.Key) bool {
 	return false
 }
 
+// active reports whether the player did anything this tick that the screen
+// may answer: a move of the pointer, a button, the wheel, a key, a character.
+// A button merely held down changes nothing.
+func (f *Frame) active() bool {
+	return f.PointerMoved || f.Pressed || f.Released || f.RightPressed || f.Wheel != 0 ||
+		len(f.Keys) > 0 || len(f.Chars) > 0 || f.CloseRequest
+}
+
 // Source produces one Frame per tick.
 type Source interface {
 	Poll() Frame

@@ -266,6 +266,7 @@ func (ls *lobbyScene) Update(a *App) error {
 		for done := false; !done; {
 			select {
 			case e, ok := <-ls.sess.Events():
+				a.redraw() // whatever came changes the card
 				if !ok {
 					ls.sess, ls.joining = nil, false
 					done = true
@@ -401,9 +402,29 @@ func (ls *lobbyScene) pollClipboard(a *App) {
 		ls.field.Text = ""
 		ls.field.insert(text)
 		ls.problem = ""
+		a.redraw()
 	default:
 	}
 }
+
+// Animating: a spinner turns while something is under way, at 30 frames
+// a second, and at 10 once the player has left the screen alone for ten
+// seconds (a host may wait minutes for the other player); the text field's
+// caret blinks twice a second.
+func (ls *lobbyScene) Animating(a *App) bool {
+	for i := range ls.lines {
+		if ls.lines[i].spin {
+			if a.quiet() < 600 {
+				return a.Tick%2 == 0
+			}
+			return a.Tick%6 == 0
+		}
+	}
+	return ls.caretShown() && a.Tick%30 == 0
+}
+
+// caretShown reports whether the code field is on screen with its caret.
+func (ls *lobbyScene) caretShown() bool { return !ls.host && !ls.joining }
 
 func (ls *lobbyScene) Draw(a *App, dst *ebiten.Image) {
 	ls.layout(a)

@@ -75,6 +75,9 @@ func (m *menuScene) Update(a *App) error {
 	return nil
 }
 
+// Animating: this screen changes only when the player does something.
+func (m *menuScene) Animating(a *App) bool { return false }
+
 func (m *menuScene) Draw(a *App, dst *ebiten.Image) {
 	warmUp(a.Theme)
 	m.layout(a)

@@ -245,6 +245,9 @@ func (sc *setupScene) Update(a *App) error {
 	return nil
 }
 
+// Animating: this screen changes only when the player does something.
+func (sc *setupScene) Animating(a *App) bool { return false }
+
 func (sc *setupScene) Draw(a *App, dst *ebiten.Image) {
 	if !warmUp(a.Theme) {
 		boardLayer(a, sc.variantValue()) // paint the board before it is needed

@@ -19,6 +19,7 @@ import (
 // notify adds a sentence to the notices.
 func (a *App) notify(msg string) {
 	a.notices = append(a.notices, msg)
+	a.redraw()
 	a.debugf("notice %s", msg)
 }
 
@@ -170,6 +171,7 @@ func (a *App) drawSaveProblem(dst *ebiten.Image) {
 func (a *App) pollSaveProblem() {
 	if p := a.Store.SaveProblem(); p != a.saveProblem {
 		a.saveProblem = p
+		a.redraw()
 		a.debugf("save problem %q", p)
 	}
 }

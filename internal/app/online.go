@@ -69,6 +69,7 @@ func (gs *gameScene) pollNet(a *App) {
 	for {
 		select {
 		case e, ok := <-n.sess.Events():
+			a.redraw() // whatever came changes the panel, the board or both
 			if !ok {
 				n.closed = true
 				return
@@ -193,7 +194,7 @@ func (gs *gameScene) resign(a *App) {
 	if n == nil || gs.over || n.gone != nil {
 		return
 	}
-	if n.resignAt == 0 || a.Tick-n.resignAt > 240 {
+	if n.resignAt == 0 || a.Tick-n.resignAt > resignTicks {
 		n.resignAt = a.Tick
 		gs.say("Click Resign again to give up this game.", true)
 		return

@@ -129,6 +129,9 @@ func (o *optionsScene) Update(a *App) error {
 	return nil
 }
 
+// Animating: this screen changes only when the player does something.
+func (o *optionsScene) Animating(a *App) bool { return false }
+
 func (o *optionsScene) Draw(a *App, dst *ebiten.Image) {
 	o.layout(a)
 	drawBackdrop(a, dst, &o.backdrop)

@@ -94,6 +94,7 @@ type gameScene struct {
 	values     valueBook
 	// showingValues: the held piece's squares carry their values (drawn last frame)
 	showingValues bool
+	shown         gameLook // what the last tick showed, in brief
 
 	demoRun   bool // AI vs AI: playing or paused
 	demoStep  bool
@@ -178,8 +179,58 @@ func (gs *gameScene) animTicks(ms float64) int {
 	return int(math.Round(ms / 1000 * 60 / math.Max(0.25, gs.anim)))
 }
 
+// Animating: pieces glide, a square flashes, the computer's spinner turns
+// (at 30 frames a second: smooth enough, and half the work), the winning
+// line grows and the result card slides in, the held piece's ring and the
+// hint's arrow pulse for a while after the last input, and the Resign
+// button's "click again" runs out.
+func (gs *gameScene) Animating(a *App) bool {
+	switch {
+	case len(gs.glides) > 0 || gs.flashT > 0:
+		return true
+	case gs.over && gs.overT <= resultDelay+30:
+		return true
+	case gs.brain.thinking || gs.pending != nil:
+		return a.Tick%2 == 0
+	case (gs.hold != nil && !gs.hold.dragging || !gs.hintMove.IsNone()) && a.pulsing():
+		return true
+	case gs.net != nil && gs.net.resignAt > 0 && a.Tick-gs.net.resignAt == resignTicks+1:
+		return true
+	}
+	return false
+}
+
+// resignTicks is how long a first click on Resign (online) waits for the
+// second.
+const resignTicks = 240
+
+// gameLook is a brief of what the game shows that may change without
+// input: when a tick changes it, that tick is drawn.
+type gameLook struct {
+	plies, review, peek int
+	glides              int // the tick a glide lands is drawn too
+	over, paused, msg   bool
+	hold                *held
+	hint                rules.Move
+	words               string // the status line's message
+}
+
+func (gs *gameScene) look() gameLook {
+	return gameLook{plies: gs.g.Plies(), review: gs.review, glides: len(gs.glides), peek: int(gs.peek), over: gs.over, paused: gs.paused,
+		msg: gs.msgT > 0, hold: gs.hold, hint: gs.hintMove, words: gs.msg}
+}
+
 // Update runs one tick of the game.
 func (gs *gameScene) Update(a *App) error {
+	err := gs.update(a)
+	if l := gs.look(); l != gs.shown {
+		gs.shown = l
+		a.redraw()
+	}
+	return err
+}
+
+func (gs *gameScene) update(a *App) error {
 	gs.anim = a.Set.AnimationSpeed
 	gs.lay = newBoardLayout(a.W, a.H, gs.v)
 	gs.layoutButtons(a)
@@ -189,7 +240,9 @@ func (gs *gameScene) Update(a *App) error {
 	if a.scenes.current != Scene(gs) && gs.net != nil {
 		return nil // a rematch has begun in a new scene
 	}
-	gs.values.poll()
+	if gs.values.poll() {
+		a.redraw()
+	}
 	gs.pollHint(a)
 	if gs.msgT > 0 {
 		gs.msgT--
@@ -364,6 +417,7 @@ func (gs *gameScene) pollBrain(a *App) {
 	if !ok {
 		return
 	}
+	a.redraw()
 	switch ans.purpose {
 	case forHint:
 		if ans.err != nil || ans.move.IsNone() {
@@ -371,6 +425,7 @@ func (gs *gameScene) pollBrain(a *App) {
 			return
 		}
 		gs.hintMove = ans.move
+		a.wake() // the arrow pulses a while
 		a.play(sound.Hint)
 		hint := "Hint: " + gs.describe(ans.move)
 		if gs.brain.hasInfo && gs.brain.info.Score.Kind != ai.Centipawns {

@@ -35,7 +35,7 @@ func (gs *gameScene) layoutButtons(a *App) {
 	if n := gs.net; n != nil {
 		gs.bResign.Disabled = gs.over || n.gone != nil
 		gs.bDraw.Disabled = gs.over || n.gone != nil || n.myOffer || gs.humanToMove()
-		gs.bResign.Active = n.resignAt > 0 && a.Tick-n.resignAt <= 240
+		gs.bResign.Active = n.resignAt > 0 && a.Tick-n.resignAt <= resignTicks
 	}
 }
 
@@ -343,7 +343,7 @@ func (gs *gameScene) drawBoard(a *App, dst *ebiten.Image, p *rules.Position, liv
 			x0, y0 = l.SquareCenter(gs.v, gs.hintMove.From)
 		}
 		x1, y1 := l.SquareCenter(gs.v, gs.hintMove.To)
-		pulse := 0.85 + 0.15*math.Sin(float64(a.Tick)/8)
+		pulse := a.pulse(0.7, 8)
 		drawArrow(dst, x0, y0, x1, y1, cell*0.075, withAlpha(th.Good, 0.95*pulse))
 	}
 	// gliding pieces
@@ -373,7 +373,7 @@ func (gs *gameScene) drawBoard(a *App, dst *ebiten.Image, p *rules.Position, liv
 			rad = pieceRadius(gs.v, h.size) * math.Min(gs.lay.SlotRect(0, 0).W, cell) * 1.08
 		}
 		if !h.dragging {
-			pulse := 0.6 + 0.4*math.Sin(float64(a.Tick)/7)
+			pulse := a.pulse(0.2, 7)
 			strokeCircle(dst, x, y, rad+6*u, 3*u, withAlpha(th.Accent, pulse))
 		}
 		drawPiece(dst, th, x, y-4*u, rad, h.colour, pieceLook{Lifted: true})

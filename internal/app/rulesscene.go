@@ -305,6 +305,9 @@ func placeKeys(a *App, g *rulesGeometry, rows []keyRow, x, w, y0 float64) {
 	}
 }
 
+// Animating: this screen changes only when the player does something.
+func (rs *rulesScene) Animating(a *App) bool { return false }
+
 func (rs *rulesScene) Draw(a *App, dst *ebiten.Image) {
 	th := a.Theme
 	u := a.U()

@@ -251,6 +251,9 @@ func variantWords(v rules.Variant) string {
 	return "Gobblet 4×4"
 }
 
+// Animating: this screen changes only when the player does something.
+func (ss *savedScene) Animating(a *App) bool { return false }
+
 func (ss *savedScene) Draw(a *App, dst *ebiten.Image) {
 	ss.layout(a)
 	drawBackdrop(a, dst, &ss.backdrop)

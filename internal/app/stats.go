@@ -43,6 +43,9 @@ func (st *statsScene) Update(a *App) error {
 	return nil
 }
 
+// Animating: this screen changes only when the player does something.
+func (st *statsScene) Animating(a *App) bool { return false }
+
 func (st *statsScene) Draw(a *App, dst *ebiten.Image) {
 	drawBackdrop(a, dst, &st.backdrop)
 	th := a.Theme

@@ -70,11 +70,13 @@ func (vb *valueBook) want(g *rules.Game) bool {
 	return false
 }
 
-// poll takes in a finished lookup; stale ones are dropped.
-func (vb *valueBook) poll() {
+// poll takes in a finished lookup; stale ones are dropped. It reports
+// whether anything came (the screen may show it).
+func (vb *valueBook) poll() (came bool) {
 	for {
 		select {
 		case ans := <-vb.ch:
+			came = true
 			if ans.key != vb.key {
 				continue
 			}
@@ -87,7 +89,7 @@ func (vb *valueBook) poll() {
 			}
 			vb.vals, vb.ready = ans.vals, true
 		default:
-			return
+			return came
 		}
 	}
 }

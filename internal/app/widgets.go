@@ -23,6 +23,10 @@ type button struct {
 	hoverFor int
 }
 
+// tipDelay is how long, in ticks, the pointer rests on a button before its
+// tooltip shows.
+const tipDelay = 30
+
 // update tracks hover and reports a click.
 func (b *button) update(a *App) bool {
 	in := &a.In
@@ -32,6 +36,9 @@ func (b *button) update(a *App) bool {
 	}
 	if h {
 		b.hoverFor++
+		if b.hoverFor == tipDelay {
+			a.redraw() // the tooltip shows, even long after the last input
+		}
 	} else {
 		b.hoverFor = 0
 	}
@@ -93,7 +100,7 @@ func (b *button) draw(a *App, dst *ebiten.Image, focused bool) {
 
 // drawTip draws the tooltip of a button hovered for half a second.
 func (b *button) drawTip(a *App, dst *ebiten.Image) {
-	if b.Tip == "" || b.hoverFor < 30 {
+	if b.Tip == "" || b.hoverFor < tipDelay {
 		return
 	}
 	u := a.U()
