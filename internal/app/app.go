@@ -117,6 +117,7 @@ type App struct {
 	noticeOK       button // dismisses the notices
 	saveProblem    string // why the files cannot be saved now; "" when they can
 	firstFrameSeen bool   // the start-up time is logged (startup.go)
+	rest           rest   // the loop waits for events while nothing happens (rest.go)
 }
 
 // New builds the game and opens the main menu. Without a store it opens the
@@ -255,9 +256,11 @@ func (a *App) Update() error {
 		a.In = Frame{X: -1e6, Y: -1e6} // the scene runs on, without input, the pointer far away
 	}
 	err := a.scenes.Update(a)
-	if a.quiet() < settleTicks || a.scenes.Animating(a) {
+	moving := a.scenes.Animating(a)
+	if a.quiet() < settleTicks || moving {
 		a.redraw()
 	}
+	a.updateRest(moving, a.dirty || a.toastT > 0)
 	return err
 }
 
@@ -387,6 +390,7 @@ func (a *App) resize(w, h int) {
 func (a *App) Quit() { a.quit = true }
 
 func (a *App) shutdown() {
+	a.endRest()
 	if s, ok := a.scenes.current.(interface{ leave(*App) }); ok {
 		s.leave(a)
 	}
