@@ -9,7 +9,8 @@ import (
 
 // A frame redraws the same cards and buttons again and again; paths are
 // costly (each is a stencil pass, slow on software renderers), images are
-// cheap. So every rounded shape is painted once into an image and reused.
+// cheap. So every rounded shape is painted once, on the CPU (canvas.go),
+// into an image and reused.
 
 type shapeKey struct {
 	w, h, rad, shadow, stroke int
@@ -40,18 +41,19 @@ func roundRectSpriteA(dst *ebiten.Image, r Rect, rad float64, fill, edge color.R
 				delete(shapes, key)
 			}
 		}
-		img = ebiten.NewImage(k.w+2*pad, k.h+2*pad)
+		cv := newCanvas(k.w+2*pad, k.h+2*pad)
 		rr := Rect{float64(pad), float64(pad), float64(k.w), float64(k.h)}
 		if k.shadow > 0 {
-			softShadow(img, rr, float64(k.rad), float64(k.shadow), float64(k.shadow)/2.5, alpha)
+			cv.softShadow(rr, float64(k.rad), float64(k.shadow), float64(k.shadow)/2.5, alpha)
 		}
 		if fill.A > 0 {
-			fillRoundRect(img, rr, float64(k.rad), fill)
+			cv.roundRect(rr, float64(k.rad), fill)
 		}
 		if k.stroke > 0 && edge.A > 0 {
 			sw := float64(k.stroke) / 2
-			strokeRoundRect(img, rr.Inset(sw/2), math.Max(0, float64(k.rad)-sw/2), sw, edge)
+			cv.roundRectEdge(rr.Inset(sw/2), math.Max(0, float64(k.rad)-sw/2), sw, edge)
 		}
+		img = ebiten.NewImageFromImage(cv.img)
 		shapes[k] = img
 	}
 	op := &ebiten.DrawImageOptions{}
@@ -93,8 +95,9 @@ func fillCircle(dst *ebiten.Image, x, y, r float64, c color.Color) {
 	sr := spriteRadius(r)
 	img, ok := discs[sr]
 	if !ok {
-		img = ebiten.NewImage(2*sr+4, 2*sr+4)
-		vecFillCircle(img, float64(sr+2), float64(sr+2), float64(sr), white)
+		cv := newCanvas(2*sr+4, 2*sr+4)
+		cv.circle(float64(sr+2), float64(sr+2), float64(sr), white)
+		img = ebiten.NewImageFromImage(cv.img)
 		discs[sr] = img
 	}
 	drawCentred(dst, img, x, y, r/float64(sr), c)
@@ -117,9 +120,10 @@ func strokeCircle(dst *ebiten.Image, x, y, r, w float64, c color.Color) {
 				delete(rings, key)
 			}
 		}
-		img = ebiten.NewImage(2*sr+4, 2*sr+4)
+		cv := newCanvas(2*sr+4, 2*sr+4)
 		in := float64(sr) * float64(ratio) / 64
-		vecStrokeCircle(img, float64(sr+2), float64(sr+2), (float64(sr)+in)/2, float64(sr)-in, white)
+		cv.ring(float64(sr+2), float64(sr+2), (float64(sr)+in)/2, float64(sr)-in, white)
+		img = ebiten.NewImageFromImage(cv.img)
 		rings[k] = img
 	}
 	drawCentred(dst, img, x, y, outer/float64(sr), c)
@@ -142,14 +146,15 @@ func tinted(dst *ebiten.Image, r Rect, rad, w float64, c color.Color) {
 	}
 	img, ok := shapes[k]
 	if !ok {
-		img = ebiten.NewImage(k.w+2, k.h+2)
+		cv := newCanvas(k.w+2, k.h+2)
 		rr := Rect{1, 1, float64(k.w), float64(k.h)}
 		if k.stroke == 0 {
-			fillRoundRect(img, rr, float64(k.rad), white)
+			cv.roundRect(rr, float64(k.rad), white)
 		} else {
 			sw := float64(k.stroke) / 2
-			strokeRoundRect(img, rr.Inset(sw/2), math.Max(0, float64(k.rad)-sw/2), sw, white)
+			cv.roundRectEdge(rr.Inset(sw/2), math.Max(0, float64(k.rad)-sw/2), sw, white)
 		}
+		img = ebiten.NewImageFromImage(cv.img)
 		shapes[k] = img
 	}
 	op := &ebiten.DrawImageOptions{}
