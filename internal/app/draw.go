@@ -6,87 +6,27 @@ import (
 	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/vector"
 	xvector "golang.org/x/image/vector"
 )
 
 var black = color.RGBA{0, 0, 0, 255}
 var white = color.RGBA{255, 255, 255, 255}
 
-func fillPath(dst *ebiten.Image, p *vector.Path, c color.Color) {
-	op := &vector.DrawPathOptions{AntiAlias: true}
-	op.ColorScale.ScaleWithColor(c)
-	vector.FillPath(dst, p, nil, op)
-}
-
-func strokePath(dst *ebiten.Image, p *vector.Path, w float64, c color.Color) {
-	op := &vector.DrawPathOptions{AntiAlias: true}
-	op.ColorScale.ScaleWithColor(c)
-	vector.StrokePath(dst, p, &vector.StrokeOptions{Width: float32(w), LineJoin: vector.LineJoinRound, LineCap: vector.LineCapRound}, op)
-}
-
-func roundRectPath(r Rect, rad float64) *vector.Path {
-	rad = math.Max(0, math.Min(rad, math.Min(r.W, r.H)/2))
-	x0, y0, x1, y1 := float32(r.X), float32(r.Y), float32(r.X+r.W), float32(r.Y+r.H)
-	q := float32(rad)
-	var p vector.Path
-	p.MoveTo(x0+q, y0)
-	p.LineTo(x1-q, y0)
-	p.ArcTo(x1, y0, x1, y0+q, q)
-	p.LineTo(x1, y1-q)
-	p.ArcTo(x1, y1, x1-q, y1, q)
-	p.LineTo(x0+q, y1)
-	p.ArcTo(x0, y1, x0, y1-q, q)
-	p.LineTo(x0, y0+q)
-	p.ArcTo(x0, y0, x0+q, y0, q)
-	p.Close()
-	return &p
-}
-
+// fillRoundRect fills a rounded rectangle from a white sprite painted once
+// (tinted, shapes.go): Ebitengine's paths hold their vertex buffers and
+// the GL driver's stencil memory for the life of the process.
 func fillRoundRect(dst *ebiten.Image, r Rect, rad float64, c color.Color) {
-	fillPath(dst, roundRectPath(r, rad), c)
+	tintRoundRect(dst, r, rad, c)
 }
 
-func strokeRoundRect(dst *ebiten.Image, r Rect, rad, w float64, c color.Color) {
-	strokePath(dst, roundRectPath(r, rad), w, c)
-}
-
-// softShadow draws a blurred-looking shadow under a rounded rectangle.
+// softShadow draws a blurred-looking shadow under a rounded rectangle, from
+// a sprite painted once (shadowSprite, shapes.go).
 func softShadow(dst *ebiten.Image, r Rect, rad, spread, dy float64, alpha float64) {
-	for i := shadowSteps; i >= 1; i-- {
-		d := spread * float64(i) / shadowSteps
-		rr := Rect{r.X - d, r.Y - d + dy, r.W + 2*d, r.H + 2*d}
-		fillRoundRect(dst, rr, rad+d, withAlpha(black, alpha/shadowSteps))
-	}
+	shadowSprite(dst, r, rad, spread, dy, alpha)
 }
 
 // shadowSteps is how many growing, faint rounded rectangles make a shadow.
 const shadowSteps = 10
-
-// vecFillCircle and vecStrokeCircle draw with paths, for icons painted
-// once. Per frame, fillCircle and strokeCircle use sprites.
-func vecFillCircle(dst *ebiten.Image, x, y, r float64, c color.Color) {
-	if r <= 0 {
-		return
-	}
-	vector.FillCircle(dst, float32(x), float32(y), float32(r), c, true)
-}
-
-func vecStrokeCircle(dst *ebiten.Image, x, y, r, w float64, c color.Color) {
-	if r <= 0 {
-		return
-	}
-	// a ring as the even-odd fill of two circles: no seam where a stroke
-	// would start and end
-	var p vector.Path
-	p.Arc(float32(x), float32(y), float32(r+w/2), 0, 2*math.Pi, vector.Clockwise)
-	p.Close()
-	p.Arc(float32(x), float32(y), float32(math.Max(0, r-w/2)), 0, 2*math.Pi, vector.Clockwise)
-	p.Close()
-	op := &vector.DrawPathOptions{AntiAlias: true}
-	op.ColorScale.ScaleWithColor(c)
-	vector.FillPath(dst, &p, &vector.FillOptions{FillRule: vector.FillRuleEvenOdd}, op)
-}
 
 // pixel is a white pixel for drawing plain rectangles as scaled images,
 // far cheaper than a path (a full-screen path costs a stencil pass).
@@ -331,5 +271,3 @@ func easeOut(t float64) float64 {
 	t = math.Max(0, math.Min(1, t))
 	return 1 - (1-t)*(1-t)*(1-t)
 }
-
-type pathT = vector.Path

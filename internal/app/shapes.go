@@ -163,6 +163,38 @@ func tinted(dst *ebiten.Image, r Rect, rad, w float64, c color.Color) {
 	dst.DrawImage(img, op)
 }
 
+type shadowKey struct {
+	w, h, rad, spread, dy, alpha int
+}
+
+var shadows = map[shadowKey]*ebiten.Image{}
+
+// shadowSprite draws the soft shadow of a rounded rectangle r: spread
+// pixels wide, dy pixels lower, alpha at its darkest, from the cache.
+func shadowSprite(dst *ebiten.Image, r Rect, rad, spread, dy, alpha float64) {
+	k := shadowKey{int(math.Round(r.W)), int(math.Round(r.H)), int(math.Round(rad)), int(math.Round(spread)), int(math.Round(dy)), int(math.Round(alpha * 1000))}
+	if k.w <= 0 || k.h <= 0 {
+		return
+	}
+	pad := k.spread + 2
+	img, ok := shadows[k]
+	if !ok {
+		if len(shadows) > 20 {
+			for key, im := range shadows {
+				im.Deallocate()
+				delete(shadows, key)
+			}
+		}
+		cv := newCanvas(k.w+2*pad, k.h+2*pad+max(0, k.dy))
+		cv.softShadow(Rect{float64(pad), float64(pad), float64(k.w), float64(k.h)}, float64(k.rad), float64(k.spread), float64(k.dy), float64(k.alpha)/1000)
+		img = ebiten.NewImageFromImage(cv.img)
+		shadows[k] = img
+	}
+	op := &ebiten.DrawImageOptions{}
+	op.GeoM.Translate(math.Round(r.X)-float64(pad), math.Round(r.Y)-float64(pad))
+	dst.DrawImage(img, op)
+}
+
 type iconKey struct {
 	ic   icon
 	size int
@@ -176,8 +208,9 @@ func drawIconCached(dst *ebiten.Image, ic icon, x, y, s float64, c color.Color) 
 	img, ok := icons[k]
 	if !ok {
 		n := k.size*2 + 4
-		img = ebiten.NewImage(n, n)
-		drawIcon(img, ic, float64(n)/2, float64(n)/2, float64(k.size), white)
+		cv := newCanvas(n, n)
+		paintIcon(cv, ic, float64(n)/2, float64(n)/2, float64(k.size), white)
+		img = ebiten.NewImageFromImage(cv.img)
 		icons[k] = img
 	}
 	drawCentred(dst, img, x, y, 1, c)
