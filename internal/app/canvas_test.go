@@ -85,3 +85,21 @@ func TestCanvasPaintsSourceOver(t *testing.T) {
 		}
 	}
 }
+
+// The CPU painter runs on the first frames: a piece at the largest sprite
+// radius, and a menu button with its shadow.
+func BenchmarkPaintPieceSprite(b *testing.B) {
+	th := &themes[0]
+	for b.Loop() {
+		cv := newCanvas(484, 484)
+		paintPiece(cv, th, 242, 242, 160, 1, pieceLook{})
+	}
+}
+
+func BenchmarkPaintButtonWithShadow(b *testing.B) {
+	for b.Loop() {
+		cv := newCanvas(340+40, 56+40)
+		cv.softShadow(Rect{20, 20, 340, 56}, 10, 8, 3, 0.35)
+		cv.roundRect(Rect{20, 20, 340, 56}, 10, white)
+	}
+}
