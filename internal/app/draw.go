@@ -6,84 +6,27 @@ import (
 	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/vector"
+	xvector "golang.org/x/image/vector"
 )
 
 var black = color.RGBA{0, 0, 0, 255}
 var white = color.RGBA{255, 255, 255, 255}
 
-func fillPath(dst *ebiten.Image, p *vector.Path, c color.Color) {
-	op := &vector.DrawPathOptions{AntiAlias: true}
-	op.ColorScale.ScaleWithColor(c)
-	vector.FillPath(dst, p, nil, op)
-}
-
-func strokePath(dst *ebiten.Image, p *vector.Path, w float64, c color.Color) {
-	op := &vector.DrawPathOptions{AntiAlias: true}
-	op.ColorScale.ScaleWithColor(c)
-	vector.StrokePath(dst, p, &vector.StrokeOptions{Width: float32(w), LineJoin: vector.LineJoinRound, LineCap: vector.LineCapRound}, op)
-}
-
-func roundRectPath(r Rect, rad float64) *vector.Path {
-	rad = math.Max(0, math.Min(rad, math.Min(r.W, r.H)/2))
-	x0, y0, x1, y1 := float32(r.X), float32(r.Y), float32(r.X+r.W), float32(r.Y+r.H)
-	q := float32(rad)
-	var p vector.Path
-	p.MoveTo(x0+q, y0)
-	p.LineTo(x1-q, y0)
-	p.ArcTo(x1, y0, x1, y0+q, q)
-	p.LineTo(x1, y1-q)
-	p.ArcTo(x1, y1, x1-q, y1, q)
-	p.LineTo(x0+q, y1)
-	p.ArcTo(x0, y1, x0, y1-q, q)
-	p.LineTo(x0, y0+q)
-	p.ArcTo(x0, y0, x0+q, y0, q)
-	p.Close()
-	return &p
-}
-
+// fillRoundRect fills a rounded rectangle from a white sprite painted once
+// (tinted, shapes.go): Ebitengine's paths hold their vertex buffers and
+// the GL driver's stencil memory for the life of the process.
 func fillRoundRect(dst *ebiten.Image, r Rect, rad float64, c color.Color) {
-	fillPath(dst, roundRectPath(r, rad), c)
+	tintRoundRect(dst, r, rad, c)
 }
 
-func strokeRoundRect(dst *ebiten.Image, r Rect, rad, w float64, c color.Color) {
-	strokePath(dst, roundRectPath(r, rad), w, c)
-}
-
-// softShadow draws a blurred-looking shadow under a rounded rectangle.
+// softShadow draws a blurred-looking shadow under a rounded rectangle, from
+// a sprite painted once (shadowSprite, shapes.go).
 func softShadow(dst *ebiten.Image, r Rect, rad, spread, dy float64, alpha float64) {
-	const steps = 10
-	for i := steps; i >= 1; i-- {
-		d := spread * float64(i) / steps
-		rr := Rect{r.X - d, r.Y - d + dy, r.W + 2*d, r.H + 2*d}
-		fillRoundRect(dst, rr, rad+d, withAlpha(black, alpha/steps))
-	}
+	shadowSprite(dst, r, rad, spread, dy, alpha)
 }
 
-// vecFillCircle and vecStrokeCircle draw with paths: for painting sprites
-// and layers once. Per frame, fillCircle and strokeCircle use sprites.
-func vecFillCircle(dst *ebiten.Image, x, y, r float64, c color.Color) {
-	if r <= 0 {
-		return
-	}
-	vector.FillCircle(dst, float32(x), float32(y), float32(r), c, true)
-}
-
-func vecStrokeCircle(dst *ebiten.Image, x, y, r, w float64, c color.Color) {
-	if r <= 0 {
-		return
-	}
-	// a ring as the even-odd fill of two circles: no seam where a stroke
-	// would start and end
-	var p vector.Path
-	p.Arc(float32(x), float32(y), float32(r+w/2), 0, 2*math.Pi, vector.Clockwise)
-	p.Close()
-	p.Arc(float32(x), float32(y), float32(math.Max(0, r-w/2)), 0, 2*math.Pi, vector.Clockwise)
-	p.Close()
-	op := &vector.DrawPathOptions{AntiAlias: true}
-	op.ColorScale.ScaleWithColor(c)
-	vector.FillPath(dst, &p, &vector.FillOptions{FillRule: vector.FillRuleEvenOdd}, op)
-}
+// shadowSteps is how many growing, faint rounded rectangles make a shadow.
+const shadowSteps = 10
 
 // pixel is a white pixel for drawing plain rectangles as scaled images,
 // far cheaper than a path (a full-screen path costs a stencil pass).
@@ -132,8 +75,9 @@ type pieceLook struct {
 
 // paintPiece draws a round gobbler seen from above: a soft shadow, a darker
 // rim, a dome lit from the top left, and on the blue side an inner ring so
-// the two sides differ in shape as well as colour.
-func paintPiece(dst *ebiten.Image, th *Theme, x, y, r float64, colour int, look pieceLook) {
+// the two sides differ in shape as well as colour. It paints on the CPU:
+// drawPiece draws the covered pieces' rings over the sprite.
+func paintPiece(cv *canvas, th *Theme, x, y, r float64, colour int, look pieceLook) {
 	a := look.Alpha
 	if a == 0 {
 		a = 1
@@ -148,28 +92,27 @@ func paintPiece(dst *ebiten.Image, th *Theme, x, y, r float64, colour int, look 
 		dx, dy, blur = 0.14*r, 0.24*r, 0.2*r
 	}
 	for i := 4; i >= 1; i-- {
-		vecFillCircle(dst, x+dx, y+dy, r+blur*float64(i)/4, withAlpha(black, 0.10*a))
+		cv.circle(x+dx, y+dy, r+blur*float64(i)/4, withAlpha(black, 0.10*a))
 	}
 	rim := shade(base, 0.62)
-	vecFillCircle(dst, x, y, r, withAlpha(rim, a))
+	cv.circle(x, y, r, withAlpha(rim, a))
 	// the dome: layers shifted towards the light get lighter
 	body := r * 0.88
-	vecFillCircle(dst, x, y, body, withAlpha(shade(base, 0.86), a))
+	cv.circle(x, y, body, withAlpha(shade(base, 0.86), a))
 	const layers = 6
 	for i := 1; i <= layers; i++ {
 		t := float64(i) / layers
 		rr := body * (1 - 0.55*t)
 		off := body * 0.28 * t
-		vecFillCircle(dst, x-off*0.8, y-off, rr, withAlpha(mix(base, white, 0.05+0.26*t*t), a))
+		cv.circle(x-off*0.8, y-off, rr, withAlpha(mix(base, white, 0.05+0.26*t*t), a))
 	}
 	// specular glint
-	vecFillCircle(dst, x-0.36*r, y-0.42*r, 0.11*r, withAlpha(white, 0.45*a))
+	cv.circle(x-0.36*r, y-0.42*r, 0.11*r, withAlpha(white, 0.45*a))
 	if colour == 1 {
 		// the mark: an inner ring
-		vecStrokeCircle(dst, x, y, r*0.45, math.Max(1.5, r*0.09), withAlpha(shade(base, 0.45), a))
-		vecStrokeCircle(dst, x, y, r*0.45, math.Max(1, r*0.03), withAlpha(mix(base, white, 0.55), 0.8*a))
+		cv.ring(x, y, r*0.45, math.Max(1.5, r*0.09), withAlpha(shade(base, 0.45), a))
+		cv.ring(x, y, r*0.45, math.Max(1, r*0.03), withAlpha(mix(base, white, 0.55), 0.8*a))
 	}
-	drawRings(dst, th, x, y, r, look, a)
 }
 
 // drawRings draws a thin ring at the rim per covered piece, in that piece's colour.
@@ -201,8 +144,9 @@ func pieceSprite(th *Theme, k spriteKey) *ebiten.Image {
 	img, ok := sprites[k]
 	if !ok {
 		half := int(math.Ceil(float64(k.r)*1.5)) + 2
-		img = ebiten.NewImage(2*half, 2*half)
-		paintPiece(img, th, float64(half), float64(half), float64(k.r), k.colour, pieceLook{Dim: k.dim, Lifted: k.lifted})
+		cv := newCanvas(2*half, 2*half)
+		paintPiece(cv, th, float64(half), float64(half), float64(k.r), k.colour, pieceLook{Dim: k.dim, Lifted: k.lifted})
+		img = ebiten.NewImageFromImage(cv.img)
 		sprites[k] = img
 	}
 	return img
@@ -293,13 +237,14 @@ var arrowHead *ebiten.Image
 func drawArrowHead(dst *ebiten.Image, x, y, ang, size float64, c color.Color) {
 	const n = 128
 	if arrowHead == nil {
-		arrowHead = ebiten.NewImage(n, n)
-		var p vector.Path
-		p.MoveTo(n-4, n/2)
-		p.LineTo(float32(n-4-math.Cos(0.5)*(n-8)), float32(n/2-math.Sin(0.5)*(n-8)))
-		p.LineTo(float32(n-4-math.Cos(0.5)*(n-8)), float32(n/2+math.Sin(0.5)*(n-8)))
-		p.Close()
-		fillPath(arrowHead, &p, white)
+		cv := newCanvas(n, n)
+		cv.fill(0, 0, n, n, white, func(z *xvector.Rasterizer, _, _ float64) {
+			z.MoveTo(n-4, n/2)
+			z.LineTo(float32(n-4-math.Cos(0.5)*(n-8)), float32(n/2-math.Sin(0.5)*(n-8)))
+			z.LineTo(float32(n-4-math.Cos(0.5)*(n-8)), float32(n/2+math.Sin(0.5)*(n-8)))
+			z.ClosePath()
+		})
+		arrowHead = ebiten.NewImageFromImage(cv.img)
 	}
 	op := &ebiten.DrawImageOptions{Filter: ebiten.FilterLinear}
 	op.GeoM.Translate(-(n - 4), -n/2)
@@ -326,5 +271,3 @@ func easeOut(t float64) float64 {
 	t = math.Max(0, math.Min(1, t))
 	return 1 - (1-t)*(1-t)*(1-t)
 }
-
-type pathT = vector.Path

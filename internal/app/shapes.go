@@ -9,7 +9,8 @@ import (
 
 // A frame redraws the same cards and buttons again and again; paths are
 // costly (each is a stencil pass, slow on software renderers), images are
-// cheap. So every rounded shape is painted once into an image and reused.
+// cheap. So every rounded shape is painted once, on the CPU (canvas.go),
+// into an image and reused.
 
 type shapeKey struct {
 	w, h, rad, shadow, stroke int
@@ -40,18 +41,19 @@ func roundRectSpriteA(dst *ebiten.Image, r Rect, rad float64, fill, edge color.R
 				delete(shapes, key)
 			}
 		}
-		img = ebiten.NewImage(k.w+2*pad, k.h+2*pad)
+		cv := newCanvas(k.w+2*pad, k.h+2*pad)
 		rr := Rect{float64(pad), float64(pad), float64(k.w), float64(k.h)}
 		if k.shadow > 0 {
-			softShadow(img, rr, float64(k.rad), float64(k.shadow), float64(k.shadow)/2.5, alpha)
+			cv.softShadow(rr, float64(k.rad), float64(k.shadow), float64(k.shadow)/2.5, alpha)
 		}
 		if fill.A > 0 {
-			fillRoundRect(img, rr, float64(k.rad), fill)
+			cv.roundRect(rr, float64(k.rad), fill)
 		}
 		if k.stroke > 0 && edge.A > 0 {
 			sw := float64(k.stroke) / 2
-			strokeRoundRect(img, rr.Inset(sw/2), math.Max(0, float64(k.rad)-sw/2), sw, edge)
+			cv.roundRectEdge(rr.Inset(sw/2), math.Max(0, float64(k.rad)-sw/2), sw, edge)
 		}
+		img = ebiten.NewImageFromImage(cv.img)
 		shapes[k] = img
 	}
 	op := &ebiten.DrawImageOptions{}
@@ -93,8 +95,9 @@ func fillCircle(dst *ebiten.Image, x, y, r float64, c color.Color) {
 	sr := spriteRadius(r)
 	img, ok := discs[sr]
 	if !ok {
-		img = ebiten.NewImage(2*sr+4, 2*sr+4)
-		vecFillCircle(img, float64(sr+2), float64(sr+2), float64(sr), white)
+		cv := newCanvas(2*sr+4, 2*sr+4)
+		cv.circle(float64(sr+2), float64(sr+2), float64(sr), white)
+		img = ebiten.NewImageFromImage(cv.img)
 		discs[sr] = img
 	}
 	drawCentred(dst, img, x, y, r/float64(sr), c)
@@ -117,9 +120,10 @@ func strokeCircle(dst *ebiten.Image, x, y, r, w float64, c color.Color) {
 				delete(rings, key)
 			}
 		}
-		img = ebiten.NewImage(2*sr+4, 2*sr+4)
+		cv := newCanvas(2*sr+4, 2*sr+4)
 		in := float64(sr) * float64(ratio) / 64
-		vecStrokeCircle(img, float64(sr+2), float64(sr+2), (float64(sr)+in)/2, float64(sr)-in, white)
+		cv.ring(float64(sr+2), float64(sr+2), (float64(sr)+in)/2, float64(sr)-in, white)
+		img = ebiten.NewImageFromImage(cv.img)
 		rings[k] = img
 	}
 	drawCentred(dst, img, x, y, outer/float64(sr), c)
@@ -142,19 +146,52 @@ func tinted(dst *ebiten.Image, r Rect, rad, w float64, c color.Color) {
 	}
 	img, ok := shapes[k]
 	if !ok {
-		img = ebiten.NewImage(k.w+2, k.h+2)
+		cv := newCanvas(k.w+2, k.h+2)
 		rr := Rect{1, 1, float64(k.w), float64(k.h)}
 		if k.stroke == 0 {
-			fillRoundRect(img, rr, float64(k.rad), white)
+			cv.roundRect(rr, float64(k.rad), white)
 		} else {
 			sw := float64(k.stroke) / 2
-			strokeRoundRect(img, rr.Inset(sw/2), math.Max(0, float64(k.rad)-sw/2), sw, white)
+			cv.roundRectEdge(rr.Inset(sw/2), math.Max(0, float64(k.rad)-sw/2), sw, white)
 		}
+		img = ebiten.NewImageFromImage(cv.img)
 		shapes[k] = img
 	}
 	op := &ebiten.DrawImageOptions{}
 	op.GeoM.Translate(math.Round(r.X)-1, math.Round(r.Y)-1)
 	op.ColorScale.ScaleWithColor(c)
+	dst.DrawImage(img, op)
+}
+
+type shadowKey struct {
+	w, h, rad, spread, dy, alpha int
+}
+
+var shadows = map[shadowKey]*ebiten.Image{}
+
+// shadowSprite draws the soft shadow of a rounded rectangle r: spread
+// pixels wide, dy pixels lower, alpha at its darkest, from the cache.
+func shadowSprite(dst *ebiten.Image, r Rect, rad, spread, dy, alpha float64) {
+	k := shadowKey{int(math.Round(r.W)), int(math.Round(r.H)), int(math.Round(rad)), int(math.Round(spread)), int(math.Round(dy)), int(math.Round(alpha * 1000))}
+	if k.w <= 0 || k.h <= 0 {
+		return
+	}
+	pad := k.spread + 2
+	img, ok := shadows[k]
+	if !ok {
+		if len(shadows) > 20 {
+			for key, im := range shadows {
+				im.Deallocate()
+				delete(shadows, key)
+			}
+		}
+		cv := newCanvas(k.w+2*pad, k.h+2*pad+max(0, k.dy))
+		cv.softShadow(Rect{float64(pad), float64(pad), float64(k.w), float64(k.h)}, float64(k.rad), float64(k.spread), float64(k.dy), float64(k.alpha)/1000)
+		img = ebiten.NewImageFromImage(cv.img)
+		shadows[k] = img
+	}
+	op := &ebiten.DrawImageOptions{}
+	op.GeoM.Translate(math.Round(r.X)-float64(pad), math.Round(r.Y)-float64(pad))
 	dst.DrawImage(img, op)
 }
 
@@ -171,8 +208,9 @@ func drawIconCached(dst *ebiten.Image, ic icon, x, y, s float64, c color.Color) 
 	img, ok := icons[k]
 	if !ok {
 		n := k.size*2 + 4
-		img = ebiten.NewImage(n, n)
-		drawIcon(img, ic, float64(n)/2, float64(n)/2, float64(k.size), white)
+		cv := newCanvas(n, n)
+		paintIcon(cv, ic, float64(n)/2, float64(n)/2, float64(k.size), white)
+		img = ebiten.NewImageFromImage(cv.img)
 		icons[k] = img
 	}
 	drawCentred(dst, img, x, y, 1, c)

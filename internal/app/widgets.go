@@ -133,61 +133,6 @@ const (
 	iconMenu
 )
 
-func drawIcon(dst *ebiten.Image, ic icon, x, y, s float64, c color.Color) {
-	w := math.Max(1.5, s*0.14)
-	switch ic {
-	case iconPause:
-		fillRoundRect(dst, Rect{x - s*0.32, y - s*0.4, s * 0.22, s * 0.8}, s*0.05, c)
-		fillRoundRect(dst, Rect{x + s*0.10, y - s*0.4, s * 0.22, s * 0.8}, s*0.05, c)
-	case iconPlay, iconStep:
-		var p pathT
-		p.MoveTo(float32(x-s*0.3), float32(y-s*0.4))
-		p.LineTo(float32(x+s*0.4), float32(y))
-		p.LineTo(float32(x-s*0.3), float32(y+s*0.4))
-		p.Close()
-		fillPath(dst, &p, c)
-		if ic == iconStep {
-			fillRect(dst, Rect{x + s*0.38, y - s*0.4, s * 0.14, s * 0.8}, c)
-		}
-	case iconUndo, iconRedo:
-		dir := 1.0
-		if ic == iconRedo {
-			dir = -1
-		}
-		var p pathT
-		// a hook: arc over the top, arrowhead on the left (undo) or right (redo)
-		p.Arc(float32(x), float32(y+s*0.05), float32(s*0.32), float32(math.Pi), float32(2*math.Pi), 0)
-		if dir < 0 {
-			p.Reset()
-			p.Arc(float32(x), float32(y+s*0.05), float32(s*0.32), 0, float32(math.Pi), 1)
-		}
-		strokePath(dst, &p, w, c)
-		hx := x - dir*s*0.32
-		hy := y + s*0.05
-		var h pathT
-		h.MoveTo(float32(hx-s*0.2), float32(hy-s*0.02))
-		h.LineTo(float32(hx+s*0.2), float32(hy-s*0.02))
-		h.LineTo(float32(hx), float32(hy+s*0.3))
-		h.Close()
-		fillPath(dst, &h, c)
-		fillRoundRect(dst, Rect{x - s*0.15 + dir*s*0.05, y + s*0.25, s * 0.3, w}, w/2, c)
-	case iconHint:
-		vecFillCircle(dst, x, y-s*0.1, s*0.3, c)
-		fillRoundRect(dst, Rect{x - s*0.15, y + s*0.12, s * 0.3, s * 0.2}, s*0.04, c)
-		fillRoundRect(dst, Rect{x - s*0.11, y + s*0.35, s * 0.22, s * 0.08}, s*0.04, c)
-	case iconMenu:
-		for i := -1; i <= 1; i++ {
-			fillRoundRect(dst, Rect{x - s*0.36, y + float64(i)*s*0.28 - s*0.06, s * 0.72, s * 0.12}, s*0.06, c)
-		}
-	case iconBack:
-		line(dst, x+s*0.1, y-s*0.35, x-s*0.25, y, w*1.2, c)
-		line(dst, x-s*0.25, y, x+s*0.1, y+s*0.35, w*1.2, c)
-	case iconForward:
-		line(dst, x-s*0.1, y-s*0.35, x+s*0.25, y, w*1.2, c)
-		line(dst, x+s*0.25, y, x-s*0.1, y+s*0.35, w*1.2, c)
-	}
-}
-
 // menuList is a column of buttons with keyboard focus: arrows move it,
 // Enter presses, the mouse moves it too.
 type menuList struct {

@@ -91,8 +91,16 @@ func RenderMusic(song Song) Stereo {
 	// The same chord tones come back again and again: render each once.
 	type padKey struct{ pitch, hold int }
 	pads := map[padKey][2][]float64{}
+	// A tone is let go after its last chord, so the cache holds only the
+	// tones still to come back (it peaked at 42 MB, issue 15).
+	lastUse := map[padKey]int{}
+	for ci, c := range song.Chords {
+		for _, p := range c.Pitches[1:] {
+			lastUse[padKey{p, at(c.Length)}] = ci
+		}
+	}
 
-	for _, c := range song.Chords {
+	for ci, c := range song.Chords {
 		hold := c.Length * beat
 		// The pad holds the chord, its notes spread across the stereo field.
 		voicing := c.Pitches[1:]
@@ -103,6 +111,9 @@ func RenderMusic(song Song) Stereo {
 				pads[key] = [2][]float64{l, r}
 			}
 			l, r := pads[key][0], pads[key][1]
+			if lastUse[key] == ci {
+				delete(pads, key)
+			}
 			spread := 0.7 * (float64(k)/float64(max(1, len(voicing)-1)) - 0.5)
 			s.mix(l, at(c.Start), 0.07, spread-0.5, true)
 			s.mix(r, at(c.Start), 0.07, spread+0.5, true)
