@@ -569,10 +569,19 @@ func (gs *gameScene) canUndo() bool {
 }
 
 // undo takes back the last move; against the AI, back to the human's last
-// turn (the human's move and the AI's answer). A search for a position no
-// longer on the board is cancelled and its answer dropped.
-func (gs *gameScene) undo(a *App) {
-	if !gs.canUndo() {
+// turn (the human's move and the AI's answer).
+func (gs *gameScene) undo(a *App) { gs.travel(a, false) }
+
+// redo plays again the last move taken back; against the AI, up to the
+// human's next turn.
+func (gs *gameScene) redo(a *App) { gs.travel(a, true) }
+
+// travel is undo's and redo's one path, so that both reset the same things:
+// a search for a position no longer on the board is cancelled and its answer
+// dropped, and the held piece, glides, hint and message go with the old
+// position.
+func (gs *gameScene) travel(a *App, redo bool) {
+	if redo && !gs.g.CanRedo() || !redo && !gs.canUndo() {
 		a.play(sound.Illegal)
 		return
 	}
@@ -581,41 +590,33 @@ func (gs *gameScene) undo(a *App) {
 	gs.hold = nil
 	gs.glides = nil
 	gs.hintMove = rules.NoMove
-	gs.step(false)
+	gs.values.hintWanted = false // a hint asked for the old position
+	gs.msgT = 0
+	gs.step(redo)
 	if gs.s.Mode == modeHumanVsAI {
-		for !gs.humanToMove() && gs.g.CanUndo() {
-			gs.step(false)
+		for !gs.humanToMove() && gs.canStep(redo) {
+			gs.step(redo)
 		}
 	}
 	if gs.s.Mode == modeAIvsAI {
 		gs.demoRun = false
 	}
 	gs.afterHistoryChange(a)
-	gs.say("Move taken back.", false)
-}
-
-func (gs *gameScene) redo(a *App) {
-	if !gs.g.CanRedo() {
-		a.play(sound.Illegal)
-		return
+	if !redo {
+		gs.say("Move taken back.", false)
 	}
-	gs.brain.stop()
-	gs.pending = nil
-	gs.hold = nil
-	gs.glides = nil
-	gs.step(true)
-	if gs.s.Mode == modeHumanVsAI {
-		for !gs.humanToMove() && gs.g.CanRedo() && !gs.g.Over() {
-			gs.step(true)
-		}
-	}
-	if gs.s.Mode == modeAIvsAI {
-		gs.demoRun = false
-	}
-	gs.afterHistoryChange(a)
-	if gs.g.Over() {
+	if redo && gs.g.Over() {
 		gs.endGame(a)
 	}
+}
+
+// canStep says whether one more move can be taken back (or played again);
+// a redo stops at the end of the game.
+func (gs *gameScene) canStep(redo bool) bool {
+	if redo {
+		return gs.g.CanRedo() && !gs.g.Over()
+	}
+	return gs.g.CanUndo()
 }
 
 // step undoes (or redoes) one move; a drop from a 4×4 reserve stack goes

@@ -523,3 +523,35 @@ func TestClickingAMoveReviewsIt(t *testing.T) {
 		t.Errorf("Esc should leave the review with the game unchanged (review %d, plies %d)", tb.gs.review, tb.gs.g.Plies())
 	}
 }
+
+// Undo and redo are one path: whatever undo resets, redo resets too. A hint
+// shown before a redo was for the other player's turn; its arrow must go.
+func TestRedoClearsTheHintAsUndoDoes(t *testing.T) {
+	for _, back := range []bool{true, false} {
+		tb := newTable(t, twoPlayers(rules.Classic))
+		tb.tick()
+		tb.drag(tb.slotXY(0, 0, "b2"))
+		if !back {
+			tb.key(ebiten.KeyZ, true) // something to redo
+		}
+		tb.key(ebiten.KeyH, false)
+		tb.until("the hint search", func() bool { return tb.ai.searches() == 1 })
+		hint := rules.Drop(4, rules.SquareAt(rules.Classic, 3, 3))
+		if back {
+			hint = rules.Drop(4, rules.SquareAt(rules.Classic, 0, 0))
+		}
+		tb.ai.answers <- hint
+		tb.until("the hint arrow", func() bool { return !tb.gs.hintMove.IsNone() })
+		if back {
+			tb.key(ebiten.KeyZ, true)
+		} else {
+			tb.key(ebiten.KeyY, true)
+		}
+		if !tb.gs.hintMove.IsNone() {
+			t.Errorf("undo=%v: the hint arrow %s is still drawn after the move changed", back, tb.gs.hintMove.Notation(rules.Classic))
+		}
+		if strings.HasPrefix(tb.gs.msg, "Hint") && tb.gs.msgT > 0 {
+			t.Errorf("undo=%v: the status line still says %q", back, tb.gs.msg)
+		}
+	}
+}
