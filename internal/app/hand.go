@@ -52,8 +52,8 @@ func (gs *gameScene) updateHand(a *App) {
 // click on the cursor's square, 1 to 4 pick up a reserve piece of that size.
 func (gs *gameScene) keyboard(a *App) bool {
 	in := &a.In
-	n := gs.v.Size()
-	f, r := gs.cursor.File(gs.v), gs.cursor.Rank(gs.v)
+	n := gs.variant.Size()
+	f, r := gs.cursor.File(gs.variant), gs.cursor.Rank(gs.variant)
 	moved := true
 	switch {
 	case in.Key(ebiten.KeyLeft):
@@ -69,7 +69,7 @@ func (gs *gameScene) keyboard(a *App) bool {
 	}
 	if moved {
 		if gs.cursorOn {
-			gs.cursor = rules.SquareAt(gs.v, (f+n)%n, (r+n)%n)
+			gs.cursor = rules.SquareAt(gs.variant, (f+n)%n, (r+n)%n)
 		}
 		gs.cursorOn = true
 		return true
@@ -80,11 +80,11 @@ func (gs *gameScene) keyboard(a *App) bool {
 	}
 	if in.Key(ebiten.KeyEnter) || in.Key(ebiten.KeyNumpadEnter) || in.Key(ebiten.KeySpace) {
 		gs.cursorOn = true
-		x, y := gs.lay.SquareCenter(gs.v, gs.cursor)
+		x, y := gs.lay.SquareCenter(gs.variant, gs.cursor)
 		gs.press(a, x, y, false)
 		return true
 	}
-	for size := 1; size <= gs.v.Sizes(); size++ {
+	for size := 1; size <= gs.variant.Sizes(); size++ {
 		if in.Key(ebiten.Key1 + ebiten.Key(size-1)) {
 			c := gs.toMove()
 			if h := gs.hold; h != nil && h.locked {
@@ -93,7 +93,7 @@ func (gs *gameScene) keyboard(a *App) bool {
 			}
 			slot := gs.slotFor(c, size)
 			if slot < 0 {
-				gs.say(fmt.Sprintf("You have no %s piece you can play from the reserve.", sizeNames(gs.v)[size-1]), true)
+				gs.say(fmt.Sprintf("You have no %s piece you can play from the reserve.", sizeNames(gs.variant)[size-1]), true)
 				a.play(sound.Illegal)
 				return true
 			}
@@ -115,7 +115,7 @@ func (gs *gameScene) keyboard(a *App) bool {
 func (gs *gameScene) press(a *App, x, y float64, pointer bool) {
 	h := gs.hold
 	in := &Frame{X: x, Y: y}
-	sq := gs.lay.SquareAt(gs.v, in.X, in.Y)
+	sq := gs.lay.SquareAt(gs.variant, in.X, in.Y)
 	colour, slot, onSlot := gs.lay.SlotAt(in.X, in.Y)
 	defer func() {
 		if !pointer && gs.hold != nil {
@@ -187,7 +187,7 @@ func (gs *gameScene) pickUp(a *App, sq rules.Square, x, y float64) {
 	if !ok {
 		return
 	}
-	c := gs.s.colourOf(top.Player)
+	c := gs.setup.colourOf(top.Player)
 	if top.Player != p.SideToMove() {
 		gs.say(fmt.Sprintf("That is %s's piece.", colourNames[c]), true)
 		a.play(sound.Illegal)
@@ -209,7 +209,7 @@ func (gs *gameScene) pickUpReserve(a *App, colour, slot int, x, y float64) {
 	if n == 0 || size == 0 {
 		return
 	}
-	if gs.s.playerOf(colour) != p.SideToMove() {
+	if gs.setup.playerOf(colour) != p.SideToMove() {
 		gs.say(fmt.Sprintf("Those are %s's pieces.", colourNames[colour]), true)
 		a.play(sound.Illegal)
 		return
@@ -236,7 +236,7 @@ func (gs *gameScene) heldMove(sq rules.Square) rules.Move {
 func (gs *gameScene) release(a *App, x, y float64) {
 	h := gs.hold
 	h.dragging = false
-	sq := gs.lay.SquareAt(gs.v, x, y)
+	sq := gs.lay.SquareAt(gs.variant, x, y)
 	if sq == rules.NoSquare || sq == h.from {
 		gs.slideBack(x, y)
 		if h.locked {
@@ -296,7 +296,7 @@ func (gs *gameScene) slideBack(x, y float64) {
 	if h.from == rules.NoSquare {
 		x1, y1 = gs.lay.SlotRect(h.colour, h.slot).Center()
 	} else {
-		x1, y1 = gs.lay.SquareCenter(gs.v, h.from)
+		x1, y1 = gs.lay.SquareCenter(gs.variant, h.from)
 	}
 	gs.glides = append(gs.glides, glide{colour: h.colour, size: h.size, x0: x, y0: y, to: rules.NoSquare, x1: x1, y1: y1, n: n, back: h.from, slot: h.slot})
 }
@@ -309,7 +309,7 @@ func (gs *gameScene) dropHeld() { gs.hold = nil }
 func (gs *gameScene) openPause(a *App) {
 	a.debugf("overlay pause")
 	gs.paused = true
-	gs.pauseM.Focus = 0
+	gs.pauseMenu.Focus = 0
 	gs.brain.stop() // the AI stops thinking while the game is paused
 	gs.pending = nil
 	if gs.hold != nil && !gs.hold.locked {
@@ -320,34 +320,34 @@ func (gs *gameScene) openPause(a *App) {
 // pauseRect is the pause card, tall enough for its buttons.
 func (gs *gameScene) pauseRect(a *App) Rect {
 	u := a.U()
-	h := 90*u + float64(len(gs.pauseM.Buttons))*66*u
+	h := 90*u + float64(len(gs.pauseMenu.Buttons))*66*u
 	return Rect{a.W/2 - 180*u, a.H/2 - h/2, 360 * u, h}
 }
 
 func (gs *gameScene) updatePause(a *App) error {
 	u := a.U()
 	r := gs.pauseRect(a)
-	n := len(gs.pauseM.Buttons)
+	n := len(gs.pauseMenu.Buttons)
 	bs := column(Rect{r.X, r.Y + 70*u, r.W, r.H - 80*u}, n, 260*u, 52*u, 14*u)
-	for i, b := range gs.pauseM.Buttons {
+	for i, b := range gs.pauseMenu.Buttons {
 		b.Rect = bs[i]
 	}
 	if a.In.Key(ebiten.KeyEscape) {
 		gs.paused = false
 		return nil
 	}
-	i := gs.pauseM.update(a)
+	i := gs.pauseMenu.update(a)
 	if i < 0 {
 		return nil
 	}
-	switch gs.pauseM.Buttons[i].Label {
+	switch gs.pauseMenu.Buttons[i].Label {
 	case "Resume":
 		gs.paused = false
 	case "Save game":
 		gs.saveRecord(a)
 	case "Restart":
 		gs.brain.stop()
-		a.scenes.GoTo(newGameScene(a, gs.s, nil))
+		a.scenes.GoTo(newGameScene(a, gs.setup, nil))
 	case "Options":
 		a.scenes.GoTo(newOptionsScene(a, gs))
 	case "Main menu", "Leave game":
@@ -371,7 +371,7 @@ func (gs *gameScene) leave(a *App) {
 }
 
 func (gs *gameScene) updateOver(a *App) error {
-	gs.overT++
+	gs.ticksSinceEnd++
 	gs.hold = nil
 	u := a.U()
 	card := gs.resultCard(a)
@@ -380,28 +380,28 @@ func (gs *gameScene) updateOver(a *App) error {
 	w := (card.W - (nb+1)*16*u) / nb
 	top := card.Y + card.H - float64(rows)*resultRow*u - 6*u
 	if n := gs.net; n != nil {
-		b := gs.resultM.Buttons[0]
+		b := gs.resultMenu.Buttons[0]
 		b.Disabled = n.gone != nil || n.rematchAsked
 		b.Label = "Rematch"
 		if n.rematchOffered && !n.rematchAsked {
 			b.Label = "Accept"
 		}
 	}
-	for i, b := range gs.resultM.Buttons {
+	for i, b := range gs.resultMenu.Buttons {
 		b.Rect = Rect{card.X + 16*u + float64(i%cols)*(w+16*u), top + float64(i/cols)*resultRow*u, w, 50 * u}
 	}
-	if gs.s.Mode == modeAIvsAI && gs.demoRun && a.Tick >= gs.nextGame && gs.nextGame > 0 {
+	if gs.setup.Mode == modeAIvsAI && gs.demoRun && a.Tick >= gs.nextGame && gs.nextGame > 0 {
 		gs.nextInSeries(a)
 		return nil
 	}
 	for _, b := range gs.top {
 		if b.update(a) {
 			switch b {
-			case gs.bPause:
+			case gs.pauseButton:
 				gs.openPause(a)
-			case gs.bUndo:
+			case gs.undoButton:
 				gs.undo(a)
-			case gs.bDemoRun:
+			case gs.demoRunButton:
 				gs.demoRun = !gs.demoRun
 			}
 			return nil
@@ -411,22 +411,22 @@ func (gs *gameScene) updateOver(a *App) error {
 		gs.undo(a)
 		return nil
 	}
-	if gs.overT < resultDelay {
+	if gs.ticksSinceEnd < resultDelay {
 		return nil
 	}
 	if a.In.Key(ebiten.KeyEscape) {
 		gs.openPause(a)
 		return nil
 	}
-	i := gs.resultM.update(a)
+	i := gs.resultMenu.update(a)
 	if i < 0 {
 		return nil
 	}
-	switch gs.resultM.Buttons[i].Label {
+	switch gs.resultMenu.Buttons[i].Label {
 	case "Rematch", "Accept":
 		gs.rematch(a)
 	case "Review":
-		gs.review = gs.g.Plies()
+		gs.review = gs.game.Plies()
 	case "Save":
 		gs.saveRecord(a)
 	case "Main menu":
@@ -447,7 +447,7 @@ func (gs *gameScene) rematch(a *App) {
 		}
 		return
 	}
-	s := gs.s
+	s := gs.setup
 	s.First = 1 - s.First
 	ng := newGameScene(a, s, nil)
 	ng.score = gs.score
@@ -455,12 +455,12 @@ func (gs *gameScene) rematch(a *App) {
 }
 
 func (gs *gameScene) nextInSeries(a *App) {
-	s := gs.s
+	s := gs.setup
 	s.First = 1 - s.First
 	ng := newGameScene(a, s, nil)
 	ng.score = gs.score
 	ng.demoSpeed = gs.demoSpeed
-	ng.bDemoSpeed.Label = gs.bDemoSpeed.Label
+	ng.demoSpeedButton.Label = gs.demoSpeedButton.Label
 	a.scenes.GoTo(ng)
 }
 
@@ -495,7 +495,7 @@ func (gs *gameScene) updateReview(a *App) error {
 			case i == 0:
 				gs.review = max(0, gs.review-1)
 			case i == 1:
-				gs.review = min(gs.g.Plies(), gs.review+1)
+				gs.review = min(gs.game.Plies(), gs.review+1)
 			case b.Label == playOnLabel:
 				gs.playOn(a)
 			default:
@@ -512,11 +512,11 @@ func (gs *gameScene) updateReview(a *App) error {
 	case a.In.Key(ebiten.KeyLeft):
 		gs.review = max(0, gs.review-1)
 	case a.In.Key(ebiten.KeyRight):
-		gs.review = min(gs.g.Plies(), gs.review+1)
+		gs.review = min(gs.game.Plies(), gs.review+1)
 	case a.In.Key(ebiten.KeyHome):
 		gs.review = 0
 	case a.In.Key(ebiten.KeyEnd):
-		gs.review = gs.g.Plies()
+		gs.review = gs.game.Plies()
 	case a.In.Key(ebiten.KeyEscape):
 		gs.endReview(a)
 	}

@@ -110,7 +110,7 @@ func TestPeekWaitsForTheRestingPointer(t *testing.T) {
 // Review names the move it shows as the move list numbers it.
 func TestReviewNamesTheMoveAsTheListNumbersIt(t *testing.T) {
 	tb := newTable(t, twoPlayers(rules.Gobblers))
-	if err := tb.gs.g.PlayNotation([]string{"3@b2", "1@a1", "2@c3"}); err != nil {
+	if err := tb.gs.game.PlayNotation([]string{"3@b2", "1@a1", "2@c3"}); err != nil {
 		t.Fatal(err)
 	}
 	for review, want := range map[int]string{

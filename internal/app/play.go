@@ -42,13 +42,13 @@ type glide struct {
 // gameScene is the game: the board, the reserves, the panel, and the pause,
 // result and review overlays on top.
 type gameScene struct {
-	s     setup
-	g     *rules.Game
-	v     rules.Variant
-	lay   boardLayout
-	slots [2][]int // classic: reserve stack heights per colour, in screen order
-	brain *brain
-	seed  uint64
+	setup   setup
+	game    *rules.Game
+	variant rules.Variant
+	lay     boardLayout
+	slots   [2][]int // classic: reserve stack heights per colour, in screen order
+	brain   *brain
+	seed    uint64
 
 	hold   *held
 	glides []glide
@@ -73,14 +73,14 @@ type gameScene struct {
 	pending  *answer // an AI move waiting for its glide slot
 	readyAt  int
 
-	paused   bool
-	pauseM   menuList
-	over     bool
-	overT    int // ticks since the game ended
-	resultM  menuList
-	review   int // ply shown in review; -1 when live
-	reviewM  menuList
-	recorded bool
+	paused        bool
+	pauseMenu     menuList
+	over          bool
+	ticksSinceEnd int // ticks since the game ended
+	resultMenu    menuList
+	review        int // ply shown in review; -1 when live
+	reviewM       menuList
+	recorded      bool
 	// dropSlots: the 4×4 reserve stack each drop was played from, by ply
 	dropSlots map[int]int
 	kept      string // the file the finished game was kept in
@@ -102,16 +102,16 @@ type gameScene struct {
 	score     [3]int
 	nextGame  int
 
-	top        []*button
-	bPause     *button
-	bUndo      *button
-	bRedo      *button
-	bHint      *button
-	bDemoRun   *button
-	bDemoStep  *button
-	bDemoSpeed *button
-	bResign    *button
-	bDraw      *button
+	top             []*button
+	pauseButton     *button
+	undoButton      *button
+	redoButton      *button
+	hintButton      *button
+	demoRunButton   *button
+	demoStepButton  *button
+	demoSpeedButton *button
+	resignButton    *button
+	drawButton      *button
 }
 
 func newGameScene(a *App, s setup, g *rules.Game) *gameScene {
@@ -122,38 +122,38 @@ func newGameScene(a *App, s setup, g *rules.Game) *gameScene {
 		g.MoveLimit = 200
 	}
 	gs := &gameScene{
-		s: s, g: g, v: s.Variant, brain: newBrain(a.NewThinker),
+		setup: s, game: g, variant: s.Variant, brain: newBrain(a.NewThinker),
 		seed: uint64(time.Now().UnixNano()), flash: rules.NoSquare, hover: rules.NoSquare, peek: rules.NoSquare, peekAt: rules.NoSquare, quietSq: rules.NoSquare, dropSlots: map[int]int{},
 		hintMove: rules.NoMove, review: -1, demoRun: true, demoSpeed: 1,
 	}
-	gs.bPause = &button{Icon: iconPause, Tip: "Pause (Esc)"}
-	gs.bUndo = &button{Icon: iconUndo, Tip: "Undo (Ctrl+Z)"}
-	gs.bRedo = &button{Icon: iconRedo, Tip: "Redo (Ctrl+Y)"}
-	gs.bHint = &button{Icon: iconHint, Tip: "Hint (H)"}
-	gs.bDemoRun = &button{Icon: iconPause, Tip: "Pause or play the demo (Space)"}
-	gs.bDemoStep = &button{Icon: iconStep, Tip: "One move (S)"}
-	gs.bDemoSpeed = &button{Label: "1×", Tip: "Speed (+)"}
-	gs.bResign = &button{Label: "Resign", Tip: "Give up this game (click twice)"}
-	gs.bDraw = &button{Label: "Offer draw", Tip: "Offer a draw, after your move"}
-	gs.pauseM.Buttons = []*button{{Label: "Resume", Primary: true}, {Label: "Save game", Tip: "Keep this game among the saved games"}, {Label: "Restart"}, {Label: "Options"}, {Label: "Main menu"}}
-	gs.resultM.Buttons = []*button{{Label: "Rematch", Primary: true, Tip: "Play again, the other colour moves first"}, {Label: "Review", Tip: "Step through the moves"}, {Label: "Save", Tip: "Keep this game among the saved games"}, {Label: "Main menu"}}
+	gs.pauseButton = &button{Icon: iconPause, Tip: "Pause (Esc)"}
+	gs.undoButton = &button{Icon: iconUndo, Tip: "Undo (Ctrl+Z)"}
+	gs.redoButton = &button{Icon: iconRedo, Tip: "Redo (Ctrl+Y)"}
+	gs.hintButton = &button{Icon: iconHint, Tip: "Hint (H)"}
+	gs.demoRunButton = &button{Icon: iconPause, Tip: "Pause or play the demo (Space)"}
+	gs.demoStepButton = &button{Icon: iconStep, Tip: "One move (S)"}
+	gs.demoSpeedButton = &button{Label: "1×", Tip: "Speed (+)"}
+	gs.resignButton = &button{Label: "Resign", Tip: "Give up this game (click twice)"}
+	gs.drawButton = &button{Label: "Offer draw", Tip: "Offer a draw, after your move"}
+	gs.pauseMenu.Buttons = []*button{{Label: "Resume", Primary: true}, {Label: "Save game", Tip: "Keep this game among the saved games"}, {Label: "Restart"}, {Label: "Options"}, {Label: "Main menu"}}
+	gs.resultMenu.Buttons = []*button{{Label: "Rematch", Primary: true, Tip: "Play again, the other colour moves first"}, {Label: "Review", Tip: "Step through the moves"}, {Label: "Save", Tip: "Keep this game among the saved games"}, {Label: "Main menu"}}
 	switch s.Mode {
 	case modeAIvsAI:
-		gs.bPause.Icon, gs.bPause.Tip = iconMenu, "Menu (Esc)"
-		gs.top = []*button{gs.bPause, gs.bDemoSpeed, gs.bDemoStep, gs.bDemoRun}
+		gs.pauseButton.Icon, gs.pauseButton.Tip = iconMenu, "Menu (Esc)"
+		gs.top = []*button{gs.pauseButton, gs.demoSpeedButton, gs.demoStepButton, gs.demoRunButton}
 	case modeOnline:
-		gs.bPause.Icon, gs.bPause.Tip = iconMenu, "Menu (Esc)"
-		gs.top = []*button{gs.bPause, gs.bResign, gs.bDraw}
-		gs.pauseM.Buttons = []*button{{Label: "Resume", Primary: true}, {Label: "Save game", Tip: "Keep this game among the saved games"}, {Label: "Options"}, {Label: "Leave game", Tip: "Close the connection; the game is saved"}}
-		gs.resultM.Buttons[0].Tip = "Play again with the colours swapped"
+		gs.pauseButton.Icon, gs.pauseButton.Tip = iconMenu, "Menu (Esc)"
+		gs.top = []*button{gs.pauseButton, gs.resignButton, gs.drawButton}
+		gs.pauseMenu.Buttons = []*button{{Label: "Resume", Primary: true}, {Label: "Save game", Tip: "Keep this game among the saved games"}, {Label: "Options"}, {Label: "Leave game", Tip: "Close the connection; the game is saved"}}
+		gs.resultMenu.Buttons[0].Tip = "Play again with the colours swapped"
 	default:
-		gs.top = []*button{gs.bHint, gs.bRedo, gs.bUndo, gs.bPause}
+		gs.top = []*button{gs.hintButton, gs.redoButton, gs.undoButton, gs.pauseButton}
 	}
 	gs.reviewM.Buttons = []*button{{Icon: iconBack, Tip: "Back one move (←)"}, {Icon: iconForward, Tip: "Forward one move (→)"}, {Label: "Done", Tip: "Back to the game (Esc)"}}
 	gs.syncSlots()
 	gs.over = g.Over()
 	if gs.over {
-		gs.overT = 1000
+		gs.ticksSinceEnd = 1000
 		gs.recorded = true
 	}
 	return gs
@@ -161,14 +161,14 @@ func newGameScene(a *App, s setup, g *rules.Game) *gameScene {
 
 // --- the turn ---------------------------------------------------------------
 
-func (gs *gameScene) pos() rules.Position { return gs.g.Position() }
+func (gs *gameScene) pos() rules.Position { return gs.game.Position() }
 
 func (gs *gameScene) toMove() int {
 	p := gs.pos()
-	return gs.s.colourOf(p.SideToMove())
+	return gs.setup.colourOf(p.SideToMove())
 }
 
-func (gs *gameScene) humanToMove() bool { return gs.s.human(gs.toMove()) }
+func (gs *gameScene) humanToMove() bool { return gs.setup.human(gs.toMove()) }
 
 // animTicks converts a duration in milliseconds to ticks at the chosen
 // animation speed (0: no animation).
@@ -188,7 +188,7 @@ func (gs *gameScene) Animating(a *App) bool {
 	switch {
 	case len(gs.glides) > 0 || gs.flashT > 0:
 		return true
-	case gs.over && gs.overT <= resultDelay+30:
+	case gs.over && gs.ticksSinceEnd <= resultDelay+30:
 		return true
 	case gs.brain.thinking || gs.pending != nil:
 		return a.Tick%2 == 0
@@ -216,7 +216,7 @@ type gameLook struct {
 }
 
 func (gs *gameScene) look() gameLook {
-	return gameLook{plies: gs.g.Plies(), review: gs.review, glides: len(gs.glides), peek: int(gs.peek), over: gs.over, paused: gs.paused,
+	return gameLook{plies: gs.game.Plies(), review: gs.review, glides: len(gs.glides), peek: int(gs.peek), over: gs.over, paused: gs.paused,
 		msg: gs.msgT > 0, hold: gs.hold, hint: gs.hintMove, words: gs.msg}
 }
 
@@ -232,7 +232,7 @@ func (gs *gameScene) Update(a *App) error {
 
 func (gs *gameScene) update(a *App) error {
 	gs.anim = a.Set.AnimationSpeed
-	gs.lay = newBoardLayout(a.W, a.H, gs.v)
+	gs.lay = newBoardLayout(a.W, a.H, gs.variant)
 	gs.layoutButtons(a)
 	gs.pollBrain(a)
 	gs.stepGlides()
@@ -268,7 +268,7 @@ func (gs *gameScene) update(a *App) error {
 	if gs.updateDrawOffer(a) {
 		return nil
 	}
-	online := gs.s.Mode == modeOnline
+	online := gs.setup.Mode == modeOnline
 	// keys
 	switch {
 	case in.Key(ebiten.KeyEscape):
@@ -282,15 +282,15 @@ func (gs *gameScene) update(a *App) error {
 		gs.undo(a)
 	case in.Ctrl && in.Key(ebiten.KeyY) && !online:
 		gs.redo(a)
-	case in.Key(ebiten.KeyH) && gs.s.Mode != modeAIvsAI && !online:
+	case in.Key(ebiten.KeyH) && gs.setup.Mode != modeAIvsAI && !online:
 		gs.askHint(a)
-	case in.Key(ebiten.KeyV) && gs.v == rules.Gobblers:
+	case in.Key(ebiten.KeyV) && gs.variant == rules.Gobblers:
 		gs.toggleValues(a)
-	case gs.s.Mode == modeAIvsAI && in.Key(ebiten.KeySpace):
+	case gs.setup.Mode == modeAIvsAI && in.Key(ebiten.KeySpace):
 		gs.demoRun = !gs.demoRun
-	case gs.s.Mode == modeAIvsAI && in.Key(ebiten.KeyS):
+	case gs.setup.Mode == modeAIvsAI && in.Key(ebiten.KeyS):
 		gs.demoStep = true
-	case gs.s.Mode == modeAIvsAI && (in.Key(ebiten.KeyEqual) || in.Key(ebiten.KeyNumpadAdd)):
+	case gs.setup.Mode == modeAIvsAI && (in.Key(ebiten.KeyEqual) || in.Key(ebiten.KeyNumpadAdd)):
 		gs.cycleSpeed()
 	}
 	for _, b := range gs.top {
@@ -298,31 +298,31 @@ func (gs *gameScene) update(a *App) error {
 			continue
 		}
 		switch b {
-		case gs.bPause:
+		case gs.pauseButton:
 			gs.openPause(a)
 			return nil
-		case gs.bUndo:
+		case gs.undoButton:
 			gs.undo(a)
-		case gs.bRedo:
+		case gs.redoButton:
 			gs.redo(a)
-		case gs.bHint:
+		case gs.hintButton:
 			gs.askHint(a)
-		case gs.bDemoRun:
+		case gs.demoRunButton:
 			gs.demoRun = !gs.demoRun
-		case gs.bDemoStep:
+		case gs.demoStepButton:
 			gs.demoStep = true
 			gs.demoRun = false
-		case gs.bDemoSpeed:
+		case gs.demoSpeedButton:
 			gs.cycleSpeed()
-		case gs.bResign:
+		case gs.resignButton:
 			gs.resign(a)
-		case gs.bDraw:
+		case gs.drawButton:
 			gs.offerDraw(a)
 		}
 		return nil
 	}
-	gs.bUndo.Disabled = !gs.canUndo()
-	gs.bRedo.Disabled = !gs.g.CanRedo()
+	gs.undoButton.Disabled = !gs.canUndo()
+	gs.redoButton.Disabled = !gs.game.CanRedo()
 	if in.Pressed && gs.hold == nil {
 		if _, cells, _ := gs.moveList(a); len(cells) > 0 {
 			for _, c := range cells {
@@ -343,7 +343,7 @@ func (gs *gameScene) update(a *App) error {
 	}
 	gs.hover = rules.NoSquare
 	if gs.hold == nil {
-		gs.hover = gs.lay.SquareAt(gs.v, in.X, in.Y)
+		gs.hover = gs.lay.SquareAt(gs.variant, in.X, in.Y)
 	}
 	gs.updatePeek()
 	return nil
@@ -379,7 +379,7 @@ func (gs *gameScene) cycleSpeed() {
 	if gs.demoSpeed > 4 {
 		gs.demoSpeed = 1
 	}
-	gs.bDemoSpeed.Label = fmt.Sprintf("%d×", gs.demoSpeed)
+	gs.demoSpeedButton.Label = fmt.Sprintf("%d×", gs.demoSpeed)
 }
 
 // runAI starts the computer's search when it is its turn, and plays its
@@ -393,7 +393,7 @@ func (gs *gameScene) runAI(a *App) {
 			m := gs.pending.move
 			gs.pending = nil
 			if err := gs.pos().CheckMove(m); err != nil {
-				gs.say(fmt.Sprintf("The computer chose an illegal move (%s): %v", m.Notation(gs.v), err), true)
+				gs.say(fmt.Sprintf("The computer chose an illegal move (%s): %v", m.Notation(gs.variant), err), true)
 				return
 			}
 			gs.commit(a, m, math.NaN(), math.NaN(), -1)
@@ -404,11 +404,11 @@ func (gs *gameScene) runAI(a *App) {
 	if gs.brain.thinking && gs.brain.purpose == forMove {
 		return
 	}
-	if gs.s.Mode == modeAIvsAI && !gs.demoRun && !gs.demoStep {
+	if gs.setup.Mode == modeAIvsAI && !gs.demoRun && !gs.demoStep {
 		return
 	}
 	c := gs.toMove()
-	gs.brain.start(gs.g, c, gs.s.aiConfig(c, gs.seed+uint64(gs.g.Plies())), forMove, a.Tick)
+	gs.brain.start(gs.game, c, gs.setup.aiConfig(c, gs.seed+uint64(gs.game.Plies())), forMove, a.Tick)
 }
 
 // pollBrain takes in a finished search.
@@ -442,7 +442,7 @@ func (gs *gameScene) pollBrain(a *App) {
 		if a.Set.AnimationSpeed > 0 {
 			delay = 18 // let the player see the AI "think" for a moment
 		}
-		if gs.s.Mode == modeAIvsAI {
+		if gs.setup.Mode == modeAIvsAI {
 			delay = a.Set.AIDelayMillis * 60 / 1000 / gs.demoSpeed
 		}
 		gs.pending = &ans
@@ -455,7 +455,7 @@ func (gs *gameScene) pollBrain(a *App) {
 func (gs *gameScene) commit(a *App, m rules.Move, x0, y0 float64, slot int) {
 	gs.quietSq = m.To // no peek under the pointer that just played
 	pre := gs.pos()
-	colour := gs.s.colourOf(pre.SideToMove())
+	colour := gs.setup.colourOf(pre.SideToMove())
 	size := pre.MovedSize(m)
 	covers := len(pre.Stack(m.To)) > 0
 	if math.IsNaN(x0) {
@@ -465,23 +465,23 @@ func (gs *gameScene) commit(a *App, m rules.Move, x0, y0 float64, slot int) {
 			}
 			x0, y0 = gs.lay.SlotRect(colour, max(slot, 0)).Center()
 		} else {
-			x0, y0 = gs.lay.SquareCenter(gs.v, m.From)
+			x0, y0 = gs.lay.SquareCenter(gs.variant, m.From)
 		}
 	}
-	if err := gs.g.Play(m); err != nil {
+	if err := gs.game.Play(m); err != nil {
 		gs.say(err.Error(), true)
 		return
 	}
-	if gs.net != nil && gs.s.human(colour) {
+	if gs.net != nil && gs.setup.human(colour) {
 		gs.net.sess.SendMove(m) // the session checks it again and confirms with Moved
 	}
-	if m.IsDrop() && gs.v.NestedReserve() {
+	if m.IsDrop() && gs.variant.NestedReserve() {
 		if slot < 0 {
 			slot = gs.slotFor(colour, size)
 		}
 		if slot >= 0 && slot < len(gs.slots[colour]) {
 			gs.slots[colour][slot]--
-			gs.dropSlots[gs.g.Plies()-1] = slot
+			gs.dropSlots[gs.game.Plies()-1] = slot
 		}
 	}
 	gs.syncSlots()
@@ -495,21 +495,21 @@ func (gs *gameScene) commit(a *App, m rules.Move, x0, y0 float64, slot int) {
 	} else {
 		a.play(sound.PutDown)
 	}
-	a.debugf("move %d %s %s", gs.g.Plies(), pre.SideToMove(), m.Notation(gs.v))
+	a.debugf("move %d %s %s", gs.game.Plies(), pre.SideToMove(), m.Notation(gs.variant))
 	gs.msgT = 0
-	if gs.g.Over() {
+	if gs.game.Over() {
 		gs.endGame(a)
 		return
 	}
 	gs.autosave(a)
-	if (gs.s.Mode == modeHumanVsAI || gs.s.Mode == modeOnline) && gs.humanToMove() {
+	if (gs.setup.Mode == modeHumanVsAI || gs.setup.Mode == modeOnline) && gs.humanToMove() {
 		a.play(sound.YourTurn)
 	}
 }
 
 func (gs *gameScene) endGame(a *App) {
 	gs.over = true
-	gs.overT = 0
+	gs.ticksSinceEnd = 0
 	gs.brain.forget()
 	gs.pending = nil
 	r := gs.result()
@@ -517,30 +517,30 @@ func (gs *gameScene) endGame(a *App) {
 	switch {
 	case r.Status == rules.Draw:
 		a.play(sound.DrawChord)
-	case gs.s.humanColour() >= 0 && gs.s.colourOf(r.Winner) != gs.s.humanColour():
+	case gs.setup.humanColour() >= 0 && gs.setup.colourOf(r.Winner) != gs.setup.humanColour():
 		a.play(sound.LossSting)
 	default:
 		a.play(sound.WinFanfare)
 	}
-	if gs.s.Mode == modeAIvsAI {
+	if gs.setup.Mode == modeAIvsAI {
 		if r.Status == rules.Draw {
 			gs.score[2]++
 		} else {
-			gs.score[gs.s.colourOf(r.Winner)]++
+			gs.score[gs.setup.colourOf(r.Winner)]++
 		}
 		gs.nextGame = a.Tick + 180
 	}
 	if !gs.recorded {
 		gs.recorded = true
-		kept, err := a.Store.RecordResult(GameRecord{Game: gs.s.saved(gs.g), Result: r.String()})
+		kept, err := a.Store.RecordResult(GameRecord{Game: gs.setup.saved(gs.game), Result: r.String()})
 		if err != nil {
 			a.recordFailed(kept, err)
 		}
 		gs.kept = kept
-		if err == nil && gs.s.Mode == modeHumanVsAI {
-			ai := gs.s.Players[1-gs.s.humanColour()]
+		if err == nil && gs.setup.Mode == modeHumanVsAI {
+			ai := gs.setup.Players[1-gs.setup.humanColour()]
 			st := a.Store.Stats()
-			gs.record = st.Tally(gs.v, ai.Level)
+			gs.record = st.Tally(gs.variant, ai.Level)
 		}
 		if kept == "" {
 			gs.autosave(a) // the game's only copy, until it can be kept
@@ -551,15 +551,15 @@ func (gs *gameScene) endGame(a *App) {
 }
 
 func (gs *gameScene) canUndo() bool {
-	if !gs.g.CanUndo() {
+	if !gs.game.CanUndo() {
 		return false
 	}
-	if gs.s.Mode == modeHumanVsAI {
+	if gs.setup.Mode == modeHumanVsAI {
 		// at least one of the human's moves must be on the board
-		h := gs.s.humanColour()
-		for i := range gs.g.Moves() {
-			p := gs.g.PositionAt(i)
-			if gs.s.colourOf(p.SideToMove()) == h {
+		h := gs.setup.humanColour()
+		for i := range gs.game.Moves() {
+			p := gs.game.PositionAt(i)
+			if gs.setup.colourOf(p.SideToMove()) == h {
 				return true
 			}
 		}
@@ -581,7 +581,7 @@ func (gs *gameScene) redo(a *App) { gs.travel(a, true) }
 // dropped, and the held piece, glides, hint and message go with the old
 // position.
 func (gs *gameScene) travel(a *App, redo bool) {
-	if redo && !gs.g.CanRedo() || !redo && !gs.canUndo() {
+	if redo && !gs.game.CanRedo() || !redo && !gs.canUndo() {
 		a.play(sound.Illegal)
 		return
 	}
@@ -593,19 +593,19 @@ func (gs *gameScene) travel(a *App, redo bool) {
 	gs.values.hintWanted = false // a hint asked for the old position
 	gs.msgT = 0
 	gs.step(redo)
-	if gs.s.Mode == modeHumanVsAI {
+	if gs.setup.Mode == modeHumanVsAI {
 		for !gs.humanToMove() && gs.canStep(redo) {
 			gs.step(redo)
 		}
 	}
-	if gs.s.Mode == modeAIvsAI {
+	if gs.setup.Mode == modeAIvsAI {
 		gs.demoRun = false
 	}
 	gs.afterHistoryChange(a)
 	if !redo {
 		gs.say("Move taken back.", false)
 	}
-	if redo && gs.g.Over() {
+	if redo && gs.game.Over() {
 		gs.endGame(a)
 	}
 }
@@ -614,26 +614,26 @@ func (gs *gameScene) travel(a *App, redo bool) {
 // a redo stops at the end of the game.
 func (gs *gameScene) canStep(redo bool) bool {
 	if redo {
-		return gs.g.CanRedo() && !gs.g.Over()
+		return gs.game.CanRedo() && !gs.game.Over()
 	}
-	return gs.g.CanUndo()
+	return gs.game.CanUndo()
 }
 
 // step undoes (or redoes) one move; a drop from a 4×4 reserve stack goes
 // back to (or leaves again) the stack it was played from, so the reserve
 // looks as it did.
 func (gs *gameScene) step(redo bool) {
-	i := gs.g.Plies() - 1
+	i := gs.game.Plies() - 1
 	if redo {
-		if !gs.g.Redo() {
+		if !gs.game.Redo() {
 			return
 		}
 		i++
 	}
-	m := gs.g.Moves()[i]
-	before := gs.g.PositionAt(i)
-	if slot, ok := gs.dropSlots[i]; ok && m.IsDrop() && gs.v.NestedReserve() {
-		c := gs.s.colourOf(before.SideToMove())
+	m := gs.game.Moves()[i]
+	before := gs.game.PositionAt(i)
+	if slot, ok := gs.dropSlots[i]; ok && m.IsDrop() && gs.variant.NestedReserve() {
+		c := gs.setup.colourOf(before.SideToMove())
 		size := before.MovedSize(m)
 		switch {
 		case redo && gs.slots[c][slot] == size:
@@ -643,13 +643,13 @@ func (gs *gameScene) step(redo bool) {
 		}
 	}
 	if !redo {
-		gs.g.Undo()
+		gs.game.Undo()
 	}
 }
 
 func (gs *gameScene) afterHistoryChange(a *App) {
 	gs.syncSlots()
-	gs.over = gs.g.Over()
+	gs.over = gs.game.Over()
 	gs.autosave(a)
 }
 
@@ -659,11 +659,11 @@ func (gs *gameScene) autosave(a *App) {
 	if gs.reviewBack != nil {
 		return
 	}
-	sg := gs.s.saved(gs.g)
+	sg := gs.setup.saved(gs.game)
 	if sg.Mode == modeOnline {
 		sg.Mode = modeHumanVsAI
 	}
-	sg.Redo = redoMoves(gs.g) // Continue brings back what redo would play
+	sg.Redo = redoMoves(gs.game) // Continue brings back what redo would play
 	if err := a.Store.SaveGame(sg); err != nil {
 		a.debugf("autosave: %v", err)
 	}
@@ -676,7 +676,7 @@ func (gs *gameScene) saveRecord(a *App) {
 		a.toast("Saved as " + gs.kept)
 		return
 	}
-	name, err := a.Store.SaveRecord(gs.s.saved(gs.g))
+	name, err := a.Store.SaveRecord(gs.setup.saved(gs.game))
 	if err != nil {
 		a.debugf("save game: %v", err)
 		a.toast("The game could not be saved: " + plain(err).Error())
@@ -696,19 +696,19 @@ func (gs *gameScene) askHint(a *App) {
 	if gs.brain.thinking {
 		return
 	}
-	if gs.v == rules.Gobblers && !gs.values.failed {
+	if gs.variant == rules.Gobblers && !gs.values.failed {
 		// the proven values give the best hint there is; the search is
 		// the fallback if the solution cannot be read
 		gs.values.hintWanted = true
-		gs.values.want(gs.g)
+		gs.values.want(gs.game)
 		gs.say("Thinking of a hint…", false)
 		return
 	}
 	level := "medium"
-	if gs.v == rules.Gobblers {
+	if gs.variant == rules.Gobblers {
 		level = "hard"
 	}
-	gs.brain.start(gs.g, 2, ai.Config{Level: level, Seed: gs.seed}, forHint, a.Tick)
+	gs.brain.start(gs.game, 2, ai.Config{Level: level, Seed: gs.seed}, forHint, a.Tick)
 	gs.say("Thinking of a hint…", false)
 }
 
@@ -725,11 +725,11 @@ func (gs *gameScene) say(s string, warn bool) {
 func (gs *gameScene) describe(m rules.Move) string {
 	p := gs.pos()
 	size := p.MovedSize(m)
-	what := sizeNames(gs.v)[size-1]
+	what := sizeNames(gs.variant)[size-1]
 	if m.IsDrop() {
-		return fmt.Sprintf("play a %s piece from your reserve to %s", what, m.To.Name(gs.v))
+		return fmt.Sprintf("play a %s piece from your reserve to %s", what, m.To.Name(gs.variant))
 	}
-	return fmt.Sprintf("move your %s piece from %s to %s", what, m.From.Name(gs.v), m.To.Name(gs.v))
+	return fmt.Sprintf("move your %s piece from %s to %s", what, m.From.Name(gs.variant), m.To.Name(gs.variant))
 }
 
 func sizeNames(v rules.Variant) []string {
@@ -745,12 +745,12 @@ func sizeNames(v rules.Variant) []string {
 // the position's stack heights differ from what is shown (undo, redo, a new
 // game), unchanged stacks keep their places and only the changed one moves.
 func (gs *gameScene) syncSlots() {
-	if !gs.v.NestedReserve() {
+	if !gs.variant.NestedReserve() {
 		return
 	}
 	p := gs.pos()
 	for c := 0; c < 2; c++ {
-		want := p.ReserveStacks(gs.s.playerOf(c))
+		want := p.ReserveStacks(gs.setup.playerOf(c))
 		cur := gs.slots[c]
 		if len(cur) != len(want) {
 			gs.slots[c] = append([]int(nil), want...)
@@ -785,16 +785,16 @@ func (gs *gameScene) syncSlots() {
 // slotPiece returns the size on top of a reserve slot (0 when empty) and how
 // many pieces the slot holds.
 func (gs *gameScene) slotPiece(colour, slot int) (size, count int) {
-	if gs.v.NestedReserve() {
+	if gs.variant.NestedReserve() {
 		if slot >= len(gs.slots[colour]) {
 			return 0, 0
 		}
 		h := gs.slots[colour][slot]
 		return h, h
 	}
-	size = gs.v.Sizes() - slot
+	size = gs.variant.Sizes() - slot
 	p := gs.pos()
-	return size, p.Reserve(gs.s.playerOf(colour), size)
+	return size, p.Reserve(gs.setup.playerOf(colour), size)
 }
 
 // slotFor finds the reserve slot a drop of a size comes from.

@@ -27,22 +27,22 @@ func (gs *gameScene) layoutButtons(a *App) {
 		b.Rect = Rect{x, t.Y + (t.H-s)/2, w, s}
 		x -= 10 * u
 	}
-	gs.bDemoRun.Icon = iconPause
+	gs.demoRunButton.Icon = iconPause
 	if !gs.demoRun {
-		gs.bDemoRun.Icon = iconPlay
+		gs.demoRunButton.Icon = iconPlay
 	}
-	gs.bHint.Disabled = !gs.humanToMove() || gs.over
+	gs.hintButton.Disabled = !gs.humanToMove() || gs.over
 	if n := gs.net; n != nil {
-		gs.bResign.Disabled = gs.over || n.gone != nil
-		gs.bDraw.Disabled = gs.over || n.gone != nil || n.myOffer || gs.humanToMove()
-		gs.bResign.Active = n.resignAt > 0 && a.Tick-n.resignAt <= resignTicks
+		gs.resignButton.Disabled = gs.over || n.gone != nil
+		gs.drawButton.Disabled = gs.over || n.gone != nil || n.myOffer || gs.humanToMove()
+		gs.resignButton.Active = n.resignAt > 0 && a.Tick-n.resignAt <= resignTicks
 	}
 }
 
 // shownPosition is the live position, or the reviewed one.
 func (gs *gameScene) shownPosition() rules.Position {
 	if gs.review >= 0 {
-		return gs.g.PositionAt(gs.review)
+		return gs.game.PositionAt(gs.review)
 	}
 	return gs.pos()
 }
@@ -51,10 +51,10 @@ func (gs *gameScene) Draw(a *App, dst *ebiten.Image) {
 	th := a.Theme
 	u := a.U()
 	if gs.lay.W != a.W || gs.lay.H != a.H {
-		gs.lay = newBoardLayout(a.W, a.H, gs.v)
+		gs.lay = newBoardLayout(a.W, a.H, gs.variant)
 		gs.layoutButtons(a)
 	}
-	dst.DrawImage(boardLayer(a, gs.v), nil)
+	dst.DrawImage(boardLayer(a, gs.variant), nil)
 	gs.drawTopBar(a, dst)
 	p := gs.shownPosition()
 	live := gs.review < 0
@@ -70,7 +70,7 @@ func (gs *gameScene) Draw(a *App, dst *ebiten.Image) {
 	if live && gs.hold == nil && !gs.paused && !gs.over && a.Set.ShowCovered {
 		gs.drawPeek(a, dst, &p)
 	}
-	if gs.over && live && gs.overT >= resultDelay && !gs.paused {
+	if gs.over && live && gs.ticksSinceEnd >= resultDelay && !gs.paused {
 		gs.drawResult(a, dst)
 	}
 	if gs.net != nil && gs.net.gone != nil && !gs.over && !gs.paused {
@@ -81,7 +81,7 @@ func (gs *gameScene) Draw(a *App, dst *ebiten.Image) {
 		r := gs.pauseRect(a)
 		panel(a, dst, r)
 		drawText(dst, "Paused", a.Face(Bold, sizeTitle), r.X+r.W/2, r.Y+44*u, Center, th.Text)
-		gs.pauseM.draw(a, dst)
+		gs.pauseMenu.draw(a, dst)
 	}
 	if !gs.paused {
 		for _, b := range gs.top {
@@ -102,7 +102,7 @@ func (gs *gameScene) drawTopBar(a *App, dst *ebiten.Image) {
 	fillRect(dst, t, withAlpha(th.Panel, 0.85))
 	fillRect(dst, Rect{0, t.Y + t.H - 1, t.W, math.Max(1, u)}, th.PanelEdge)
 	title, sub := "Gobblet", "4×4"
-	if gs.v == rules.Gobblers {
+	if gs.variant == rules.Gobblers {
 		title, sub = "Gobblet Gobblers", "3×3"
 	}
 	ft := a.Face(Bold, sizeHeading)
@@ -110,7 +110,7 @@ func (gs *gameScene) drawTopBar(a *App, dst *ebiten.Image) {
 	drawText(dst, sub, a.Face(Medium, sizeBody), 24*u+textWidth(title, ft)+10*u, t.H/2+1*u, Left, th.TextDim)
 	// players, centred
 	fc := a.Face(Medium, sizeBody)
-	n0, n1 := gs.s.name(0), gs.s.name(1)
+	n0, n1 := gs.setup.name(0), gs.setup.name(1)
 	vs := "  vs  "
 	w := textWidth(n0, fc) + textWidth(vs, fc) + textWidth(n1, fc) + 2*28*u
 	x := a.W/2 - w/2
@@ -149,20 +149,20 @@ func (gs *gameScene) drawReserve(a *App, dst *ebiten.Image, p *rules.Position, c
 		edge = withAlpha(th.Player[c], 0.9)
 	}
 	roundRectSprite(dst, col, 16*u, bg, edge, 2*u, 0)
-	label := gs.s.name(c)
+	label := gs.setup.name(c)
 	fc := a.Face(Medium, sizeSmall+1)
 	first := gs.lay.SlotRect(c, 0)
 	drawText(dst, label, fc, col.X+col.W/2, (col.Y+first.Y)/2, Center, th.Text)
 	if lit {
 		msg := "to move"
-		if !gs.s.human(c) && (gs.net != nil && gs.net.gone == nil || gs.brain.thinking && gs.brain.purpose == forMove) {
+		if !gs.setup.human(c) && (gs.net != nil && gs.net.gone == nil || gs.brain.thinking && gs.brain.purpose == forMove) {
 			msg = "thinking…"
 		}
 		last := gs.lay.SlotRect(c, gs.lay.Slots-1)
 		drawText(dst, msg, a.Face(Regular, sizeSmall), col.X+col.W/2, (last.Y+last.H+col.Y+col.H)/2, Center, th.playerText(c))
 	}
 	scale := math.Min(first.W, gs.lay.Cell())
-	if !gs.v.NestedReserve() {
+	if !gs.variant.NestedReserve() {
 		scale *= 0.86 // room for the second piece peeking out behind
 	}
 	for i := 0; i < gs.lay.Slots; i++ {
@@ -174,7 +174,7 @@ func (gs *gameScene) drawReserve(a *App, dst *ebiten.Image, p *rules.Position, c
 			out = out || (g.to == rules.NoSquare && g.back == rules.NoSquare && g.slot == i && g.colour == c)
 		}
 		if out { // the piece held, or sliding back, has left its slot
-			if gs.v.NestedReserve() {
+			if gs.variant.NestedReserve() {
 				size--
 			}
 			n--
@@ -183,8 +183,8 @@ func (gs *gameScene) drawReserve(a *App, dst *ebiten.Image, p *rules.Position, c
 			strokeCircle(dst, cx, cy, scale*0.3, math.Max(1, 1.5*u), withAlpha(th.TextDim, 0.25))
 			continue
 		}
-		rad := pieceRadius(gs.v, size) * scale
-		if gs.v.NestedReserve() {
+		rad := pieceRadius(gs.variant, size) * scale
+		if gs.variant.NestedReserve() {
 			covered := make([]int, size-1)
 			for k := range covered {
 				covered[k] = c
@@ -196,7 +196,7 @@ func (gs *gameScene) drawReserve(a *App, dst *ebiten.Image, p *rules.Position, c
 			}
 			drawPiece(dst, th, cx-rad*0.06, cy+rad*0.05, rad, c, pieceLook{})
 		}
-		if n > 1 && !gs.v.NestedReserve() {
+		if n > 1 && !gs.variant.NestedReserve() {
 			badge := fmt.Sprintf("×%d", n)
 			// at the piece's lower right, inside the slot
 			bx := math.Min(cx+rad*0.85, r.X+r.W-13*u)
@@ -212,15 +212,15 @@ func (gs *gameScene) slotPieceAt(p *rules.Position, c, i int, live bool) (int, i
 	if live {
 		return gs.slotPiece(c, i)
 	}
-	if gs.v.NestedReserve() {
-		hs := p.ReserveStacks(gs.s.playerOf(c))
+	if gs.variant.NestedReserve() {
+		hs := p.ReserveStacks(gs.setup.playerOf(c))
 		if i < len(hs) {
 			return hs[i], hs[i]
 		}
 		return 0, 0
 	}
-	size := gs.v.Sizes() - i
-	return size, p.Reserve(gs.s.playerOf(c), size)
+	size := gs.variant.Sizes() - i
+	return size, p.Reserve(gs.setup.playerOf(c), size)
 }
 
 func (gs *gameScene) drawBoard(a *App, dst *ebiten.Image, p *rules.Position, live bool) {
@@ -237,16 +237,16 @@ func (gs *gameScene) drawBoard(a *App, dst *ebiten.Image, p *rules.Position, liv
 		}
 	}
 	// last move
-	ply := gs.g.Plies()
+	ply := gs.game.Plies()
 	if !live {
 		ply = gs.review
 	}
-	if ply > 0 && winLine == 0 && ply <= gs.g.Plies() {
-		m := gs.g.Moves()[ply-1]
-		tr := l.SquareRect(gs.v, m.To).Inset(3 * u)
+	if ply > 0 && winLine == 0 && ply <= gs.game.Plies() {
+		m := gs.game.Moves()[ply-1]
+		tr := l.SquareRect(gs.variant, m.To).Inset(3 * u)
 		tintRoundRect(dst, tr, 8*u, withAlpha(th.Accent, 0.16))
 		if !m.IsDrop() {
-			fr := l.SquareRect(gs.v, m.From).Inset(3 * u)
+			fr := l.SquareRect(gs.variant, m.From).Inset(3 * u)
 			tintRoundRectEdge(dst, fr.Inset(2*u), 7*u, 2*u, withAlpha(th.Accent, 0.35))
 			x0, y0 := fr.Center()
 			x1, y1 := tr.Center()
@@ -256,18 +256,18 @@ func (gs *gameScene) drawBoard(a *App, dst *ebiten.Image, p *rules.Position, liv
 	// illegal flash
 	if gs.flashT > 0 && gs.flash != rules.NoSquare {
 		al := 0.45 * float64(gs.flashT) / 30
-		tintRoundRect(dst, l.SquareRect(gs.v, gs.flash).Inset(3*u), 8*u, withAlpha(th.Warn, al))
+		tintRoundRect(dst, l.SquareRect(gs.variant, gs.flash).Inset(3*u), 8*u, withAlpha(th.Warn, al))
 	}
 	// hover
 	if live && gs.hover != rules.NoSquare && gs.humanToMove() && !gs.over && !gs.paused && gs.pickable(gs.hover) {
-		tintRoundRectEdge(dst, l.SquareRect(gs.v, gs.hover).Inset(5*u), 7*u, 2*u, withAlpha(th.Text, 0.35))
+		tintRoundRectEdge(dst, l.SquareRect(gs.variant, gs.hover).Inset(5*u), 7*u, 2*u, withAlpha(th.Text, 0.35))
 	}
 	if live && gs.cursorOn && gs.humanToMove() && !gs.over {
-		tintRoundRectEdge(dst, l.SquareRect(gs.v, gs.cursor).Inset(2*u), 9*u, 3*u, th.Accent)
+		tintRoundRectEdge(dst, l.SquareRect(gs.variant, gs.cursor).Inset(2*u), 9*u, 3*u, th.Accent)
 	}
 	h := gs.hold
 	// pieces
-	for sq := rules.Square(0); int(sq) < gs.v.Squares(); sq++ {
+	for sq := rules.Square(0); int(sq) < gs.variant.Squares(); sq++ {
 		st := p.Stack(sq)
 		if live {
 			back := false // the top is sliding back here
@@ -285,14 +285,14 @@ func (gs *gameScene) drawBoard(a *App, dst *ebiten.Image, p *rules.Position, liv
 			continue
 		}
 		top := st[len(st)-1]
-		cx, cy := l.SquareCenter(gs.v, sq)
+		cx, cy := l.SquareCenter(gs.variant, sq)
 		look := pieceLook{Dim: winLine != 0 && winLine&(1<<sq) == 0}
 		if a.Set.ShowCovered {
 			for _, pc := range st[:len(st)-1] {
-				look.Covered = append(look.Covered, gs.s.colourOf(pc.Player))
+				look.Covered = append(look.Covered, gs.setup.colourOf(pc.Player))
 			}
 		}
-		drawPiece(dst, th, cx, cy, pieceRadius(gs.v, top.Size)*cell, gs.s.colourOf(top.Player), look)
+		drawPiece(dst, th, cx, cy, pieceRadius(gs.variant, top.Size)*cell, gs.setup.colourOf(top.Player), look)
 	}
 	// legal destinations of the held piece
 	if live && h != nil && a.Set.ShowLegalMoves {
@@ -302,19 +302,19 @@ func (gs *gameScene) drawBoard(a *App, dst *ebiten.Image, p *rules.Position, liv
 		}
 		for t := h.targets; t != 0; t &= t - 1 {
 			sq := rules.Square(bits.TrailingZeros16(t))
-			cx, cy := l.SquareCenter(gs.v, sq)
+			cx, cy := l.SquareCenter(gs.variant, sq)
 			top, ok := p.Top(sq)
 			switch {
 			case !ok:
 				fillCircle(dst, cx, cy, cell*0.075, withAlpha(th.Accent, 0.5))
 			case three&(1<<sq) != 0:
-				rr := pieceRadius(gs.v, top.Size)*cell + cell*0.05
+				rr := pieceRadius(gs.variant, top.Size)*cell + cell*0.05
 				strokeCircle(dst, cx, cy, rr, math.Max(2, cell*0.035), withAlpha(th.Good, 0.9))
 				bx, by := cx+cell*0.33, cy-cell*0.33
 				fillCircle(dst, bx, by, cell*0.1, th.Good)
 				drawText(dst, "3", a.Face(Bold, cell*0.13/u), bx, by, Center, black)
 			default:
-				rr := pieceRadius(gs.v, top.Size)*cell + cell*0.05
+				rr := pieceRadius(gs.variant, top.Size)*cell + cell*0.05
 				strokeCircle(dst, cx, cy, rr, math.Max(2, cell*0.03), withAlpha(th.Accent, 0.85))
 			}
 		}
@@ -323,9 +323,9 @@ func (gs *gameScene) drawBoard(a *App, dst *ebiten.Image, p *rules.Position, liv
 	if winLine != 0 {
 		first := bits.TrailingZeros16(winLine)
 		last := 15 - bits.LeadingZeros16(winLine)
-		x0, y0 := l.SquareCenter(gs.v, rules.Square(first))
-		x1, y1 := l.SquareCenter(gs.v, rules.Square(last))
-		grow := easeOut(float64(gs.overT) / 30)
+		x0, y0 := l.SquareCenter(gs.variant, rules.Square(first))
+		x1, y1 := l.SquareCenter(gs.variant, rules.Square(last))
+		grow := easeOut(float64(gs.ticksSinceEnd) / 30)
 		x1, y1 = x0+(x1-x0)*grow, y0+(y1-y0)*grow
 		for i := 4; i >= 1; i-- {
 			line(dst, x0, y0, x1, y1, cell*0.05*float64(i), withAlpha(th.Good, 0.12))
@@ -340,9 +340,9 @@ func (gs *gameScene) drawBoard(a *App, dst *ebiten.Image, p *rules.Position, liv
 			slot := gs.slotFor(c, int(gs.hintMove.Size))
 			x0, y0 = gs.lay.SlotRect(c, max(slot, 0)).Center()
 		} else {
-			x0, y0 = l.SquareCenter(gs.v, gs.hintMove.From)
+			x0, y0 = l.SquareCenter(gs.variant, gs.hintMove.From)
 		}
-		x1, y1 := l.SquareCenter(gs.v, gs.hintMove.To)
+		x1, y1 := l.SquareCenter(gs.variant, gs.hintMove.To)
 		pulse := a.pulse(0.7, 8)
 		drawArrow(dst, x0, y0, x1, y1, cell*0.075, withAlpha(th.Good, 0.95*pulse))
 	}
@@ -351,11 +351,11 @@ func (gs *gameScene) drawBoard(a *App, dst *ebiten.Image, p *rules.Position, liv
 		t := easeOut(float64(g.t) / float64(g.n))
 		x1, y1 := g.x1, g.y1
 		if g.to != rules.NoSquare {
-			x1, y1 = l.SquareCenter(gs.v, g.to)
+			x1, y1 = l.SquareCenter(gs.variant, g.to)
 		}
 		x := g.x0 + (x1-g.x0)*t
 		y := g.y0 + (y1-g.y0)*t
-		drawPiece(dst, th, x, y, pieceRadius(gs.v, g.size)*cell, g.colour, pieceLook{Lifted: t < 0.85})
+		drawPiece(dst, th, x, y, pieceRadius(gs.variant, g.size)*cell, g.colour, pieceLook{Lifted: t < 0.85})
 	}
 	// the held piece, once a refused move has slid it back (touch-move
 	// keeps it held)
@@ -366,11 +366,11 @@ func (gs *gameScene) drawBoard(a *App, dst *ebiten.Image, p *rules.Position, liv
 		} else if h.from == rules.NoSquare {
 			x, y = gs.lay.SlotRect(h.colour, h.slot).Center()
 		} else {
-			x, y = l.SquareCenter(gs.v, h.from)
+			x, y = l.SquareCenter(gs.variant, h.from)
 		}
-		rad := pieceRadius(gs.v, h.size) * cell * 1.08
+		rad := pieceRadius(gs.variant, h.size) * cell * 1.08
 		if !h.dragging && h.from == rules.NoSquare {
-			rad = pieceRadius(gs.v, h.size) * math.Min(gs.lay.SlotRect(0, 0).W, cell) * 1.08
+			rad = pieceRadius(gs.variant, h.size) * math.Min(gs.lay.SlotRect(0, 0).W, cell) * 1.08
 		}
 		if !h.dragging {
 			pulse := a.pulse(0.2, 7)
@@ -407,7 +407,7 @@ func (gs *gameScene) drawPeek(a *App, dst *ebiten.Image, p *rules.Position) {
 	}
 	th := a.Theme
 	u := a.U()
-	sr := gs.lay.SquareRect(gs.v, gs.peek)
+	sr := gs.lay.SquareRect(gs.variant, gs.peek)
 	pc := 72 * u
 	w := pc*float64(len(st)) + 24*u
 	hgt := pc + 40*u
@@ -422,7 +422,7 @@ func (gs *gameScene) drawPeek(a *App, dst *ebiten.Image, p *rules.Position) {
 		pcc := st[len(st)-1-i]
 		cx := r.X + 12*u + pc*(float64(i)+0.5)
 		cy := r.Y + 26*u + pc/2
-		drawPiece(dst, th, cx, cy, pieceRadius(gs.v, pcc.Size)*pc, gs.s.colourOf(pcc.Player), pieceLook{})
+		drawPiece(dst, th, cx, cy, pieceRadius(gs.variant, pcc.Size)*pc, gs.setup.colourOf(pcc.Player), pieceLook{})
 	}
 }
 
@@ -438,11 +438,11 @@ func (gs *gameScene) moveList(a *App) (list Rect, cells []moveCell, numbers [][2
 	u := a.U()
 	pr := gs.lay.Panel
 	statusH := 150 * u
-	if gs.s.Mode == modeAIvsAI {
+	if gs.setup.Mode == modeAIvsAI {
 		statusH = 200 * u
 	}
 	list = Rect{pr.X, pr.Y, pr.W, pr.H - statusH - 12*u}
-	moves := gs.g.Moves()
+	moves := gs.game.Moves()
 	rowH := 28 * u
 	top := list.Y + 50*u
 	rows := max(1, int((list.H-60*u)/rowH))
@@ -477,7 +477,7 @@ func (gs *gameScene) currentPly() int {
 	if gs.review >= 0 {
 		return gs.review - 1
 	}
-	return gs.g.Plies() - 1
+	return gs.game.Plies() - 1
 }
 
 func (gs *gameScene) drawPanel(a *App, dst *ebiten.Image) {
@@ -485,13 +485,13 @@ func (gs *gameScene) drawPanel(a *App, dst *ebiten.Image) {
 	u := a.U()
 	pr := gs.lay.Panel
 	statusH := 150 * u
-	if gs.s.Mode == modeAIvsAI {
+	if gs.setup.Mode == modeAIvsAI {
 		statusH = 200 * u
 	}
 	list, cells, numbers := gs.moveList(a)
 	panel(a, dst, list)
 	drawText(dst, "Moves", a.Face(Bold, sizeBody), list.X+18*u, list.Y+24*u, Left, th.Text)
-	moves := gs.g.Moves()
+	moves := gs.game.Moves()
 	fc := a.Face(Regular, sizeBody-2)
 	fm := a.Face(Medium, sizeBody-2)
 	if len(moves) == 0 {
@@ -510,8 +510,8 @@ func (gs *gameScene) drawPanel(a *App, dst *ebiten.Image) {
 		} else if cell.Contains(a.In.X, a.In.Y) {
 			tintRoundRect(dst, cell, 6*u, withAlpha(th.Text, 0.08))
 		}
-		pl := gs.g.PositionAt(i)
-		c := gs.s.colourOf(pl.SideToMove())
+		pl := gs.game.PositionAt(i)
+		c := gs.setup.colourOf(pl.SideToMove())
 		x := cell.X + 4*u
 		y := cell.Y + cell.H/2
 		fillCircle(dst, x+8*u, y, 5*u, th.Player[c])
@@ -519,7 +519,7 @@ func (gs *gameScene) drawPanel(a *App, dst *ebiten.Image) {
 		if i == cur {
 			face = fm
 		}
-		drawText(dst, moves[i].Notation(gs.v), face, x+20*u, y, Left, th.Text)
+		drawText(dst, moves[i].Notation(gs.variant), face, x+20*u, y, Left, th.Text)
 	}
 	// AI status card
 	st := Rect{pr.X, pr.Y + pr.H - statusH, pr.W, statusH}
@@ -542,7 +542,7 @@ func (gs *gameScene) drawAIStatus(a *App, dst *ebiten.Image, r Rect) {
 	case b.thinking || aiMove:
 		who := "Hint"
 		if b.purpose == forMove || aiMove {
-			who = gs.s.name(gs.toMove())
+			who = gs.setup.name(gs.toMove())
 		}
 		// the spinner takes the right of the line: the words fit before it
 		title := who + " is thinking"
@@ -596,19 +596,19 @@ func (gs *gameScene) drawAIStatus(a *App, dst *ebiten.Image, r Rect) {
 		}
 	default:
 		c := gs.toMove()
-		who := gs.s.name(c) + " to move"
-		if gs.s.humanColour() == c {
+		who := gs.setup.name(c) + " to move"
+		if gs.setup.humanColour() == c {
 			who = "Your turn"
 		}
 		drawText(dst, who, fh, x, y, Left, th.Text)
 		hint := "Drag a piece, or click it and then a square."
 		switch {
-		case gs.s.human(c):
+		case gs.setup.human(c):
 		case gs.net != nil && gs.net.gone != nil:
 			hint = "Your opponent is no longer connected."
 		case gs.net != nil:
 			hint = "Your opponent is thinking…"
-		case gs.s.Mode == modeAIvsAI && !gs.demoRun:
+		case gs.setup.Mode == modeAIvsAI && !gs.demoRun:
 			hint = "Paused: Space plays, S steps."
 		default:
 			hint = "Waiting…"
@@ -626,7 +626,7 @@ func (gs *gameScene) drawAIStatus(a *App, dst *ebiten.Image, r Rect) {
 		fillCircle(dst, x+5*u, yy, 5*u, col)
 		drawText(dst, gs.netStatus(), fs, x+18*u, yy, Left, th.TextDim)
 	}
-	if gs.s.Mode == modeAIvsAI {
+	if gs.setup.Mode == modeAIvsAI {
 		yy := r.Y + r.H - 60*u
 		fillRect(dst, Rect{x, yy - 16*u, r.W - 36*u, math.Max(1, u)}, th.PanelEdge)
 		drawText(dst, "Series", a.Face(Medium, sizeSmall), x, yy, Left, th.TextDim)
@@ -713,7 +713,7 @@ func (gs *gameScene) reviewWords() string {
 	if i%2 == 1 {
 		dots = "…"
 	}
-	return fmt.Sprintf("Reviewing: %d%s %s  (← →)", i/2+1, dots, gs.g.Moves()[i].Notation(gs.v))
+	return fmt.Sprintf("Reviewing: %d%s %s  (← →)", i/2+1, dots, gs.game.Moves()[i].Notation(gs.variant))
 }
 
 func (gs *gameScene) statusText() string {
@@ -726,23 +726,23 @@ func (gs *gameScene) statusText() string {
 	c := gs.toMove()
 	h := gs.hold
 	switch {
-	case gs.s.human(c) && h != nil && h.locked:
+	case gs.setup.human(c) && h != nil && h.locked:
 		return "Touch-move: this piece must be moved. Click a highlighted square."
-	case gs.s.human(c) && h != nil && gs.values.ready && gs.v == rules.Gobblers && gs.showingValues:
+	case gs.setup.human(c) && h != nil && gs.values.ready && gs.variant == rules.Gobblers && gs.showingValues:
 		return "Move values: “win 6” wins within 6 moves, “loss 6” loses within 6, with best play on both sides."
-	case gs.s.human(c) && h != nil:
-		if gs.v == rules.Classic && h.from == rules.NoSquare && gs.pos().LineOfThreeSquares() != 0 {
+	case gs.setup.human(c) && h != nil:
+		if gs.variant == rules.Classic && h.from == rules.NoSquare && gs.pos().LineOfThreeSquares() != 0 {
 			return "Marked 3: you may cover that piece, it is in a line of three."
 		}
 		return "Drop it on a highlighted square, or click it again to put it back."
-	case gs.s.humanColour() >= 0 && gs.s.human(c):
+	case gs.setup.humanColour() >= 0 && gs.setup.human(c):
 		return "Your turn: drag a piece, or click it and then a square."
-	case gs.s.human(c):
+	case gs.setup.human(c):
 		return colourNames[c] + " to move: drag a piece, or click it and then a square."
-	case gs.s.Mode == modeAIvsAI && !gs.demoRun:
+	case gs.setup.Mode == modeAIvsAI && !gs.demoRun:
 		return "Demo paused: Space plays, S steps one move."
 	}
-	return gs.s.name(c) + " is thinking…"
+	return gs.setup.name(c) + " is thinking…"
 }
 
 // resultWords says who won and why, in one sentence.
@@ -759,27 +759,27 @@ func (gs *gameScene) resultTitle() (string, string) {
 	switch r.Status {
 	case rules.Draw:
 		if r.Reason == rules.MoveLimit {
-			return "Draw.", fmt.Sprintf("The game reached the limit of %d moves.", gs.g.MoveLimit)
+			return "Draw.", fmt.Sprintf("The game reached the limit of %d moves.", gs.game.MoveLimit)
 		}
 		return "Draw.", "The same position came up for the third time."
 	case rules.Win:
-		c := gs.s.colourOf(r.Winner)
+		c := gs.setup.colourOf(r.Winner)
 		title := colourNames[c] + " wins!"
 		switch {
-		case gs.s.humanColour() >= 0 && gs.s.human(c):
+		case gs.setup.humanColour() >= 0 && gs.setup.human(c):
 			title = "You win!"
-		case gs.s.humanColour() >= 0:
-			title = gs.s.name(c) + " wins."
-		case gs.s.Mode == modeAIvsAI:
-			title = gs.s.name(c) + " wins."
+		case gs.setup.humanColour() >= 0:
+			title = gs.setup.name(c) + " wins."
+		case gs.setup.Mode == modeAIvsAI:
+			title = gs.setup.name(c) + " wins."
 		}
 		p := gs.pos()
-		mover := gs.s.colourOf(p.SideToMove().Other())
-		n := gs.v.Size()
+		mover := gs.setup.colourOf(p.SideToMove().Other())
+		n := gs.variant.Size()
 		if mover != c {
 			return title, fmt.Sprintf("%s lifted a piece and uncovered %s line.", gs.who(mover), gs.whose(c))
 		}
-		return title, fmt.Sprintf("%s lined up %s %s.", gs.who(c), [...]string{3: "three", 4: "four"}[n], lineWords(gs.v, p.WinningLine(r.Winner)))
+		return title, fmt.Sprintf("%s lined up %s %s.", gs.who(c), [...]string{3: "three", 4: "four"}[n], lineWords(gs.variant, p.WinningLine(r.Winner)))
 	}
 	return "", ""
 }
@@ -788,8 +788,8 @@ func (gs *gameScene) resultTitle() (string, string) {
 // playing the computer, the computer by its level ("Hard AI"), else the
 // colour.
 func (gs *gameScene) who(c int) string {
-	if (gs.s.Mode == modeHumanVsAI || gs.s.Mode == modeOnline) && gs.s.humanColour() >= 0 {
-		return gs.s.name(c)
+	if (gs.setup.Mode == modeHumanVsAI || gs.setup.Mode == modeOnline) && gs.setup.humanColour() >= 0 {
+		return gs.setup.name(c)
 	}
 	return colourNames[c]
 }
@@ -821,7 +821,7 @@ func lineWords(v rules.Variant, l uint16) string {
 func (gs *gameScene) resultCard(a *App) Rect {
 	u := a.U()
 	l := &gs.lay
-	slide := easeOut(float64(gs.overT-resultDelay) / 20)
+	slide := easeOut(float64(gs.ticksSinceEnd-resultDelay) / 20)
 	r := l.Panel
 	r.X += (1 - slide) * (l.W - l.Panel.X)
 	// the winner's piece sits on the card's top edge: leave it room
@@ -845,11 +845,11 @@ func resultTitleLines(a *App, title string, w float64) (fontFace, []string) {
 // line is a caption.
 func (gs *gameScene) resultSummary() []string {
 	switch {
-	case gs.s.Mode == modeHumanVsAI && gs.record.Games() > 0:
+	case gs.setup.Mode == modeHumanVsAI && gs.record.Games() > 0:
 		t := gs.record
 		return []string{"Your games against " + levelName(t.Level) + " AI",
 			fmt.Sprintf("Won %d  ·  Drawn %d  ·  Lost %d", t.Won, t.Drawn, t.Lost)}
-	case gs.s.Mode == modeAIvsAI:
+	case gs.setup.Mode == modeAIvsAI:
 		return []string{"Series", fmt.Sprintf("%s %d  ·  %s %d  ·  Draws %d",
 			colourNames[0], gs.score[0], colourNames[1], gs.score[1], gs.score[2])}
 	}
@@ -860,7 +860,7 @@ func (gs *gameScene) resultSummary() []string {
 // other, or two to a row when the column is too short for that.
 func (gs *gameScene) resultGrid(a *App) (cols, rows int) {
 	u := a.U()
-	n := len(gs.resultM.Buttons)
+	n := len(gs.resultMenu.Buttons)
 	if gs.lay.Panel.H-14*u >= resultHead*u+float64(n)*resultRow*u {
 		return 1, n
 	}
@@ -880,13 +880,13 @@ func (gs *gameScene) drawResult(a *App, dst *ebiten.Image) {
 	r := gs.resultCard(a)
 	// The side panel fades under the card as it slides in over it.
 	l := &gs.lay
-	slide := math.Max(0, math.Min(1, float64(gs.overT-resultDelay)/20))
+	slide := math.Max(0, math.Min(1, float64(gs.ticksSinceEnd-resultDelay)/20))
 	fillRoundRect(dst, l.Panel.Inset(-2*u), 14*u, withAlpha(th.Background, 0.85*slide))
 	panel(a, dst, r)
 	title, reason := gs.resultTitle()
 	res := gs.result()
 	if res.Status == rules.Win {
-		c := gs.s.colourOf(res.Winner)
+		c := gs.setup.colourOf(res.Winner)
 		drawPiece(dst, th, r.X+r.W/2, r.Y, 22*u, c, pieceLook{})
 	}
 	tf, lines := resultTitleLines(a, title, r.W-32*u)
@@ -904,7 +904,7 @@ func (gs *gameScene) drawResult(a *App, dst *ebiten.Image) {
 		y += 24 * u
 	}
 	small := a.Face(Regular, sizeSmall)
-	if n := gs.g.Plies(); n > 0 {
+	if n := gs.game.Plies(); n > 0 {
 		drawText(dst, fmt.Sprintf("%d moves played", n), small, r.X+r.W/2, y+6*u, Center, withAlpha(th.TextDim, 0.8))
 		y += 24 * u
 	}
@@ -920,7 +920,7 @@ func (gs *gameScene) drawResult(a *App, dst *ebiten.Image) {
 		}
 		y += 40 * u
 	}
-	if gs.s.Mode == modeAIvsAI {
+	if gs.setup.Mode == modeAIvsAI {
 		for _, ln := range wrap("Next game starts in a moment…", small, r.W-40*u) {
 			drawText(dst, ln, small, r.X+r.W/2, y, Center, th.TextDim)
 			y += 20 * u
@@ -938,11 +938,11 @@ func (gs *gameScene) drawResult(a *App, dst *ebiten.Image) {
 		}
 		fn := a.Face(Medium, sizeSmall)
 		for _, ln := range wrap(note, fn, r.W-40*u) {
-			drawText(dst, ln, fn, r.X+r.W/2, y, Center, th.playerText(gs.s.humanColour()))
+			drawText(dst, ln, fn, r.X+r.W/2, y, Center, th.playerText(gs.setup.humanColour()))
 			y += 20 * u
 		}
 	}
-	gs.resultM.draw(a, dst)
+	gs.resultMenu.draw(a, dst)
 }
 
 // boardLayers keep each variant's board, painted once per window size and

@@ -206,7 +206,7 @@ func TestChangesWithoutInputAreDrawn(t *testing.T) {
 		s.until("the search", func() bool { return f.searches() > 0 })
 		s.idle(settle)
 		f.answers <- mustMove(t, rules.Gobblers, "3@b2")
-		if !s.until("the AI's move", func() bool { return s.game().g.Plies() == 1 }) {
+		if !s.until("the AI's move", func() bool { return s.game().game.Plies() == 1 }) {
 			t.Error("the tick the AI's move was played was not drawn")
 		}
 	})
@@ -219,7 +219,7 @@ func TestChangesWithoutInputAreDrawn(t *testing.T) {
 		s.until("the search", func() bool { return f.searches() > 0 })
 		s.idle(settle)
 		f.answers <- mustMove(t, rules.Gobblers, "3@b2")
-		s.until("the AI's move", func() bool { return s.game().g.Plies() == 1 })
+		s.until("the AI's move", func() bool { return s.game().game.Plies() == 1 })
 		for i := 0; len(s.game().glides) > 0; i++ {
 			if !s.frame() {
 				t.Fatalf("tick %d of the glide was not drawn", i)
@@ -328,7 +328,7 @@ func TestChangesWithoutInputAreDrawn(t *testing.T) {
 	t.Run("a tooltip after the pointer rests", func(t *testing.T) {
 		s := newScreen(t)
 		gameWith(twoPlayers(rules.Classic), nil, nil)(s)
-		b := s.game().bPause
+		b := s.game().pauseButton
 		x, y := b.Rect.Center()
 		s.input(Frame{X: x, Y: y, PointerMoved: true})
 		if !s.until("the tooltip", func() bool { return b.hoverFor >= 30 }) {
@@ -339,7 +339,7 @@ func TestChangesWithoutInputAreDrawn(t *testing.T) {
 		s := newScreen(t)
 		gameWith(twoPlayers(rules.Gobblers), nil, nil)(s)
 		gs := s.game()
-		b := gs.bUndo // disabled until a move is played
+		b := gs.undoButton // disabled until a move is played
 		x, y := b.Rect.Center()
 		s.input(Frame{X: x, Y: y, PointerMoved: true})
 		s.idle(settle)
@@ -391,7 +391,7 @@ func TestAnOnlineMoveIsDrawnWhenItComes(t *testing.T) {
 	gs.a, gs.src = guest.a, guest.src
 	gs.idle(settle)
 	host.dragMove("3@a1")
-	if !gs.until("the host's move on the guest's board", func() bool { return guest.game().g.Plies() == 1 }) {
+	if !gs.until("the host's move on the guest's board", func() bool { return guest.game().game.Plies() == 1 }) {
 		t.Error("the tick the other player's move came was not drawn")
 	}
 	gs.idle(settle)

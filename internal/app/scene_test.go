@@ -127,11 +127,11 @@ func (tb *table) key(k ebiten.Key, ctrl bool) {
 }
 
 func (tb *table) square(name string) (float64, float64) {
-	sq, err := rules.ParseSquare(tb.gs.v, name)
+	sq, err := rules.ParseSquare(tb.gs.variant, name)
 	if err != nil {
 		tb.t.Fatal(err)
 	}
-	return tb.gs.lay.SquareCenter(tb.gs.v, sq)
+	return tb.gs.lay.SquareCenter(tb.gs.variant, sq)
 }
 
 func (tb *table) slot(colour, i int) (float64, float64) {
@@ -140,8 +140,8 @@ func (tb *table) slot(colour, i int) (float64, float64) {
 
 func (tb *table) moves() string {
 	var s []string
-	for _, m := range tb.gs.g.Moves() {
-		s = append(s, m.Notation(tb.gs.v))
+	for _, m := range tb.gs.game.Moves() {
+		s = append(s, m.Notation(tb.gs.variant))
 	}
 	return strings.Join(s, " ")
 }
@@ -187,7 +187,7 @@ func TestIllegalDropChangesNothing(t *testing.T) {
 	// orange may not drop onto blue's giant (nor could anything cover it)
 	tb.drag(tb.slotXY(0, 1, "c3"))
 	after := tb.gs.pos()
-	if !before.Equal(&after) || tb.gs.g.Plies() != 2 {
+	if !before.Equal(&after) || tb.gs.game.Plies() != 2 {
 		t.Fatalf("an illegal drop changed the game: %s -> %s", before.String(), after.String())
 	}
 	if tb.gs.msgT == 0 || !strings.Contains(tb.gs.msg, "cover") {
@@ -280,9 +280,9 @@ func TestUndoAgainstTheAITakesBackTwoPlies(t *testing.T) {
 	tb.tick()
 	humanMovesAndAIThinks(tb, 1)
 	tb.ai.answers <- rules.Drop(4, rules.SquareAt(rules.Classic, 3, 3))
-	tb.until("the AI's move", func() bool { return tb.gs.g.Plies() == 2 })
+	tb.until("the AI's move", func() bool { return tb.gs.game.Plies() == 2 })
 	tb.key(ebiten.KeyZ, true)
-	if n := tb.gs.g.Plies(); n != 0 {
+	if n := tb.gs.game.Plies(); n != 0 {
 		t.Fatalf("after undo against the AI %d plies remain (%s), want 0", n, tb.moves())
 	}
 	if !tb.gs.humanToMove() {
@@ -300,7 +300,7 @@ func TestStaleAIAnswerAfterUndoIsDropped(t *testing.T) {
 	humanMovesAndAIThinks(tb, 1)
 	ctx := tb.ai.lastCtx()
 	tb.key(ebiten.KeyZ, true) // undo while the AI thinks
-	if tb.gs.g.Plies() != 0 {
+	if tb.gs.game.Plies() != 0 {
 		t.Fatalf("undo while the AI thinks should take back the human's move; moves %q", tb.moves())
 	}
 	select {
@@ -314,7 +314,7 @@ func TestStaleAIAnswerAfterUndoIsDropped(t *testing.T) {
 		tb.tick()
 		time.Sleep(time.Millisecond)
 	}
-	if tb.gs.g.Plies() != 0 {
+	if tb.gs.game.Plies() != 0 {
 		t.Fatalf("a stale AI answer was played: %q", tb.moves())
 	}
 	if len(tb.gs.brain.busy) != 0 {
@@ -327,7 +327,7 @@ func TestStaleAIAnswerAfterUndoIsDropped(t *testing.T) {
 		t.Fatalf("the AI answered without a fresh search: %q", got)
 	}
 	tb.ai.answers <- rules.Drop(4, rules.SquareAt(rules.Classic, 3, 3))
-	tb.until("the AI's move", func() bool { return tb.gs.g.Plies() == 2 })
+	tb.until("the AI's move", func() bool { return tb.gs.game.Plies() == 2 })
 	if got := tb.moves(); got != "4@c3 4@d4" {
 		t.Fatalf("moves %q, want the fresh answer 4@c3 4@d4", got)
 	}
@@ -350,7 +350,7 @@ func TestEscOpensPauseAndStopsTheSearch(t *testing.T) {
 	for i := 0; i < 30; i++ {
 		tb.tick()
 	}
-	if tb.gs.g.Plies() != 1 {
+	if tb.gs.game.Plies() != 1 {
 		t.Fatalf("the AI moved while paused: %q", tb.moves())
 	}
 	tb.key(ebiten.KeyEscape, false)
@@ -364,7 +364,7 @@ func TestEscOpensPauseAndStopsTheSearch(t *testing.T) {
 // medium onto c3, completing the diagonal a1-b2-c3.
 func (tb *table) winOnTheDiagonal() {
 	tb.t.Helper()
-	if err := tb.gs.g.PlayNotation([]string{"3@a1", "1@a3", "3@b2", "1@c1"}); err != nil {
+	if err := tb.gs.game.PlayNotation([]string{"3@a1", "1@a3", "3@b2", "1@c1"}); err != nil {
 		tb.t.Fatal(err)
 	}
 	tb.gs.syncSlots()
@@ -386,13 +386,13 @@ func TestResultOverlayAppearsOnAWin(t *testing.T) {
 		t.Errorf("result card says %q %q", title, reason)
 	}
 	// the card's first button is Rematch: the other colour moves first
-	x, y := tb.gs.resultM.Buttons[0].Rect.Center()
+	x, y := tb.gs.resultMenu.Buttons[0].Rect.Center()
 	tb.click(x, y)
 	for i := 0; i < fadeTicks+2; i++ {
 		tb.tick()
 	}
 	ng, ok := tb.a.scenes.current.(*gameScene)
-	if !ok || ng == tb.gs || ng.s.First != 1 || ng.g.Plies() != 0 {
+	if !ok || ng == tb.gs || ng.setup.First != 1 || ng.game.Plies() != 0 {
 		t.Fatalf("Rematch should start a new game with blue moving first")
 	}
 }
@@ -513,14 +513,14 @@ func TestClickingAMoveReviewsIt(t *testing.T) {
 		t.Fatalf("clicking the first move should show the position after it; review = %d", tb.gs.review)
 	}
 	shown := tb.gs.shownPosition()
-	want := tb.gs.g.PositionAt(1)
+	want := tb.gs.game.PositionAt(1)
 	if !shown.Equal(&want) {
 		t.Errorf("review shows %s, want %s", shown.String(), want.String())
 	}
 	tb.key(ebiten.KeyRight, false)
 	tb.key(ebiten.KeyEscape, false)
-	if tb.gs.review != -1 || tb.gs.g.Plies() != 3 {
-		t.Errorf("Esc should leave the review with the game unchanged (review %d, plies %d)", tb.gs.review, tb.gs.g.Plies())
+	if tb.gs.review != -1 || tb.gs.game.Plies() != 3 {
+		t.Errorf("Esc should leave the review with the game unchanged (review %d, plies %d)", tb.gs.review, tb.gs.game.Plies())
 	}
 }
 
