@@ -7,26 +7,10 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"github.com/gobblet-game/gobblet/internal/ai"
 	"github.com/gobblet-game/gobblet/internal/record"
 	"github.com/gobblet-game/gobblet/internal/rules"
 	"github.com/gobblet-game/gobblet/internal/sound"
 )
-
-// held is the piece the player has picked up.
-type held struct {
-	from     rules.Square // NoSquare: from the reserve
-	size     int
-	colour   int
-	slot     int // reserve slot, for drops
-	pressX   float64
-	pressY   float64
-	down     bool // the press that picked it up is still held
-	dragging bool
-	again    bool // this press is on a piece already held
-	locked   bool // touch-move: a piece lifted from the board must be moved
-	targets  uint16
-}
 
 // glide is a piece in flight.
 type glide struct {
@@ -374,82 +358,6 @@ func (gs *gameScene) updatePeek() {
 	}
 }
 
-func (gs *gameScene) cycleSpeed() {
-	gs.demoSpeed *= 2
-	if gs.demoSpeed > 4 {
-		gs.demoSpeed = 1
-	}
-	gs.demoSpeedButton.Label = fmt.Sprintf("%d×", gs.demoSpeed)
-}
-
-// runAI starts the computer's search when it is its turn, and plays its
-// answer once the previous move's glide is done.
-func (gs *gameScene) runAI(a *App) {
-	if gs.over || gs.humanToMove() || gs.net != nil {
-		return
-	}
-	if gs.pending != nil {
-		if a.Tick >= gs.readyAt && len(gs.glides) == 0 {
-			m := gs.pending.move
-			gs.pending = nil
-			if err := gs.pos().CheckMove(m); err != nil {
-				gs.say(fmt.Sprintf("The computer chose an illegal move (%s): %v", m.Notation(gs.variant), err), true)
-				return
-			}
-			gs.commit(a, m, math.NaN(), math.NaN(), -1)
-			gs.demoStep = false
-		}
-		return
-	}
-	if gs.brain.thinking && gs.brain.purpose == forMove {
-		return
-	}
-	if gs.setup.Mode == modeAIvsAI && !gs.demoRun && !gs.demoStep {
-		return
-	}
-	c := gs.toMove()
-	gs.brain.start(gs.game, c, gs.setup.aiConfig(c, gs.seed+uint64(gs.game.Plies())), forMove, a.Tick)
-}
-
-// pollBrain takes in a finished search.
-func (gs *gameScene) pollBrain(a *App) {
-	ans, ok := gs.brain.poll()
-	if !ok {
-		return
-	}
-	a.redraw()
-	switch ans.purpose {
-	case forHint:
-		if ans.err != nil || ans.move.IsNone() {
-			gs.say("No hint is available here.", true)
-			return
-		}
-		gs.hintMove = ans.move
-		a.wake() // the arrow pulses a while
-		a.play(sound.Hint)
-		hint := "Hint: " + gs.describe(ans.move)
-		if gs.brain.hasInfo && gs.brain.info.Score.Kind != ai.Centipawns {
-			hint += " (" + scoreWords(gs.brain.info.Score) + ")"
-		}
-		gs.say(hint+".", false)
-	case forMove:
-		if ans.err != nil || ans.move.IsNone() {
-			gs.say(fmt.Sprintf("The computer could not move: %v", ans.err), true)
-			gs.demoRun = false
-			return
-		}
-		delay := 0
-		if a.Set.AnimationSpeed > 0 {
-			delay = 18 // let the player see the AI "think" for a moment
-		}
-		if gs.setup.Mode == modeAIvsAI {
-			delay = a.Set.AIDelayMillis * 60 / 1000 / gs.demoSpeed
-		}
-		gs.pending = &ans
-		gs.readyAt = gs.brain.started + delay
-	}
-}
-
 // commit plays a legal move with its glide (from x0,y0 if given) and all
 // that follows: sounds, the log, the autosave, the end of the game.
 func (gs *gameScene) commit(a *App, m rules.Move, x0, y0 float64, slot int) {
@@ -507,211 +415,6 @@ func (gs *gameScene) commit(a *App, m rules.Move, x0, y0 float64, slot int) {
 	}
 }
 
-func (gs *gameScene) endGame(a *App) {
-	gs.over = true
-	gs.ticksSinceEnd = 0
-	gs.brain.forget()
-	gs.pending = nil
-	r := gs.result()
-	a.debugf("result %s", r)
-	switch {
-	case r.Status == rules.Draw:
-		a.play(sound.DrawChord)
-	case gs.setup.humanColour() >= 0 && gs.setup.colourOf(r.Winner) != gs.setup.humanColour():
-		a.play(sound.LossSting)
-	default:
-		a.play(sound.WinFanfare)
-	}
-	if gs.setup.Mode == modeAIvsAI {
-		if r.Status == rules.Draw {
-			gs.score[2]++
-		} else {
-			gs.score[gs.setup.colourOf(r.Winner)]++
-		}
-		gs.nextGame = a.Tick + 180
-	}
-	if !gs.recorded {
-		gs.recorded = true
-		kept, err := a.Store.RecordResult(GameRecord{Game: gs.setup.saved(gs.game), Result: r.String()})
-		if err != nil {
-			a.recordFailed(kept, err)
-		}
-		gs.kept = kept
-		if err == nil && gs.setup.Mode == modeHumanVsAI {
-			ai := gs.setup.Players[1-gs.setup.humanColour()]
-			st := a.Store.Stats()
-			gs.record = st.Tally(gs.variant, ai.Level)
-		}
-		if kept == "" {
-			gs.autosave(a) // the game's only copy, until it can be kept
-		} else if err := a.Store.ClearGame(); err != nil {
-			a.debugf("clear autosave: %v", err)
-		}
-	}
-}
-
-func (gs *gameScene) canUndo() bool {
-	if !gs.game.CanUndo() {
-		return false
-	}
-	if gs.setup.Mode == modeHumanVsAI {
-		// at least one of the human's moves must be on the board
-		h := gs.setup.humanColour()
-		for i := range gs.game.Moves() {
-			p := gs.game.PositionAt(i)
-			if gs.setup.colourOf(p.SideToMove()) == h {
-				return true
-			}
-		}
-		return false
-	}
-	return true
-}
-
-// undo takes back the last move; against the AI, back to the human's last
-// turn (the human's move and the AI's answer).
-func (gs *gameScene) undo(a *App) { gs.travel(a, false) }
-
-// redo plays again the last move taken back; against the AI, up to the
-// human's next turn.
-func (gs *gameScene) redo(a *App) { gs.travel(a, true) }
-
-// travel is undo's and redo's one path, so that both reset the same things:
-// a search for a position no longer on the board is cancelled and its answer
-// dropped, and the held piece, glides, hint and message go with the old
-// position.
-func (gs *gameScene) travel(a *App, redo bool) {
-	if redo && !gs.game.CanRedo() || !redo && !gs.canUndo() {
-		a.play(sound.Illegal)
-		return
-	}
-	gs.brain.stop()
-	gs.pending = nil
-	gs.hold = nil
-	gs.glides = nil
-	gs.hintMove = rules.NoMove
-	gs.values.hintWanted = false // a hint asked for the old position
-	gs.msgT = 0
-	gs.step(redo)
-	if gs.setup.Mode == modeHumanVsAI {
-		for !gs.humanToMove() && gs.canStep(redo) {
-			gs.step(redo)
-		}
-	}
-	if gs.setup.Mode == modeAIvsAI {
-		gs.demoRun = false
-	}
-	gs.afterHistoryChange(a)
-	if !redo {
-		gs.say("Move taken back.", false)
-	}
-	if redo && gs.game.Over() {
-		gs.endGame(a)
-	}
-}
-
-// canStep says whether one more move can be taken back (or played again);
-// a redo stops at the end of the game.
-func (gs *gameScene) canStep(redo bool) bool {
-	if redo {
-		return gs.game.CanRedo() && !gs.game.Over()
-	}
-	return gs.game.CanUndo()
-}
-
-// step undoes (or redoes) one move; a drop from a 4×4 reserve stack goes
-// back to (or leaves again) the stack it was played from, so the reserve
-// looks as it did.
-func (gs *gameScene) step(redo bool) {
-	i := gs.game.Plies() - 1
-	if redo {
-		if !gs.game.Redo() {
-			return
-		}
-		i++
-	}
-	m := gs.game.Moves()[i]
-	before := gs.game.PositionAt(i)
-	if slot, ok := gs.dropSlots[i]; ok && m.IsDrop() && gs.variant.NestedReserve() {
-		c := gs.setup.colourOf(before.SideToMove())
-		size := before.MovedSize(m)
-		switch {
-		case redo && gs.slots[c][slot] == size:
-			gs.slots[c][slot] = size - 1
-		case !redo && gs.slots[c][slot] == size-1:
-			gs.slots[c][slot] = size
-		}
-	}
-	if !redo {
-		gs.game.Undo()
-	}
-}
-
-func (gs *gameScene) afterHistoryChange(a *App) {
-	gs.syncSlots()
-	gs.over = gs.game.Over()
-	gs.autosave(a)
-}
-
-// autosave keeps the game for Continue. An online game is kept as a game
-// against the AI, which can finish it once the other player is gone.
-func (gs *gameScene) autosave(a *App) {
-	if gs.reviewBack != nil {
-		return
-	}
-	sg := gs.setup.saved(gs.game)
-	if sg.Mode == modeOnline {
-		sg.Mode = modeHumanVsAI
-	}
-	sg.Redo = redoMoves(gs.game) // Continue brings back what redo would play
-	if err := a.Store.SaveGame(sg); err != nil {
-		a.debugf("autosave: %v", err)
-	}
-}
-
-// saveRecord keeps the game among the saved games and names the file in a
-// toast; a finished game was kept already, so its file is named again.
-func (gs *gameScene) saveRecord(a *App) {
-	if gs.kept != "" {
-		a.toast("Saved as " + gs.kept)
-		return
-	}
-	name, err := a.Store.SaveRecord(gs.setup.saved(gs.game))
-	if err != nil {
-		a.debugf("save game: %v", err)
-		a.toast("The game could not be saved: " + plain(err).Error())
-		a.play(sound.Illegal)
-		return
-	}
-	if gs.over {
-		gs.kept = name
-	}
-	a.toast("Saved as " + name)
-}
-
-func (gs *gameScene) askHint(a *App) {
-	if !gs.humanToMove() || gs.over || gs.net != nil {
-		return
-	}
-	if gs.brain.thinking {
-		return
-	}
-	if gs.variant == rules.Gobblers && !gs.values.failed {
-		// the proven values give the best hint there is; the search is
-		// the fallback if the solution cannot be read
-		gs.values.hintWanted = true
-		gs.values.want(gs.game)
-		gs.say("Thinking of a hint…", false)
-		return
-	}
-	level := "medium"
-	if gs.variant == rules.Gobblers {
-		level = "hard"
-	}
-	gs.brain.start(gs.game, 2, ai.Config{Level: level, Seed: gs.seed}, forHint, a.Tick)
-	gs.say("Thinking of a hint…", false)
-}
-
 // say shows a one-line message in the status bar for a few seconds.
 func (gs *gameScene) say(s string, warn bool) {
 	gs.msg = s
@@ -741,72 +444,6 @@ func sizeNames(v rules.Variant) []string {
 
 // --- reserves -----------------------------------------------------------------
 
-// syncSlots keeps the classic reserve stacks where the player saw them: when
-// the position's stack heights differ from what is shown (undo, redo, a new
-// game), unchanged stacks keep their places and only the changed one moves.
-func (gs *gameScene) syncSlots() {
-	if !gs.variant.NestedReserve() {
-		return
-	}
-	p := gs.pos()
-	for c := 0; c < 2; c++ {
-		want := p.ReserveStacks(gs.setup.playerOf(c))
-		cur := gs.slots[c]
-		if len(cur) != len(want) {
-			gs.slots[c] = append([]int(nil), want...)
-			continue
-		}
-		left := map[int]int{}
-		for _, h := range want {
-			left[h]++
-		}
-		keep := make([]bool, len(cur))
-		for i, h := range cur {
-			if left[h] > 0 {
-				left[h]--
-				keep[i] = true
-			}
-		}
-		var rest []int
-		for _, h := range want {
-			if left[h] > 0 {
-				left[h]--
-				rest = append(rest, h)
-			}
-		}
-		for i := range cur {
-			if !keep[i] {
-				cur[i], rest = rest[0], rest[1:]
-			}
-		}
-	}
-}
-
-// slotPiece returns the size on top of a reserve slot (0 when empty) and how
-// many pieces the slot holds.
-func (gs *gameScene) slotPiece(colour, slot int) (size, count int) {
-	if gs.variant.NestedReserve() {
-		if slot >= len(gs.slots[colour]) {
-			return 0, 0
-		}
-		h := gs.slots[colour][slot]
-		return h, h
-	}
-	size = gs.variant.Sizes() - slot
-	p := gs.pos()
-	return size, p.Reserve(gs.setup.playerOf(colour), size)
-}
-
-// slotFor finds the reserve slot a drop of a size comes from.
-func (gs *gameScene) slotFor(colour, size int) int {
-	for i := 0; i < gs.lay.Slots; i++ {
-		if s, n := gs.slotPiece(colour, i); s == size && n > 0 {
-			return i
-		}
-	}
-	return -1
-}
-
 // --- glides -------------------------------------------------------------------
 
 func (gs *gameScene) stepGlides() {
@@ -827,4 +464,52 @@ func (gs *gameScene) gliding(sq rules.Square) bool {
 		}
 	}
 	return false
+}
+
+func (gs *gameScene) Draw(a *App, dst *ebiten.Image) {
+	th := a.Theme
+	u := a.U()
+	if gs.lay.W != a.W || gs.lay.H != a.H {
+		gs.lay = newBoardLayout(a.W, a.H, gs.variant)
+		gs.layoutButtons(a)
+	}
+	dst.DrawImage(boardLayer(a, gs.variant), nil)
+	gs.drawTopBar(a, dst)
+	p := gs.shownPosition()
+	live := gs.review < 0
+	for c := 0; c < 2; c++ {
+		gs.drawReserve(a, dst, &p, c, live)
+	}
+	gs.drawBoard(a, dst, &p, live)
+	if live {
+		gs.drawValues(a, dst)
+	}
+	gs.drawPanel(a, dst)
+	gs.drawStatus(a, dst)
+	if live && gs.hold == nil && !gs.paused && !gs.over && a.Set.ShowCovered {
+		gs.drawPeek(a, dst, &p)
+	}
+	if gs.over && live && gs.ticksSinceEnd >= resultDelay && !gs.paused {
+		gs.drawResult(a, dst)
+	}
+	if gs.net != nil && gs.net.gone != nil && !gs.over && !gs.paused {
+		gs.drawGone(a, dst)
+	}
+	if gs.paused {
+		fillRect(dst, Rect{0, 0, a.W, a.H}, withAlpha(black, 0.55))
+		r := gs.pauseRect(a)
+		panel(a, dst, r)
+		drawText(dst, "Paused", a.Face(Bold, sizeTitle), r.X+r.W/2, r.Y+44*u, Center, th.Text)
+		gs.pauseMenu.draw(a, dst)
+	}
+	if !gs.paused {
+		for _, b := range gs.top {
+			b.drawTip(a, dst)
+		}
+		for _, b := range gs.reviewM.Buttons {
+			if gs.review >= 0 {
+				b.drawTip(a, dst)
+			}
+		}
+	}
 }

@@ -1,0 +1,71 @@
+// The pause menu: resume, save, restart, options, main menu.
+
+package app
+
+import (
+	"github.com/hajimehoshi/ebiten/v2"
+)
+
+func (gs *gameScene) openPause(a *App) {
+	a.debugf("overlay pause")
+	gs.paused = true
+	gs.pauseMenu.Focus = 0
+	gs.brain.stop() // the AI stops thinking while the game is paused
+	gs.pending = nil
+	if gs.hold != nil && !gs.hold.locked {
+		gs.hold = nil
+	}
+}
+
+// pauseRect is the pause card, tall enough for its buttons.
+func (gs *gameScene) pauseRect(a *App) Rect {
+	u := a.U()
+	h := 90*u + float64(len(gs.pauseMenu.Buttons))*66*u
+	return Rect{a.W/2 - 180*u, a.H/2 - h/2, 360 * u, h}
+}
+
+func (gs *gameScene) updatePause(a *App) error {
+	u := a.U()
+	r := gs.pauseRect(a)
+	n := len(gs.pauseMenu.Buttons)
+	bs := column(Rect{r.X, r.Y + 70*u, r.W, r.H - 80*u}, n, 260*u, 52*u, 14*u)
+	for i, b := range gs.pauseMenu.Buttons {
+		b.Rect = bs[i]
+	}
+	if a.In.Key(ebiten.KeyEscape) {
+		gs.paused = false
+		return nil
+	}
+	i := gs.pauseMenu.update(a)
+	if i < 0 {
+		return nil
+	}
+	switch gs.pauseMenu.Buttons[i].Label {
+	case "Resume":
+		gs.paused = false
+	case "Save game":
+		gs.saveRecord(a)
+	case "Restart":
+		gs.brain.stop()
+		a.scenes.GoTo(newGameScene(a, gs.setup, nil))
+	case "Options":
+		a.scenes.GoTo(newOptionsScene(a, gs))
+	case "Main menu", "Leave game":
+		gs.leave(a)
+		a.scenes.GoTo(newMenuScene(a))
+	}
+	return nil
+}
+
+// leave stops the AI and closes an online session; the autosave keeps the
+// game for Continue.
+func (gs *gameScene) leave(a *App) {
+	gs.brain.stop()
+	gs.pending = nil
+	if gs.net != nil {
+		if !gs.over && gs.net.gone == nil {
+			gs.autosave(a)
+		}
+		gs.net.sess.Close()
+	}
+}
