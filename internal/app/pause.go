@@ -69,3 +69,12 @@ func (gs *gameScene) leave(a *App) {
 		gs.net.sess.Close()
 	}
 }
+
+// drawPause dims the game and draws the pause menu on top.
+func (gs *gameScene) drawPause(a *App, dst *ebiten.Image) {
+	fillRect(dst, Rect{0, 0, a.W, a.H}, withAlpha(black, 0.55))
+	r := gs.pauseRect(a)
+	panel(a, dst, r)
+	drawText(dst, "Paused", a.Face(Bold, sizeTitle), r.X+r.W/2, r.Y+44*a.U(), Center, a.Theme.Text)
+	gs.pauseMenu.draw(a, dst)
+}

@@ -214,6 +214,8 @@ func (gs *gameScene) Update(a *App) error {
 	return err
 }
 
+// update runs one tick: the searches, glides, network and timers first, then
+// the open overlay if any, else the keys, the top bar and the hand.
 func (gs *gameScene) update(a *App) error {
 	gs.anim = a.Set.AnimationSpeed
 	gs.lay = newBoardLayout(a.W, a.H, gs.variant)
@@ -252,15 +254,40 @@ func (gs *gameScene) update(a *App) error {
 	if gs.updateDrawOffer(a) {
 		return nil
 	}
+	if gs.updateKeys(a) || gs.updateTopButtons(a) {
+		return nil
+	}
+	gs.undoButton.Disabled = !gs.canUndo()
+	gs.redoButton.Disabled = !gs.game.CanRedo()
+	if gs.clickMoveList(a) {
+		return nil
+	}
+
+	gs.runAI(a)
+	if gs.humanToMove() {
+		gs.updateHand(a)
+	} else {
+		gs.hold = nil
+	}
+	gs.hover = rules.NoSquare
+	if gs.hold == nil {
+		gs.hover = gs.lay.SquareAt(gs.variant, in.X, in.Y)
+	}
+	gs.updatePeek()
+	return nil
+}
+
+// updateKeys handles the game's keys; true when the pause menu opened.
+func (gs *gameScene) updateKeys(a *App) bool {
+	in := &a.In
 	online := gs.setup.Mode == modeOnline
-	// keys
 	switch {
 	case in.Key(ebiten.KeyEscape):
 		if gs.hold != nil && !gs.hold.locked {
 			gs.dropHeld()
 		} else {
 			gs.openPause(a)
-			return nil
+			return true
 		}
 	case in.Ctrl && in.Key(ebiten.KeyZ) && !online:
 		gs.undo(a)
@@ -277,6 +304,11 @@ func (gs *gameScene) update(a *App) error {
 	case gs.setup.Mode == modeAIvsAI && (in.Key(ebiten.KeyEqual) || in.Key(ebiten.KeyNumpadAdd)):
 		gs.cycleSpeed()
 	}
+	return false
+}
+
+// updateTopButtons handles a click on the top bar; true when one was clicked.
+func (gs *gameScene) updateTopButtons(a *App) bool {
 	for _, b := range gs.top {
 		if !b.update(a) {
 			continue
@@ -284,7 +316,6 @@ func (gs *gameScene) update(a *App) error {
 		switch b {
 		case gs.pauseButton:
 			gs.openPause(a)
-			return nil
 		case gs.undoButton:
 			gs.undo(a)
 		case gs.redoButton:
@@ -303,34 +334,27 @@ func (gs *gameScene) update(a *App) error {
 		case gs.drawButton:
 			gs.offerDraw(a)
 		}
-		return nil
+		return true
 	}
-	gs.undoButton.Disabled = !gs.canUndo()
-	gs.redoButton.Disabled = !gs.game.CanRedo()
+	return false
+}
+
+// clickMoveList opens the review at a move clicked in the move list.
+func (gs *gameScene) clickMoveList(a *App) bool {
+	in := &a.In
 	if in.Pressed && gs.hold == nil {
 		if _, cells, _ := gs.moveList(a); len(cells) > 0 {
 			for _, c := range cells {
 				if c.r.Contains(in.X, in.Y) {
 					gs.review = c.ply + 1
 					a.play(sound.MenuClick)
-					return nil
+					return true
 				}
 			}
 		}
 	}
 
-	gs.runAI(a)
-	if gs.humanToMove() {
-		gs.updateHand(a)
-	} else {
-		gs.hold = nil
-	}
-	gs.hover = rules.NoSquare
-	if gs.hold == nil {
-		gs.hover = gs.lay.SquareAt(gs.variant, in.X, in.Y)
-	}
-	gs.updatePeek()
-	return nil
+	return false
 }
 
 // peekDelay is how long, in ticks, the pointer rests on a stack before the
@@ -466,9 +490,9 @@ func (gs *gameScene) gliding(sq rules.Square) bool {
 	return false
 }
 
+// Draw draws the game in layers: the board and reserves, the panel and
+// status, then whatever overlay is open (result, gone, pause) and the tips.
 func (gs *gameScene) Draw(a *App, dst *ebiten.Image) {
-	th := a.Theme
-	u := a.U()
 	if gs.lay.W != a.W || gs.lay.H != a.H {
 		gs.lay = newBoardLayout(a.W, a.H, gs.variant)
 		gs.layoutButtons(a)
@@ -496,11 +520,7 @@ func (gs *gameScene) Draw(a *App, dst *ebiten.Image) {
 		gs.drawGone(a, dst)
 	}
 	if gs.paused {
-		fillRect(dst, Rect{0, 0, a.W, a.H}, withAlpha(black, 0.55))
-		r := gs.pauseRect(a)
-		panel(a, dst, r)
-		drawText(dst, "Paused", a.Face(Bold, sizeTitle), r.X+r.W/2, r.Y+44*u, Center, th.Text)
-		gs.pauseMenu.draw(a, dst)
+		gs.drawPause(a, dst)
 	}
 	if !gs.paused {
 		for _, b := range gs.top {
