@@ -21,20 +21,40 @@ func (gs *gameScene) shownPosition() rules.Position {
 	return gs.pos()
 }
 
+// drawBoard draws what stands on the board, in layers from the bottom: the
+// last move, the marks (flash, hover, cursor), the pieces, the held piece's
+// destinations, the winning line, the hint arrow, glides and the held piece.
 func (gs *gameScene) drawBoard(a *App, dst *ebiten.Image, p *rules.Position, live bool) {
+	var winLine uint16
+	if live && gs.over {
+		if result := gs.result(); result.Status == rules.Win {
+			winLine = p.WinningLine(result.Winner)
+		}
+	}
+	gs.drawLastMove(a, dst, live, winLine)
+	gs.drawSquareMarks(a, dst, live)
+	gs.drawPieces(a, dst, p, live, winLine)
+	if live && gs.hold != nil && a.Set.ShowLegalMoves {
+		gs.drawTargets(a, dst, p)
+	}
+	if winLine != 0 {
+		gs.drawWinningLine(a, dst, winLine)
+	}
+	if live && !gs.hintMove.IsNone() {
+		gs.drawHintArrow(a, dst)
+	}
+	gs.drawGlides(a, dst)
+	if live && gs.hold != nil && !gs.slidingBack(gs.hold) {
+		gs.drawHeld(a, dst)
+	}
+}
+
+// drawLastMove tints the last move's squares (none once a line is won).
+func (gs *gameScene) drawLastMove(a *App, dst *ebiten.Image, live bool, winLine uint16) {
 	th := a.Theme
 	u := a.U()
 	l := &gs.lay
 	cell := l.Cell()
-	var winLine uint16
-	var result rules.Result
-	if live && gs.over {
-		result = gs.result()
-		if result.Status == rules.Win {
-			winLine = p.WinningLine(result.Winner)
-		}
-	}
-	// last move
 	ply := gs.game.Plies()
 	if !live {
 		ply = gs.review
@@ -51,7 +71,13 @@ func (gs *gameScene) drawBoard(a *App, dst *ebiten.Image, p *rules.Position, liv
 			line(dst, x0, y0, x1, y1, cell*0.06, withAlpha(th.Accent, 0.22))
 		}
 	}
-	// illegal flash
+}
+
+// drawSquareMarks draws the illegal-move flash, the hover and the keyboard's cursor.
+func (gs *gameScene) drawSquareMarks(a *App, dst *ebiten.Image, live bool) {
+	th := a.Theme
+	u := a.U()
+	l := &gs.lay
 	if gs.flashT > 0 && gs.flash != rules.NoSquare {
 		al := 0.45 * float64(gs.flashT) / 30
 		tintRoundRect(dst, l.SquareRect(gs.variant, gs.flash).Inset(3*u), 8*u, withAlpha(th.Warn, al))
@@ -63,6 +89,14 @@ func (gs *gameScene) drawBoard(a *App, dst *ebiten.Image, p *rules.Position, liv
 	if live && gs.cursorOn && gs.humanToMove() && !gs.over {
 		tintRoundRectEdge(dst, l.SquareRect(gs.variant, gs.cursor).Inset(2*u), 9*u, 3*u, th.Accent)
 	}
+}
+
+// drawPieces draws each square's stack; a piece lifted, sliding back or
+// gliding in is left out, drawn later where it is.
+func (gs *gameScene) drawPieces(a *App, dst *ebiten.Image, p *rules.Position, live bool, winLine uint16) {
+	th := a.Theme
+	l := &gs.lay
+	cell := l.Cell()
 	h := gs.hold
 	// pieces
 	for sq := rules.Square(0); int(sq) < gs.variant.Squares(); sq++ {
@@ -92,59 +126,80 @@ func (gs *gameScene) drawBoard(a *App, dst *ebiten.Image, p *rules.Position, liv
 		}
 		drawPiece(dst, th, cx, cy, pieceRadius(gs.variant, top.Size)*cell, gs.setup.colourOf(top.Player), look)
 	}
-	// legal destinations of the held piece
-	if live && h != nil && a.Set.ShowLegalMoves {
-		three := uint16(0)
-		if h.from == rules.NoSquare {
-			three = p.LineOfThreeSquares()
-		}
-		for t := h.targets; t != 0; t &= t - 1 {
-			sq := rules.Square(bits.TrailingZeros16(t))
-			cx, cy := l.SquareCenter(gs.variant, sq)
-			top, ok := p.Top(sq)
-			switch {
-			case !ok:
-				fillCircle(dst, cx, cy, cell*0.075, withAlpha(th.Accent, 0.5))
-			case three&(1<<sq) != 0:
-				rr := pieceRadius(gs.variant, top.Size)*cell + cell*0.05
-				strokeCircle(dst, cx, cy, rr, math.Max(2, cell*0.035), withAlpha(th.Good, 0.9))
-				bx, by := cx+cell*0.33, cy-cell*0.33
-				fillCircle(dst, bx, by, cell*0.1, th.Good)
-				drawText(dst, "3", a.Face(Bold, cell*0.13/u), bx, by, Center, black)
-			default:
-				rr := pieceRadius(gs.variant, top.Size)*cell + cell*0.05
-				strokeCircle(dst, cx, cy, rr, math.Max(2, cell*0.03), withAlpha(th.Accent, 0.85))
-			}
+}
+
+// drawTargets marks the held piece's legal destinations; a covered piece
+// that would complete a line of three gets a badge.
+func (gs *gameScene) drawTargets(a *App, dst *ebiten.Image, p *rules.Position) {
+	th := a.Theme
+	u := a.U()
+	l := &gs.lay
+	cell := l.Cell()
+	h := gs.hold
+	three := uint16(0)
+	if h.from == rules.NoSquare {
+		three = p.LineOfThreeSquares()
+	}
+	for t := h.targets; t != 0; t &= t - 1 {
+		sq := rules.Square(bits.TrailingZeros16(t))
+		cx, cy := l.SquareCenter(gs.variant, sq)
+		top, ok := p.Top(sq)
+		switch {
+		case !ok:
+			fillCircle(dst, cx, cy, cell*0.075, withAlpha(th.Accent, 0.5))
+		case three&(1<<sq) != 0:
+			rr := pieceRadius(gs.variant, top.Size)*cell + cell*0.05
+			strokeCircle(dst, cx, cy, rr, math.Max(2, cell*0.035), withAlpha(th.Good, 0.9))
+			bx, by := cx+cell*0.33, cy-cell*0.33
+			fillCircle(dst, bx, by, cell*0.1, th.Good)
+			drawText(dst, "3", a.Face(Bold, cell*0.13/u), bx, by, Center, black)
+		default:
+			rr := pieceRadius(gs.variant, top.Size)*cell + cell*0.05
+			strokeCircle(dst, cx, cy, rr, math.Max(2, cell*0.03), withAlpha(th.Accent, 0.85))
 		}
 	}
-	// winning line
-	if winLine != 0 {
-		first := bits.TrailingZeros16(winLine)
-		last := 15 - bits.LeadingZeros16(winLine)
-		x0, y0 := l.SquareCenter(gs.variant, rules.Square(first))
-		x1, y1 := l.SquareCenter(gs.variant, rules.Square(last))
-		grow := easeOut(float64(gs.ticksSinceEnd) / 30)
-		x1, y1 = x0+(x1-x0)*grow, y0+(y1-y0)*grow
-		for i := 4; i >= 1; i-- {
-			line(dst, x0, y0, x1, y1, cell*0.05*float64(i), withAlpha(th.Good, 0.12))
-		}
-		line(dst, x0, y0, x1, y1, cell*0.045, withAlpha(th.Good, 0.9))
+}
+
+// drawWinningLine draws the winning line, growing as the game ends.
+func (gs *gameScene) drawWinningLine(a *App, dst *ebiten.Image, winLine uint16) {
+	th := a.Theme
+	l := &gs.lay
+	cell := l.Cell()
+	first := bits.TrailingZeros16(winLine)
+	last := 15 - bits.LeadingZeros16(winLine)
+	x0, y0 := l.SquareCenter(gs.variant, rules.Square(first))
+	x1, y1 := l.SquareCenter(gs.variant, rules.Square(last))
+	grow := easeOut(float64(gs.ticksSinceEnd) / 30)
+	x1, y1 = x0+(x1-x0)*grow, y0+(y1-y0)*grow
+	for i := 4; i >= 1; i-- {
+		line(dst, x0, y0, x1, y1, cell*0.05*float64(i), withAlpha(th.Good, 0.12))
 	}
-	// hint arrow
-	if live && !gs.hintMove.IsNone() {
-		var x0, y0 float64
-		if gs.hintMove.IsDrop() {
-			c := gs.toMove()
-			slot := gs.slotFor(c, int(gs.hintMove.Size))
-			x0, y0 = gs.lay.SlotRect(c, max(slot, 0)).Center()
-		} else {
-			x0, y0 = l.SquareCenter(gs.variant, gs.hintMove.From)
-		}
-		x1, y1 := l.SquareCenter(gs.variant, gs.hintMove.To)
-		pulse := a.pulse(0.7, 8)
-		drawArrow(dst, x0, y0, x1, y1, cell*0.075, withAlpha(th.Good, 0.95*pulse))
+	line(dst, x0, y0, x1, y1, cell*0.045, withAlpha(th.Good, 0.9))
+}
+
+// drawHintArrow draws the hint, pulsing, from the piece to play to its square.
+func (gs *gameScene) drawHintArrow(a *App, dst *ebiten.Image) {
+	th := a.Theme
+	l := &gs.lay
+	cell := l.Cell()
+	var x0, y0 float64
+	if gs.hintMove.IsDrop() {
+		c := gs.toMove()
+		slot := gs.slotFor(c, int(gs.hintMove.Size))
+		x0, y0 = gs.lay.SlotRect(c, max(slot, 0)).Center()
+	} else {
+		x0, y0 = l.SquareCenter(gs.variant, gs.hintMove.From)
 	}
-	// gliding pieces
+	x1, y1 := l.SquareCenter(gs.variant, gs.hintMove.To)
+	pulse := a.pulse(0.7, 8)
+	drawArrow(dst, x0, y0, x1, y1, cell*0.075, withAlpha(th.Good, 0.95*pulse))
+}
+
+// drawGlides draws the pieces in flight.
+func (gs *gameScene) drawGlides(a *App, dst *ebiten.Image) {
+	th := a.Theme
+	l := &gs.lay
+	cell := l.Cell()
 	for _, g := range gs.glides {
 		t := easeOut(float64(g.t) / float64(g.n))
 		x1, y1 := g.x1, g.y1
@@ -155,27 +210,34 @@ func (gs *gameScene) drawBoard(a *App, dst *ebiten.Image, p *rules.Position, liv
 		y := g.y0 + (y1-g.y0)*t
 		drawPiece(dst, th, x, y, pieceRadius(gs.variant, g.size)*cell, g.colour, pieceLook{Lifted: t < 0.85})
 	}
-	// the held piece, once a refused move has slid it back (touch-move
-	// keeps it held)
-	if live && h != nil && !gs.slidingBack(h) {
-		var x, y float64
-		if h.dragging {
-			x, y = a.In.X, a.In.Y
-		} else if h.from == rules.NoSquare {
-			x, y = gs.lay.SlotRect(h.colour, h.slot).Center()
-		} else {
-			x, y = l.SquareCenter(gs.variant, h.from)
-		}
-		rad := pieceRadius(gs.variant, h.size) * cell * 1.08
-		if !h.dragging && h.from == rules.NoSquare {
-			rad = pieceRadius(gs.variant, h.size) * math.Min(gs.lay.SlotRect(0, 0).W, cell) * 1.08
-		}
-		if !h.dragging {
-			pulse := a.pulse(0.2, 7)
-			strokeCircle(dst, x, y, rad+6*u, 3*u, withAlpha(th.Accent, pulse))
-		}
-		drawPiece(dst, th, x, y-4*u, rad, h.colour, pieceLook{Lifted: true})
+}
+
+// drawHeld draws the held piece lifted: under the pointer while dragged,
+// else at its place with a pulsing ring (touch-move keeps it held after a
+// refused move has slid it back).
+func (gs *gameScene) drawHeld(a *App, dst *ebiten.Image) {
+	th := a.Theme
+	u := a.U()
+	l := &gs.lay
+	cell := l.Cell()
+	h := gs.hold
+	var x, y float64
+	if h.dragging {
+		x, y = a.In.X, a.In.Y
+	} else if h.from == rules.NoSquare {
+		x, y = gs.lay.SlotRect(h.colour, h.slot).Center()
+	} else {
+		x, y = l.SquareCenter(gs.variant, h.from)
 	}
+	rad := pieceRadius(gs.variant, h.size) * cell * 1.08
+	if !h.dragging && h.from == rules.NoSquare {
+		rad = pieceRadius(gs.variant, h.size) * math.Min(gs.lay.SlotRect(0, 0).W, cell) * 1.08
+	}
+	if !h.dragging {
+		pulse := a.pulse(0.2, 7)
+		strokeCircle(dst, x, y, rad+6*u, 3*u, withAlpha(th.Accent, pulse))
+	}
+	drawPiece(dst, th, x, y-4*u, rad, h.colour, pieceLook{Lifted: true})
 }
 
 // slidingBack reports whether the held piece is still on its way back to
