@@ -106,6 +106,9 @@ func (gs *gameScene) drawPanel(a *App, dst *ebiten.Image) {
 	gs.drawAIStatus(a, dst, st)
 }
 
+// drawAIStatus draws the status card under the move list: who is thinking
+// (with a spinner and the search's depth and score), or the review's, the
+// result's or the turn's words; then the connection and the demo's series.
 func (gs *gameScene) drawAIStatus(a *App, dst *ebiten.Image, r Rect) {
 	th := a.Theme
 	u := a.U()
@@ -117,85 +120,111 @@ func (gs *gameScene) drawAIStatus(a *App, dst *ebiten.Image, r Rect) {
 	// the computer's move, chosen, waits a moment for its turn on screen:
 	// to the player it is still thinking
 	aiMove := gs.pending != nil && !gs.over && gs.review < 0
-	switch {
-	case b.thinking || aiMove:
-		who := "Hint"
-		if b.purpose == forMove || aiMove {
-			who = gs.setup.name(gs.toMove())
-		}
-		// the spinner takes the right of the line: the words fit before it
-		title := who + " is thinking"
-		if textWidth(title, fh) > r.W-80*u {
-			title = colourNames[gs.toMove()] + " is thinking"
-			if b.purpose != forMove && !aiMove {
-				title = "Hint: thinking"
-			}
-		}
-		if textWidth(title, fh) > r.W-80*u {
-			fh = a.Face(Bold, sizeSmall)
-		}
+	if b.thinking || aiMove {
+		gs.drawThinking(a, dst, r, aiMove)
+	} else {
+		title, words := gs.statusCardWords()
 		drawText(dst, title, fh, x, y, Left, th.Text)
-		// spinner
-		sx, sy := r.X+r.W-30*u, y
-		ang := float64(a.Tick) / 9
-		for i := 0; i < 8; i++ {
-			t := ang + float64(i)*math.Pi/4
-			al := 0.15 + 0.85*float64(i)/8
-			fillCircle(dst, sx+math.Cos(t)*10*u, sy+math.Sin(t)*10*u, 2.6*u, withAlpha(th.Accent, al))
+		for i, ln := range wrap(words, fs, r.W-36*u) {
+			drawText(dst, ln, fs, x, y+30*u+float64(i)*20*u, Left, th.TextDim)
 		}
-		secs := float64(a.Tick-b.started) / 60
-		line2 := ""
-		if secs >= 0.5 {
-			line2 = fmt.Sprintf("%.1f s", secs)
+	}
+	gs.drawCardFooter(a, dst, r)
+}
+
+// drawThinking fills the status card while a search runs: who thinks, a
+// spinner, the time, depth and score, and the eval bar.
+func (gs *gameScene) drawThinking(a *App, dst *ebiten.Image, r Rect, aiMove bool) {
+	th := a.Theme
+	u := a.U()
+	x := r.X + 18*u
+	y := r.Y + 26*u
+	fh := a.Face(Bold, sizeBody)
+	fs := a.Face(Regular, sizeSmall)
+	b := gs.brain
+	who := "Hint"
+	if b.purpose == forMove || aiMove {
+		who = gs.setup.name(gs.toMove())
+	}
+	// the spinner takes the right of the line: the words fit before it
+	title := who + " is thinking"
+	if textWidth(title, fh) > r.W-80*u {
+		title = colourNames[gs.toMove()] + " is thinking"
+		if b.purpose != forMove && !aiMove {
+			title = "Hint: thinking"
 		}
-		if b.hasInfo {
-			line2 = fmt.Sprintf("depth %d  ·  %s  ·  %.1f s", b.info.Depth, scoreWords(b.info.Score), secs)
-		}
-		drawText(dst, line2, fs, x, y+30*u, Left, th.TextDim)
-		if b.hasInfo {
-			gs.drawEvalBar(a, dst, Rect{x, y + 54*u, r.W - 36*u, 10 * u}, b.colour, b.info.Score)
-		}
+	}
+	if textWidth(title, fh) > r.W-80*u {
+		fh = a.Face(Bold, sizeSmall)
+	}
+	drawText(dst, title, fh, x, y, Left, th.Text)
+	// spinner
+	sx, sy := r.X+r.W-30*u, y
+	ang := float64(a.Tick) / 9
+	for i := 0; i < 8; i++ {
+		t := ang + float64(i)*math.Pi/4
+		al := 0.15 + 0.85*float64(i)/8
+		fillCircle(dst, sx+math.Cos(t)*10*u, sy+math.Sin(t)*10*u, 2.6*u, withAlpha(th.Accent, al))
+	}
+	secs := float64(a.Tick-b.started) / 60
+	line2 := ""
+	if secs >= 0.5 {
+		line2 = fmt.Sprintf("%.1f s", secs)
+	}
+	if b.hasInfo {
+		line2 = fmt.Sprintf("depth %d  ·  %s  ·  %.1f s", b.info.Depth, scoreWords(b.info.Score), secs)
+	}
+	drawText(dst, line2, fs, x, y+30*u, Left, th.TextDim)
+	if b.hasInfo {
+		gs.drawEvalBar(a, dst, Rect{x, y + 54*u, r.W - 36*u, 10 * u}, b.colour, b.info.Score)
+	}
+}
+
+// statusCardWords are the status card's title and words when nothing thinks:
+// the review's, the result's, or whose turn it is.
+func (gs *gameScene) statusCardWords() (title, words string) {
+	switch {
 	case gs.review >= 0 && !gs.over:
-		drawText(dst, "Reviewing", fh, x, y, Left, th.Text)
-		hint := "← → step through the moves; Done goes back to the game."
+		title = "Reviewing"
+		words = "← → step through the moves; Done goes back to the game."
 		switch {
 		case gs.playOnGame != nil:
-			hint = "← → step through the moves; Play on continues the game from its last move."
+			words = "← → step through the moves; Play on continues the game from its last move."
 		case gs.reviewBack != nil:
-			hint = "← → step through the moves; Back returns to the saved games."
+			words = "← → step through the moves; Back returns to the saved games."
 		}
-		for i, ln := range wrap(hint, fs, r.W-36*u) {
-			drawText(dst, ln, fs, x, y+30*u+float64(i)*20*u, Left, th.TextDim)
-		}
+		return title, words
 	case gs.over:
-		title, reason := gs.resultTitle()
-		drawText(dst, title, fh, x, y, Left, th.Text)
-		for i, ln := range wrap(reason, fs, r.W-36*u) {
-			drawText(dst, ln, fs, x, y+30*u+float64(i)*20*u, Left, th.TextDim)
-		}
+		return gs.resultTitle()
 	default:
 		c := gs.toMove()
 		who := gs.setup.name(c) + " to move"
 		if gs.setup.humanColour() == c {
 			who = "Your turn"
 		}
-		drawText(dst, who, fh, x, y, Left, th.Text)
-		hint := "Drag a piece, or click it and then a square."
+		words = "Drag a piece, or click it and then a square."
 		switch {
 		case gs.setup.human(c):
 		case gs.net != nil && gs.net.gone != nil:
-			hint = "Your opponent is no longer connected."
+			words = "Your opponent is no longer connected."
 		case gs.net != nil:
-			hint = "Your opponent is thinking…"
+			words = "Your opponent is thinking…"
 		case gs.setup.Mode == modeAIvsAI && !gs.demoRun:
-			hint = "Paused: Space plays, S steps."
+			words = "Paused: Space plays, S steps."
 		default:
-			hint = "Waiting…"
+			words = "Waiting…"
 		}
-		for i, ln := range wrap(hint, fs, r.W-36*u) {
-			drawText(dst, ln, fs, x, y+30*u+float64(i)*20*u, Left, th.TextDim)
-		}
+		return who, words
 	}
+}
+
+// drawCardFooter draws the status card's foot: the connection online, the
+// series' score in AI vs AI.
+func (gs *gameScene) drawCardFooter(a *App, dst *ebiten.Image, r Rect) {
+	th := a.Theme
+	u := a.U()
+	x := r.X + 18*u
+	fs := a.Face(Regular, sizeSmall)
 	if gs.net != nil {
 		yy := r.Y + r.H - 24*u
 		col := th.Good
