@@ -34,7 +34,7 @@ func (gs *gameScene) drawBoard(a *App, dst *ebiten.Image, p *rules.Position, liv
 	gs.drawLastMove(a, dst, live, winLine)
 	gs.drawSquareMarks(a, dst, live)
 	gs.drawPieces(a, dst, p, live, winLine)
-	if live && gs.hold != nil && a.Set.ShowLegalMoves {
+	if live && gs.hand.hold != nil && a.Set.ShowLegalMoves {
 		gs.drawTargets(a, dst, p)
 	}
 	if winLine != 0 {
@@ -44,7 +44,7 @@ func (gs *gameScene) drawBoard(a *App, dst *ebiten.Image, p *rules.Position, liv
 		gs.drawHintArrow(a, dst)
 	}
 	gs.drawGlides(a, dst)
-	if live && gs.hold != nil && !gs.slidingBack(gs.hold) {
+	if live && gs.hand.hold != nil && !gs.slidingBack(gs.hand.hold) {
 		gs.drawHeld(a, dst)
 	}
 }
@@ -78,16 +78,16 @@ func (gs *gameScene) drawSquareMarks(a *App, dst *ebiten.Image, live bool) {
 	th := a.Theme
 	u := a.U()
 	l := &gs.lay
-	if gs.flashT > 0 && gs.flash != rules.NoSquare {
-		al := 0.45 * float64(gs.flashT) / 30
-		tintRoundRect(dst, l.SquareRect(gs.variant, gs.flash).Inset(3*u), 8*u, withAlpha(th.Warn, al))
+	if gs.hand.flashT > 0 && gs.hand.flash != rules.NoSquare {
+		al := 0.45 * float64(gs.hand.flashT) / 30
+		tintRoundRect(dst, l.SquareRect(gs.variant, gs.hand.flash).Inset(3*u), 8*u, withAlpha(th.Warn, al))
 	}
 	// hover
-	if live && gs.hover != rules.NoSquare && gs.humanToMove() && !gs.over && !gs.paused && gs.pickable(gs.hover) {
-		tintRoundRectEdge(dst, l.SquareRect(gs.variant, gs.hover).Inset(5*u), 7*u, 2*u, withAlpha(th.Text, 0.35))
+	if live && gs.hand.hover != rules.NoSquare && gs.humanToMove() && !gs.over && !gs.pause.open && gs.pickable(gs.hand.hover) {
+		tintRoundRectEdge(dst, l.SquareRect(gs.variant, gs.hand.hover).Inset(5*u), 7*u, 2*u, withAlpha(th.Text, 0.35))
 	}
-	if live && gs.cursorOn && gs.humanToMove() && !gs.over {
-		tintRoundRectEdge(dst, l.SquareRect(gs.variant, gs.cursor).Inset(2*u), 9*u, 3*u, th.Accent)
+	if live && gs.hand.cursorOn && gs.humanToMove() && !gs.over {
+		tintRoundRectEdge(dst, l.SquareRect(gs.variant, gs.hand.cursor).Inset(2*u), 9*u, 3*u, th.Accent)
 	}
 }
 
@@ -97,7 +97,7 @@ func (gs *gameScene) drawPieces(a *App, dst *ebiten.Image, p *rules.Position, li
 	th := a.Theme
 	l := &gs.lay
 	cell := l.Cell()
-	h := gs.hold
+	h := gs.hand.hold
 	// pieces
 	for sq := rules.Square(0); int(sq) < gs.variant.Squares(); sq++ {
 		st := p.Stack(sq)
@@ -135,7 +135,7 @@ func (gs *gameScene) drawTargets(a *App, dst *ebiten.Image, p *rules.Position) {
 	u := a.U()
 	l := &gs.lay
 	cell := l.Cell()
-	h := gs.hold
+	h := gs.hand.hold
 	three := uint16(0)
 	if h.from == rules.NoSquare {
 		three = p.LineOfThreeSquares()
@@ -169,7 +169,7 @@ func (gs *gameScene) drawWinningLine(a *App, dst *ebiten.Image, winLine uint16) 
 	last := 15 - bits.LeadingZeros16(winLine)
 	x0, y0 := l.SquareCenter(gs.variant, rules.Square(first))
 	x1, y1 := l.SquareCenter(gs.variant, rules.Square(last))
-	grow := easeOut(float64(gs.ticksSinceEnd) / 30)
+	grow := easeOut(float64(gs.ending.ticks) / 30)
 	x1, y1 = x0+(x1-x0)*grow, y0+(y1-y0)*grow
 	for i := 4; i >= 1; i-- {
 		line(dst, x0, y0, x1, y1, cell*0.05*float64(i), withAlpha(th.Good, 0.12))
@@ -220,7 +220,7 @@ func (gs *gameScene) drawHeld(a *App, dst *ebiten.Image) {
 	u := a.U()
 	l := &gs.lay
 	cell := l.Cell()
-	h := gs.hold
+	h := gs.hand.hold
 	var x, y float64
 	if h.dragging {
 		x, y = a.In.X, a.In.Y
@@ -258,16 +258,16 @@ func (gs *gameScene) slidingBack(h *held) bool {
 }
 
 func (gs *gameScene) drawPeek(a *App, dst *ebiten.Image, p *rules.Position) {
-	if gs.peek == rules.NoSquare || len(gs.glides) > 0 {
+	if gs.hand.peek == rules.NoSquare || len(gs.glides) > 0 {
 		return
 	}
-	st := p.Stack(gs.peek)
+	st := p.Stack(gs.hand.peek)
 	if len(st) < 2 {
 		return
 	}
 	th := a.Theme
 	u := a.U()
-	sr := gs.lay.SquareRect(gs.variant, gs.peek)
+	sr := gs.lay.SquareRect(gs.variant, gs.hand.peek)
 	pc := 72 * u
 	w := pc*float64(len(st)) + 24*u
 	hgt := pc + 40*u

@@ -167,14 +167,14 @@ func (gs *gameScene) runAI(a *App) {
 				return
 			}
 			gs.commit(a, m, math.NaN(), math.NaN(), -1)
-			gs.demoStep = false
+			gs.demo.step = false
 		}
 		return
 	}
 	if gs.brain.thinking && gs.brain.purpose == forMove {
 		return
 	}
-	if gs.setup.Mode == modeAIvsAI && !gs.demoRun && !gs.demoStep {
+	if gs.setup.Mode == modeAIvsAI && !gs.demo.running && !gs.demo.step {
 		return
 	}
 	c := gs.toMove()
@@ -205,7 +205,7 @@ func (gs *gameScene) pollBrain(a *App) {
 	case forMove:
 		if ans.err != nil || ans.move.IsNone() {
 			gs.say(fmt.Sprintf("The computer could not move: %v", ans.err), true)
-			gs.demoRun = false
+			gs.demo.running = false
 			return
 		}
 		delay := 0
@@ -213,7 +213,7 @@ func (gs *gameScene) pollBrain(a *App) {
 			delay = 18 // let the player see the AI "think" for a moment
 		}
 		if gs.setup.Mode == modeAIvsAI {
-			delay = a.Set.AIDelayMillis * 60 / 1000 / gs.demoSpeed
+			delay = a.Set.AIDelayMillis * 60 / 1000 / gs.demo.speed
 		}
 		gs.pending = &ans
 		gs.readyAt = gs.brain.started + delay

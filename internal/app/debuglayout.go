@@ -150,17 +150,17 @@ func (gs *gameScene) logLayout(a *App, b *strings.Builder, widget func(string, R
 	p := gs.pos()
 	fmt.Fprintf(b, "position %s\n", p.String())
 	buttons(gs.top)
-	if gs.hold != nil {
+	if gs.hand.hold != nil {
 		from := "reserve"
-		if gs.hold.from != rules.NoSquare {
-			from = gs.hold.from.Name(gs.variant)
+		if gs.hand.hold.from != rules.NoSquare {
+			from = gs.hand.hold.from.Name(gs.variant)
 		}
-		fmt.Fprintf(b, "held %s size %d\n", from, gs.hold.size)
+		fmt.Fprintf(b, "held %s size %d\n", from, gs.hand.hold.size)
 	}
 	if n := gs.net; n != nil {
 		fmt.Fprintf(b, "online game %d you %s\n", n.number, colourNames[gs.setup.humanColour()])
 		switch {
-		case n.gone != nil && !gs.over && !gs.paused:
+		case n.gone != nil && !gs.over && !gs.pause.open:
 			fmt.Fprintf(b, "disconnected %s\n", n.gone.Reason)
 			buttons(n.goneM.Buttons)
 			return "disconnected"
@@ -169,20 +169,20 @@ func (gs *gameScene) logLayout(a *App, b *strings.Builder, widget func(string, R
 		}
 	}
 	switch {
-	case gs.paused:
-		buttons(gs.pauseMenu.Buttons)
+	case gs.pause.open:
+		buttons(gs.pause.menu.Buttons)
 		return "paused"
 	case gs.review >= 0:
 		buttons(gs.reviewM.Buttons)
 		return "review"
 	case gs.over:
-		if gs.ticksSinceEnd < resultDelay+20 {
+		if gs.ending.ticks < resultDelay+20 {
 			return "ending" // the result card is still sliding in
 		}
 		title, reason := gs.resultTitle()
 		fmt.Fprintf(b, "result-card %s %s\n", title, reason)
 		widget("card", gs.resultCard(a))
-		buttons(gs.resultMenu.Buttons)
+		buttons(gs.ending.menu.Buttons)
 		return "over"
 	}
 	return "play"

@@ -10,16 +10,16 @@ func (gs *gameScene) nextInSeries(a *App) {
 	s := gs.setup
 	s.First = 1 - s.First
 	ng := newGameScene(a, s, nil)
-	ng.score = gs.score
-	ng.demoSpeed = gs.demoSpeed
-	ng.demoSpeedButton.Label = gs.demoSpeedButton.Label
+	ng.demo.score = gs.demo.score
+	ng.demo.speed = gs.demo.speed
+	ng.buttons.demoSpeed.Label = gs.buttons.demoSpeed.Label
 	a.scenes.GoTo(ng)
 }
 
 func (gs *gameScene) cycleSpeed() {
-	gs.demoSpeed *= 2
-	if gs.demoSpeed > 4 {
-		gs.demoSpeed = 1
+	gs.demo.speed *= 2
+	if gs.demo.speed > 4 {
+		gs.demo.speed = 1
 	}
-	gs.demoSpeedButton.Label = fmt.Sprintf("%d×", gs.demoSpeed)
+	gs.buttons.demoSpeed.Label = fmt.Sprintf("%d×", gs.demo.speed)
 }

@@ -14,7 +14,7 @@ import (
 // click-then-click, with touch-move as the options say.
 func (gs *gameScene) updateHand(a *App) {
 	in := &a.In
-	h := gs.hold
+	h := gs.hand.hold
 	if in.RightPressed && h != nil && !h.locked {
 		gs.dropHeld()
 		return
@@ -44,7 +44,7 @@ func (gs *gameScene) updateHand(a *App) {
 	if !in.Pressed {
 		return
 	}
-	gs.cursorOn = false
+	gs.hand.cursorOn = false
 	gs.press(a, in.X, in.Y, true)
 }
 
@@ -53,7 +53,7 @@ func (gs *gameScene) updateHand(a *App) {
 func (gs *gameScene) keyboard(a *App) bool {
 	in := &a.In
 	n := gs.variant.Size()
-	f, r := gs.cursor.File(gs.variant), gs.cursor.Rank(gs.variant)
+	f, r := gs.hand.cursor.File(gs.variant), gs.hand.cursor.Rank(gs.variant)
 	moved := true
 	switch {
 	case in.Key(ebiten.KeyLeft):
@@ -68,26 +68,26 @@ func (gs *gameScene) keyboard(a *App) bool {
 		moved = false
 	}
 	if moved {
-		if gs.cursorOn {
-			gs.cursor = rules.SquareAt(gs.variant, (f+n)%n, (r+n)%n)
+		if gs.hand.cursorOn {
+			gs.hand.cursor = rules.SquareAt(gs.variant, (f+n)%n, (r+n)%n)
 		}
-		gs.cursorOn = true
+		gs.hand.cursorOn = true
 		return true
 	}
 	if in.Key(ebiten.KeyP) {
-		gs.peekKey = !gs.peekKey
+		gs.hand.peekKey = !gs.hand.peekKey
 		return true
 	}
 	if in.Key(ebiten.KeyEnter) || in.Key(ebiten.KeyNumpadEnter) || in.Key(ebiten.KeySpace) {
-		gs.cursorOn = true
-		x, y := gs.lay.SquareCenter(gs.variant, gs.cursor)
+		gs.hand.cursorOn = true
+		x, y := gs.lay.SquareCenter(gs.variant, gs.hand.cursor)
 		gs.press(a, x, y, false)
 		return true
 	}
 	for size := 1; size <= gs.variant.Sizes(); size++ {
 		if in.Key(ebiten.Key1 + ebiten.Key(size-1)) {
 			c := gs.toMove()
-			if h := gs.hold; h != nil && h.locked {
+			if h := gs.hand.hold; h != nil && h.locked {
 				gs.say("Touch-move: a piece lifted from the board must be moved.", true)
 				return true
 			}
@@ -98,12 +98,12 @@ func (gs *gameScene) keyboard(a *App) bool {
 				return true
 			}
 			x, y := gs.lay.SlotRect(c, slot).Center()
-			gs.hold = nil
+			gs.hand.hold = nil
 			gs.pickUpReserve(a, c, slot, x, y)
-			if gs.hold != nil {
-				gs.hold.down = false
+			if gs.hand.hold != nil {
+				gs.hand.hold.down = false
 			}
-			gs.cursorOn = true
+			gs.hand.cursorOn = true
 			return true
 		}
 	}
@@ -113,19 +113,19 @@ func (gs *gameScene) keyboard(a *App) bool {
 // press handles a press at (x, y): pick up, put down, switch or cancel.
 // A keyboard press (pointer false) cannot start a drag.
 func (gs *gameScene) press(a *App, x, y float64, pointer bool) {
-	h := gs.hold
+	h := gs.hand.hold
 	in := &Frame{X: x, Y: y}
 	sq := gs.lay.SquareAt(gs.variant, in.X, in.Y)
 	colour, slot, onSlot := gs.lay.SlotAt(in.X, in.Y)
 	defer func() {
-		if !pointer && gs.hold != nil {
-			gs.hold.down = false
-			if gs.hold.again {
-				gs.hold.again = false
-				if gs.hold.locked {
+		if !pointer && gs.hand.hold != nil {
+			gs.hand.hold.down = false
+			if gs.hand.hold.again {
+				gs.hand.hold.again = false
+				if gs.hand.hold.locked {
 					gs.say("Touch-move: a piece lifted from the board must be moved.", true)
 				} else {
-					gs.hold = nil
+					gs.hand.hold = nil
 				}
 			}
 		}
@@ -199,7 +199,7 @@ func (gs *gameScene) pickUp(a *App, sq rules.Square, x, y float64) {
 		a.play(sound.Illegal)
 		return
 	}
-	gs.hold = &held{from: sq, size: top.Size, colour: c, slot: -1, pressX: x, pressY: y, down: true, locked: a.Set.TouchMove, targets: t}
+	gs.hand.hold = &held{from: sq, size: top.Size, colour: c, slot: -1, pressX: x, pressY: y, down: true, locked: a.Set.TouchMove, targets: t}
 	a.play(sound.PickUp)
 }
 
@@ -220,12 +220,12 @@ func (gs *gameScene) pickUpReserve(a *App, colour, slot int, x, y float64) {
 		a.play(sound.Illegal)
 		return
 	}
-	gs.hold = &held{from: rules.NoSquare, size: size, colour: colour, slot: slot, pressX: x, pressY: y, down: true, targets: t}
+	gs.hand.hold = &held{from: rules.NoSquare, size: size, colour: colour, slot: slot, pressX: x, pressY: y, down: true, targets: t}
 	a.play(sound.PickUp)
 }
 
 func (gs *gameScene) heldMove(sq rules.Square) rules.Move {
-	h := gs.hold
+	h := gs.hand.hold
 	if h.from == rules.NoSquare {
 		return rules.Drop(h.size, sq)
 	}
@@ -234,7 +234,7 @@ func (gs *gameScene) heldMove(sq rules.Square) rules.Move {
 
 // release ends a drag at (x, y).
 func (gs *gameScene) release(a *App, x, y float64) {
-	h := gs.hold
+	h := gs.hand.hold
 	h.dragging = false
 	sq := gs.lay.SquareAt(gs.variant, x, y)
 	if sq == rules.NoSquare || sq == h.from {
@@ -246,7 +246,7 @@ func (gs *gameScene) release(a *App, x, y float64) {
 			return
 		}
 		if sq == rules.NoSquare {
-			gs.hold = nil
+			gs.hand.hold = nil
 		}
 		return
 	}
@@ -258,7 +258,7 @@ func (gs *gameScene) release(a *App, x, y float64) {
 	gs.slideBack(x, y)
 	gs.refuse(a, m)
 	if !h.locked {
-		gs.hold = nil
+		gs.hand.hold = nil
 	}
 }
 
@@ -271,7 +271,7 @@ func (gs *gameScene) refuse(a *App, m rules.Move) {
 	}
 	msg := err.Error()
 	gs.say(capitalise(msg)+".", true)
-	gs.flash, gs.flashT = m.To, 30
+	gs.hand.flash, gs.hand.flashT = m.To, 30
 	a.play(sound.Illegal)
 }
 
@@ -287,7 +287,7 @@ func capitalise(s string) string {
 
 // slideBack animates the held piece from (x, y) back to where it came from.
 func (gs *gameScene) slideBack(x, y float64) {
-	h := gs.hold
+	h := gs.hand.hold
 	n := gs.animTicks(180)
 	if n == 0 {
 		return
@@ -302,7 +302,7 @@ func (gs *gameScene) slideBack(x, y float64) {
 }
 
 // dropHeld puts the held piece back (never called for a locked piece).
-func (gs *gameScene) dropHeld() { gs.hold = nil }
+func (gs *gameScene) dropHeld() { gs.hand.hold = nil }
 
 // --- pause, result, review ------------------------------------------------------
 

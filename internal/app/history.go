@@ -45,7 +45,7 @@ func (gs *gameScene) travel(a *App, redo bool) {
 	}
 	gs.brain.stop()
 	gs.pending = nil
-	gs.hold = nil
+	gs.hand.hold = nil
 	gs.glides = nil
 	gs.hintMove = rules.NoMove
 	gs.values.hintWanted = false // a hint asked for the old position
@@ -57,7 +57,7 @@ func (gs *gameScene) travel(a *App, redo bool) {
 		}
 	}
 	if gs.setup.Mode == modeAIvsAI {
-		gs.demoRun = false
+		gs.demo.running = false
 	}
 	gs.afterHistoryChange(a)
 	if !redo {
@@ -130,8 +130,8 @@ func (gs *gameScene) autosave(a *App) {
 // saveRecord keeps the game among the saved games and names the file in a
 // toast; a finished game was kept already, so its file is named again.
 func (gs *gameScene) saveRecord(a *App) {
-	if gs.kept != "" {
-		a.toast("Saved as " + gs.kept)
+	if gs.ending.kept != "" {
+		a.toast("Saved as " + gs.ending.kept)
 		return
 	}
 	name, err := a.Store.SaveRecord(gs.setup.saved(gs.game))
@@ -142,7 +142,7 @@ func (gs *gameScene) saveRecord(a *App) {
 		return
 	}
 	if gs.over {
-		gs.kept = name
+		gs.ending.kept = name
 	}
 	a.toast("Saved as " + name)
 }

@@ -92,7 +92,7 @@ func (gs *gameScene) onNetEvent(a *App, e netplay.Event) bool {
 			return false
 		}
 		ng := newOnlineGame(a, n.sess, e)
-		ng.score = gs.score
+		ng.demo.score = gs.demo.score
 		gs.brain.stop()
 		a.scenes.GoTo(ng)
 		return true
@@ -160,7 +160,7 @@ func (gs *gameScene) resync(g *rules.Game) {
 	}
 	gs.game = g
 	gs.glides = nil
-	gs.hold = nil
+	gs.hand.hold = nil
 	gs.hintMove = rules.NoMove
 	gs.syncSlots()
 }

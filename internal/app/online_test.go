@@ -189,7 +189,7 @@ func TestOnlineResignAndDraw(t *testing.T) {
 	host.dragMove("3@b2")
 	pump(t, "the first move", func() bool { return gg.game.Plies() == 1 }, host, guest)
 	// the host offers a draw after moving; the guest declines with the button
-	x, y := hg.drawButton.Rect.Center()
+	x, y := hg.buttons.draw.Rect.Center()
 	host.click(x, y)
 	pump(t, "the draw offer", func() bool { return gg.net.drawOffered }, host, guest)
 	guest.tick()
@@ -201,7 +201,7 @@ func TestOnlineResignAndDraw(t *testing.T) {
 	}
 	// the guest resigns: a click, and a second to confirm
 	guest.tick()
-	x, y = gg.resignButton.Rect.Center()
+	x, y = gg.buttons.resign.Rect.Center()
 	guest.click(x, y)
 	if gg.over {
 		t.Fatal("one click on Resign should ask again")

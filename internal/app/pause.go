@@ -8,41 +8,41 @@ import (
 
 func (gs *gameScene) openPause(a *App) {
 	a.debugf("overlay pause")
-	gs.paused = true
-	gs.pauseMenu.Focus = 0
+	gs.pause.open = true
+	gs.pause.menu.Focus = 0
 	gs.brain.stop() // the AI stops thinking while the game is paused
 	gs.pending = nil
-	if gs.hold != nil && !gs.hold.locked {
-		gs.hold = nil
+	if gs.hand.hold != nil && !gs.hand.hold.locked {
+		gs.hand.hold = nil
 	}
 }
 
 // pauseRect is the pause card, tall enough for its buttons.
 func (gs *gameScene) pauseRect(a *App) Rect {
 	u := a.U()
-	h := 90*u + float64(len(gs.pauseMenu.Buttons))*66*u
+	h := 90*u + float64(len(gs.pause.menu.Buttons))*66*u
 	return Rect{a.W/2 - 180*u, a.H/2 - h/2, 360 * u, h}
 }
 
 func (gs *gameScene) updatePause(a *App) error {
 	u := a.U()
 	r := gs.pauseRect(a)
-	n := len(gs.pauseMenu.Buttons)
+	n := len(gs.pause.menu.Buttons)
 	bs := column(Rect{r.X, r.Y + 70*u, r.W, r.H - 80*u}, n, 260*u, 52*u, 14*u)
-	for i, b := range gs.pauseMenu.Buttons {
+	for i, b := range gs.pause.menu.Buttons {
 		b.Rect = bs[i]
 	}
 	if a.In.Key(ebiten.KeyEscape) {
-		gs.paused = false
+		gs.pause.open = false
 		return nil
 	}
-	i := gs.pauseMenu.update(a)
+	i := gs.pause.menu.update(a)
 	if i < 0 {
 		return nil
 	}
-	switch gs.pauseMenu.Buttons[i].Label {
+	switch gs.pause.menu.Buttons[i].Label {
 	case "Resume":
-		gs.paused = false
+		gs.pause.open = false
 	case "Save game":
 		gs.saveRecord(a)
 	case "Restart":
@@ -76,5 +76,5 @@ func (gs *gameScene) drawPause(a *App, dst *ebiten.Image) {
 	r := gs.pauseRect(a)
 	panel(a, dst, r)
 	drawText(dst, "Paused", a.Face(Bold, sizeTitle), r.X+r.W/2, r.Y+44*a.U(), Center, a.Theme.Text)
-	gs.pauseMenu.draw(a, dst)
+	gs.pause.menu.draw(a, dst)
 }

@@ -33,14 +33,45 @@ type gameScene struct {
 	slots   [2][]int // classic: reserve stack heights per colour, in screen order
 	brain   *brain
 	seed    uint64
+	// dropSlots: the 4×4 reserve stack each drop was played from, by ply
+	dropSlots map[int]int
 
-	hold   *held
+	hand   handState
 	glides []glide
-	flash  rules.Square
-	flashT int
 	msg    string
 	msgT   int
+
+	anim     float64 // animation speed from the options
+	hintMove rules.Move
+	pending  *answer // an AI move waiting for its glide slot
+	readyAt  int
+	values   valueBook
+	// showingValues: the held piece's squares carry their values (drawn last frame)
+	showingValues bool
+	shown         gameLook // what the last tick showed, in brief
+
+	pause  pauseState
+	over   bool
+	ending endState
+
+	review     int // ply shown in review; -1 when live
+	reviewM    menuList
+	reviewBack Scene      // a saved game under review: where Back leads
+	playOnGame *SavedGame // a saved unfinished game under review: what Play on plays
+
+	net     *netGame // online: the session
+	demo    demoState
+	top     []*button
+	buttons topButtons
+}
+
+// handState is the player's hand on the board: the held piece, the square
+// under the pointer or the keyboard's cursor, and a stack opened up.
+type handState struct {
+	hold   *held
 	hover  rules.Square
+	flash  rules.Square // a refused square, blinking for flashT ticks
+	flashT int
 	// the stack shown opened up (P, or the pointer resting on it): peek;
 	// peekAt is the square under the pointer for peekT ticks; quietSq the
 	// square a piece was just put on, never opened up under the pointer
@@ -50,52 +81,40 @@ type gameScene struct {
 	cursor                rules.Square // the keyboard's square
 	cursorOn              bool
 	peekKey               bool // P: peek under the cursor's square
+}
 
-	anim     float64 // animation speed from the options
-	hintMove rules.Move
-	hintErr  string
-	pending  *answer // an AI move waiting for its glide slot
-	readyAt  int
+// pauseState is the pause menu.
+type pauseState struct {
+	open bool
+	menu menuList
+}
 
-	paused        bool
-	pauseMenu     menuList
-	over          bool
-	ticksSinceEnd int // ticks since the game ended
-	resultMenu    menuList
-	review        int // ply shown in review; -1 when live
-	reviewM       menuList
-	recorded      bool
-	// dropSlots: the 4×4 reserve stack each drop was played from, by ply
-	dropSlots map[int]int
-	kept      string // the file the finished game was kept in
+// endState is what follows the end of a game: the result card and the game
+// kept and counted.
+type endState struct {
+	ticks    int // ticks since the game ended
+	menu     menuList
+	recorded bool
+	kept     string // the file the finished game was kept in
 	// record: the player's games against this AI level, this one counted
 	// (human vs AI only; Games() is 0 otherwise)
 	record record.Tally
+}
 
-	net        *netGame   // online: the session
-	reviewBack Scene      // a saved game under review: where Back leads
-	playOnGame *SavedGame // a saved unfinished game under review: what Play on plays
-	values     valueBook
-	// showingValues: the held piece's squares carry their values (drawn last frame)
-	showingValues bool
-	shown         gameLook // what the last tick showed, in brief
+// demoState is AI vs AI: a series of games played at a chosen speed.
+type demoState struct {
+	running  bool // playing or paused
+	step     bool // play one move, then pause
+	speed    int  // 1, 2, 4
+	score    [3]int
+	nextGame int // the tick the next game of the series starts
+}
 
-	demoRun   bool // AI vs AI: playing or paused
-	demoStep  bool
-	demoSpeed int // 1, 2, 4
-	score     [3]int
-	nextGame  int
-
-	top             []*button
-	pauseButton     *button
-	undoButton      *button
-	redoButton      *button
-	hintButton      *button
-	demoRunButton   *button
-	demoStepButton  *button
-	demoSpeedButton *button
-	resignButton    *button
-	drawButton      *button
+// topButtons are the top bar's buttons; gameScene.top lists those shown.
+type topButtons struct {
+	pause, undo, redo, hint      *button
+	demoRun, demoStep, demoSpeed *button
+	resign, draw                 *button
 }
 
 func newGameScene(a *App, s setup, g *rules.Game) *gameScene {
@@ -107,38 +126,39 @@ func newGameScene(a *App, s setup, g *rules.Game) *gameScene {
 	}
 	gs := &gameScene{
 		setup: s, game: g, variant: s.Variant, brain: newBrain(a.NewThinker),
-		seed: uint64(time.Now().UnixNano()), flash: rules.NoSquare, hover: rules.NoSquare, peek: rules.NoSquare, peekAt: rules.NoSquare, quietSq: rules.NoSquare, dropSlots: map[int]int{},
-		hintMove: rules.NoMove, review: -1, demoRun: true, demoSpeed: 1,
+		seed: uint64(time.Now().UnixNano()), dropSlots: map[int]int{},
+		hand:     handState{flash: rules.NoSquare, hover: rules.NoSquare, peek: rules.NoSquare, peekAt: rules.NoSquare, quietSq: rules.NoSquare},
+		hintMove: rules.NoMove, review: -1, demo: demoState{running: true, speed: 1},
 	}
-	gs.pauseButton = &button{Icon: iconPause, Tip: "Pause (Esc)"}
-	gs.undoButton = &button{Icon: iconUndo, Tip: "Undo (Ctrl+Z)"}
-	gs.redoButton = &button{Icon: iconRedo, Tip: "Redo (Ctrl+Y)"}
-	gs.hintButton = &button{Icon: iconHint, Tip: "Hint (H)"}
-	gs.demoRunButton = &button{Icon: iconPause, Tip: "Pause or play the demo (Space)"}
-	gs.demoStepButton = &button{Icon: iconStep, Tip: "One move (S)"}
-	gs.demoSpeedButton = &button{Label: "1×", Tip: "Speed (+)"}
-	gs.resignButton = &button{Label: "Resign", Tip: "Give up this game (click twice)"}
-	gs.drawButton = &button{Label: "Offer draw", Tip: "Offer a draw, after your move"}
-	gs.pauseMenu.Buttons = []*button{{Label: "Resume", Primary: true}, {Label: "Save game", Tip: "Keep this game among the saved games"}, {Label: "Restart"}, {Label: "Options"}, {Label: "Main menu"}}
-	gs.resultMenu.Buttons = []*button{{Label: "Rematch", Primary: true, Tip: "Play again, the other colour moves first"}, {Label: "Review", Tip: "Step through the moves"}, {Label: "Save", Tip: "Keep this game among the saved games"}, {Label: "Main menu"}}
+	gs.buttons.pause = &button{Icon: iconPause, Tip: "Pause (Esc)"}
+	gs.buttons.undo = &button{Icon: iconUndo, Tip: "Undo (Ctrl+Z)"}
+	gs.buttons.redo = &button{Icon: iconRedo, Tip: "Redo (Ctrl+Y)"}
+	gs.buttons.hint = &button{Icon: iconHint, Tip: "Hint (H)"}
+	gs.buttons.demoRun = &button{Icon: iconPause, Tip: "Pause or play the demo (Space)"}
+	gs.buttons.demoStep = &button{Icon: iconStep, Tip: "One move (S)"}
+	gs.buttons.demoSpeed = &button{Label: "1×", Tip: "Speed (+)"}
+	gs.buttons.resign = &button{Label: "Resign", Tip: "Give up this game (click twice)"}
+	gs.buttons.draw = &button{Label: "Offer draw", Tip: "Offer a draw, after your move"}
+	gs.pause.menu.Buttons = []*button{{Label: "Resume", Primary: true}, {Label: "Save game", Tip: "Keep this game among the saved games"}, {Label: "Restart"}, {Label: "Options"}, {Label: "Main menu"}}
+	gs.ending.menu.Buttons = []*button{{Label: "Rematch", Primary: true, Tip: "Play again, the other colour moves first"}, {Label: "Review", Tip: "Step through the moves"}, {Label: "Save", Tip: "Keep this game among the saved games"}, {Label: "Main menu"}}
 	switch s.Mode {
 	case modeAIvsAI:
-		gs.pauseButton.Icon, gs.pauseButton.Tip = iconMenu, "Menu (Esc)"
-		gs.top = []*button{gs.pauseButton, gs.demoSpeedButton, gs.demoStepButton, gs.demoRunButton}
+		gs.buttons.pause.Icon, gs.buttons.pause.Tip = iconMenu, "Menu (Esc)"
+		gs.top = []*button{gs.buttons.pause, gs.buttons.demoSpeed, gs.buttons.demoStep, gs.buttons.demoRun}
 	case modeOnline:
-		gs.pauseButton.Icon, gs.pauseButton.Tip = iconMenu, "Menu (Esc)"
-		gs.top = []*button{gs.pauseButton, gs.resignButton, gs.drawButton}
-		gs.pauseMenu.Buttons = []*button{{Label: "Resume", Primary: true}, {Label: "Save game", Tip: "Keep this game among the saved games"}, {Label: "Options"}, {Label: "Leave game", Tip: "Close the connection; the game is saved"}}
-		gs.resultMenu.Buttons[0].Tip = "Play again with the colours swapped"
+		gs.buttons.pause.Icon, gs.buttons.pause.Tip = iconMenu, "Menu (Esc)"
+		gs.top = []*button{gs.buttons.pause, gs.buttons.resign, gs.buttons.draw}
+		gs.pause.menu.Buttons = []*button{{Label: "Resume", Primary: true}, {Label: "Save game", Tip: "Keep this game among the saved games"}, {Label: "Options"}, {Label: "Leave game", Tip: "Close the connection; the game is saved"}}
+		gs.ending.menu.Buttons[0].Tip = "Play again with the colours swapped"
 	default:
-		gs.top = []*button{gs.hintButton, gs.redoButton, gs.undoButton, gs.pauseButton}
+		gs.top = []*button{gs.buttons.hint, gs.buttons.redo, gs.buttons.undo, gs.buttons.pause}
 	}
 	gs.reviewM.Buttons = []*button{{Icon: iconBack, Tip: "Back one move (←)"}, {Icon: iconForward, Tip: "Forward one move (→)"}, {Label: "Done", Tip: "Back to the game (Esc)"}}
 	gs.syncSlots()
 	gs.over = g.Over()
 	if gs.over {
-		gs.ticksSinceEnd = 1000
-		gs.recorded = true
+		gs.ending.ticks = 1000
+		gs.ending.recorded = true
 	}
 	return gs
 }
@@ -170,13 +190,13 @@ func (gs *gameScene) animTicks(ms float64) int {
 // button's "click again" runs out.
 func (gs *gameScene) Animating(a *App) bool {
 	switch {
-	case len(gs.glides) > 0 || gs.flashT > 0:
+	case len(gs.glides) > 0 || gs.hand.flashT > 0:
 		return true
-	case gs.over && gs.ticksSinceEnd <= resultDelay+30:
+	case gs.over && gs.ending.ticks <= resultDelay+30:
 		return true
 	case gs.brain.thinking || gs.pending != nil:
 		return a.Tick%2 == 0
-	case (gs.hold != nil && !gs.hold.dragging || !gs.hintMove.IsNone()) && a.pulsing():
+	case (gs.hand.hold != nil && !gs.hand.hold.dragging || !gs.hintMove.IsNone()) && a.pulsing():
 		return true
 	case gs.net != nil && gs.net.resignAt > 0 && a.Tick-gs.net.resignAt == resignTicks+1:
 		return true
@@ -200,8 +220,8 @@ type gameLook struct {
 }
 
 func (gs *gameScene) look() gameLook {
-	return gameLook{plies: gs.game.Plies(), review: gs.review, glides: len(gs.glides), peek: int(gs.peek), over: gs.over, paused: gs.paused,
-		msg: gs.msgT > 0, hold: gs.hold, hint: gs.hintMove, words: gs.msg}
+	return gameLook{plies: gs.game.Plies(), review: gs.review, glides: len(gs.glides), peek: int(gs.hand.peek), over: gs.over, paused: gs.pause.open,
+		msg: gs.msgT > 0, hold: gs.hand.hold, hint: gs.hintMove, words: gs.msg}
 }
 
 // Update runs one tick of the game.
@@ -233,11 +253,11 @@ func (gs *gameScene) update(a *App) error {
 	if gs.msgT > 0 {
 		gs.msgT--
 	}
-	if gs.flashT > 0 {
-		gs.flashT--
+	if gs.hand.flashT > 0 {
+		gs.hand.flashT--
 	}
 
-	if gs.paused {
+	if gs.pause.open {
 		return gs.updatePause(a)
 	}
 	if gs.net != nil && gs.net.gone != nil && !gs.over {
@@ -257,8 +277,8 @@ func (gs *gameScene) update(a *App) error {
 	if gs.updateKeys(a) || gs.updateTopButtons(a) {
 		return nil
 	}
-	gs.undoButton.Disabled = !gs.canUndo()
-	gs.redoButton.Disabled = !gs.game.CanRedo()
+	gs.buttons.undo.Disabled = !gs.canUndo()
+	gs.buttons.redo.Disabled = !gs.game.CanRedo()
 	if gs.clickMoveList(a) {
 		return nil
 	}
@@ -267,11 +287,11 @@ func (gs *gameScene) update(a *App) error {
 	if gs.humanToMove() {
 		gs.updateHand(a)
 	} else {
-		gs.hold = nil
+		gs.hand.hold = nil
 	}
-	gs.hover = rules.NoSquare
-	if gs.hold == nil {
-		gs.hover = gs.lay.SquareAt(gs.variant, in.X, in.Y)
+	gs.hand.hover = rules.NoSquare
+	if gs.hand.hold == nil {
+		gs.hand.hover = gs.lay.SquareAt(gs.variant, in.X, in.Y)
 	}
 	gs.updatePeek()
 	return nil
@@ -283,7 +303,7 @@ func (gs *gameScene) updateKeys(a *App) bool {
 	online := gs.setup.Mode == modeOnline
 	switch {
 	case in.Key(ebiten.KeyEscape):
-		if gs.hold != nil && !gs.hold.locked {
+		if gs.hand.hold != nil && !gs.hand.hold.locked {
 			gs.dropHeld()
 		} else {
 			gs.openPause(a)
@@ -298,9 +318,9 @@ func (gs *gameScene) updateKeys(a *App) bool {
 	case in.Key(ebiten.KeyV) && gs.variant == rules.Gobblers:
 		gs.toggleValues(a)
 	case gs.setup.Mode == modeAIvsAI && in.Key(ebiten.KeySpace):
-		gs.demoRun = !gs.demoRun
+		gs.demo.running = !gs.demo.running
 	case gs.setup.Mode == modeAIvsAI && in.Key(ebiten.KeyS):
-		gs.demoStep = true
+		gs.demo.step = true
 	case gs.setup.Mode == modeAIvsAI && (in.Key(ebiten.KeyEqual) || in.Key(ebiten.KeyNumpadAdd)):
 		gs.cycleSpeed()
 	}
@@ -314,24 +334,24 @@ func (gs *gameScene) updateTopButtons(a *App) bool {
 			continue
 		}
 		switch b {
-		case gs.pauseButton:
+		case gs.buttons.pause:
 			gs.openPause(a)
-		case gs.undoButton:
+		case gs.buttons.undo:
 			gs.undo(a)
-		case gs.redoButton:
+		case gs.buttons.redo:
 			gs.redo(a)
-		case gs.hintButton:
+		case gs.buttons.hint:
 			gs.askHint(a)
-		case gs.demoRunButton:
-			gs.demoRun = !gs.demoRun
-		case gs.demoStepButton:
-			gs.demoStep = true
-			gs.demoRun = false
-		case gs.demoSpeedButton:
+		case gs.buttons.demoRun:
+			gs.demo.running = !gs.demo.running
+		case gs.buttons.demoStep:
+			gs.demo.step = true
+			gs.demo.running = false
+		case gs.buttons.demoSpeed:
 			gs.cycleSpeed()
-		case gs.resignButton:
+		case gs.buttons.resign:
 			gs.resign(a)
-		case gs.drawButton:
+		case gs.buttons.draw:
 			gs.offerDraw(a)
 		}
 		return true
@@ -342,7 +362,7 @@ func (gs *gameScene) updateTopButtons(a *App) bool {
 // clickMoveList opens the review at a move clicked in the move list.
 func (gs *gameScene) clickMoveList(a *App) bool {
 	in := &a.In
-	if in.Pressed && gs.hold == nil {
+	if in.Pressed && gs.hand.hold == nil {
 		if _, cells, _ := gs.moveList(a); len(cells) > 0 {
 			for _, c := range cells {
 				if c.r.Contains(in.X, in.Y) {
@@ -365,27 +385,27 @@ const peekDelay = 20
 // pointer has rested on a moment (not the square a piece was just put on,
 // until the pointer leaves it), or at once the keyboard cursor's with P.
 func (gs *gameScene) updatePeek() {
-	if gs.hover != gs.peekAt {
-		gs.peekAt, gs.peekT = gs.hover, 0
-		if gs.hover != gs.quietSq {
-			gs.quietSq = rules.NoSquare // the pointer has left it
+	if gs.hand.hover != gs.hand.peekAt {
+		gs.hand.peekAt, gs.hand.peekT = gs.hand.hover, 0
+		if gs.hand.hover != gs.hand.quietSq {
+			gs.hand.quietSq = rules.NoSquare // the pointer has left it
 		}
-	} else if gs.peekT < peekDelay {
-		gs.peekT++
+	} else if gs.hand.peekT < peekDelay {
+		gs.hand.peekT++
 	}
-	gs.peek = rules.NoSquare
+	gs.hand.peek = rules.NoSquare
 	switch {
-	case gs.cursorOn && gs.peekKey && gs.hold == nil:
-		gs.peek = gs.cursor
-	case gs.peekT >= peekDelay && gs.peekAt != gs.quietSq:
-		gs.peek = gs.peekAt
+	case gs.hand.cursorOn && gs.hand.peekKey && gs.hand.hold == nil:
+		gs.hand.peek = gs.hand.cursor
+	case gs.hand.peekT >= peekDelay && gs.hand.peekAt != gs.hand.quietSq:
+		gs.hand.peek = gs.hand.peekAt
 	}
 }
 
 // commit plays a legal move with its glide (from x0,y0 if given) and all
 // that follows: sounds, the log, the autosave, the end of the game.
 func (gs *gameScene) commit(a *App, m rules.Move, x0, y0 float64, slot int) {
-	gs.quietSq = m.To // no peek under the pointer that just played
+	gs.hand.quietSq = m.To // no peek under the pointer that just played
 	pre := gs.pos()
 	colour := gs.setup.colourOf(pre.SideToMove())
 	size := pre.MovedSize(m)
@@ -417,7 +437,7 @@ func (gs *gameScene) commit(a *App, m rules.Move, x0, y0 float64, slot int) {
 		}
 	}
 	gs.syncSlots()
-	gs.hold = nil
+	gs.hand.hold = nil
 	gs.hintMove = rules.NoMove
 	if n := gs.animTicks(200); n > 0 {
 		gs.glides = append(gs.glides, glide{colour: colour, size: size, x0: x0, y0: y0, to: m.To, n: n, back: rules.NoSquare, slot: -1})
@@ -510,19 +530,19 @@ func (gs *gameScene) Draw(a *App, dst *ebiten.Image) {
 	}
 	gs.drawPanel(a, dst)
 	gs.drawStatus(a, dst)
-	if live && gs.hold == nil && !gs.paused && !gs.over && a.Set.ShowCovered {
+	if live && gs.hand.hold == nil && !gs.pause.open && !gs.over && a.Set.ShowCovered {
 		gs.drawPeek(a, dst, &p)
 	}
-	if gs.over && live && gs.ticksSinceEnd >= resultDelay && !gs.paused {
+	if gs.over && live && gs.ending.ticks >= resultDelay && !gs.pause.open {
 		gs.drawResult(a, dst)
 	}
-	if gs.net != nil && gs.net.gone != nil && !gs.over && !gs.paused {
+	if gs.net != nil && gs.net.gone != nil && !gs.over && !gs.pause.open {
 		gs.drawGone(a, dst)
 	}
-	if gs.paused {
+	if gs.pause.open {
 		gs.drawPause(a, dst)
 	}
-	if !gs.paused {
+	if !gs.pause.open {
 		for _, b := range gs.top {
 			b.drawTip(a, dst)
 		}

@@ -112,7 +112,7 @@ func (gs *gameScene) drawReserve(a *App, dst *ebiten.Image, p *rules.Position, c
 		r := gs.lay.SlotRect(c, i)
 		cx, cy := r.Center()
 		size, n := gs.slotPieceAt(p, c, i, live)
-		out := live && gs.hold != nil && gs.hold.from == rules.NoSquare && gs.hold.colour == c && gs.hold.slot == i
+		out := live && gs.hand.hold != nil && gs.hand.hold.from == rules.NoSquare && gs.hand.hold.colour == c && gs.hand.hold.slot == i
 		for _, g := range gs.glides {
 			out = out || (g.to == rules.NoSquare && g.back == rules.NoSquare && g.slot == i && g.colour == c)
 		}

@@ -15,8 +15,8 @@ import (
 )
 
 func (gs *gameScene) updateOver(a *App) error {
-	gs.ticksSinceEnd++
-	gs.hold = nil
+	gs.ending.ticks++
+	gs.hand.hold = nil
 	u := a.U()
 	card := gs.resultCard(a)
 	cols, rows := gs.resultGrid(a)
@@ -24,29 +24,29 @@ func (gs *gameScene) updateOver(a *App) error {
 	w := (card.W - (nb+1)*16*u) / nb
 	top := card.Y + card.H - float64(rows)*resultRow*u - 6*u
 	if n := gs.net; n != nil {
-		b := gs.resultMenu.Buttons[0]
+		b := gs.ending.menu.Buttons[0]
 		b.Disabled = n.gone != nil || n.rematchAsked
 		b.Label = "Rematch"
 		if n.rematchOffered && !n.rematchAsked {
 			b.Label = "Accept"
 		}
 	}
-	for i, b := range gs.resultMenu.Buttons {
+	for i, b := range gs.ending.menu.Buttons {
 		b.Rect = Rect{card.X + 16*u + float64(i%cols)*(w+16*u), top + float64(i/cols)*resultRow*u, w, 50 * u}
 	}
-	if gs.setup.Mode == modeAIvsAI && gs.demoRun && a.Tick >= gs.nextGame && gs.nextGame > 0 {
+	if gs.setup.Mode == modeAIvsAI && gs.demo.running && a.Tick >= gs.demo.nextGame && gs.demo.nextGame > 0 {
 		gs.nextInSeries(a)
 		return nil
 	}
 	for _, b := range gs.top {
 		if b.update(a) {
 			switch b {
-			case gs.pauseButton:
+			case gs.buttons.pause:
 				gs.openPause(a)
-			case gs.undoButton:
+			case gs.buttons.undo:
 				gs.undo(a)
-			case gs.demoRunButton:
-				gs.demoRun = !gs.demoRun
+			case gs.buttons.demoRun:
+				gs.demo.running = !gs.demo.running
 			}
 			return nil
 		}
@@ -55,18 +55,18 @@ func (gs *gameScene) updateOver(a *App) error {
 		gs.undo(a)
 		return nil
 	}
-	if gs.ticksSinceEnd < resultDelay {
+	if gs.ending.ticks < resultDelay {
 		return nil
 	}
 	if a.In.Key(ebiten.KeyEscape) {
 		gs.openPause(a)
 		return nil
 	}
-	i := gs.resultMenu.update(a)
+	i := gs.ending.menu.update(a)
 	if i < 0 {
 		return nil
 	}
-	switch gs.resultMenu.Buttons[i].Label {
+	switch gs.ending.menu.Buttons[i].Label {
 	case "Rematch", "Accept":
 		gs.rematch(a)
 	case "Review":
@@ -92,13 +92,13 @@ func (gs *gameScene) rematch(a *App) {
 	s := gs.setup
 	s.First = 1 - s.First
 	ng := newGameScene(a, s, nil)
-	ng.score = gs.score
+	ng.demo.score = gs.demo.score
 	a.scenes.GoTo(ng)
 }
 
 func (gs *gameScene) endGame(a *App) {
 	gs.over = true
-	gs.ticksSinceEnd = 0
+	gs.ending.ticks = 0
 	gs.brain.forget()
 	gs.pending = nil
 	r := gs.result()
@@ -113,23 +113,23 @@ func (gs *gameScene) endGame(a *App) {
 	}
 	if gs.setup.Mode == modeAIvsAI {
 		if r.Status == rules.Draw {
-			gs.score[2]++
+			gs.demo.score[2]++
 		} else {
-			gs.score[gs.setup.colourOf(r.Winner)]++
+			gs.demo.score[gs.setup.colourOf(r.Winner)]++
 		}
-		gs.nextGame = a.Tick + 180
+		gs.demo.nextGame = a.Tick + 180
 	}
-	if !gs.recorded {
-		gs.recorded = true
+	if !gs.ending.recorded {
+		gs.ending.recorded = true
 		kept, err := a.Store.RecordResult(GameRecord{Game: gs.setup.saved(gs.game), Result: r.String()})
 		if err != nil {
 			a.recordFailed(kept, err)
 		}
-		gs.kept = kept
+		gs.ending.kept = kept
 		if err == nil && gs.setup.Mode == modeHumanVsAI {
 			ai := gs.setup.Players[1-gs.setup.humanColour()]
 			st := a.Store.Stats()
-			gs.record = st.Tally(gs.variant, ai.Level)
+			gs.ending.record = st.Tally(gs.variant, ai.Level)
 		}
 		if kept == "" {
 			gs.autosave(a) // the game's only copy, until it can be kept
@@ -215,7 +215,7 @@ func lineWords(v rules.Variant, l uint16) string {
 func (gs *gameScene) resultCard(a *App) Rect {
 	u := a.U()
 	l := &gs.lay
-	slide := easeOut(float64(gs.ticksSinceEnd-resultDelay) / 20)
+	slide := easeOut(float64(gs.ending.ticks-resultDelay) / 20)
 	r := l.Panel
 	r.X += (1 - slide) * (l.W - l.Panel.X)
 	// the winner's piece sits on the card's top edge: leave it room
@@ -239,13 +239,13 @@ func resultTitleLines(a *App, title string, w float64) (fontFace, []string) {
 // line is a caption.
 func (gs *gameScene) resultSummary() []string {
 	switch {
-	case gs.setup.Mode == modeHumanVsAI && gs.record.Games() > 0:
-		t := gs.record
+	case gs.setup.Mode == modeHumanVsAI && gs.ending.record.Games() > 0:
+		t := gs.ending.record
 		return []string{"Your games against " + levelName(t.Level) + " AI",
 			fmt.Sprintf("Won %d  ·  Drawn %d  ·  Lost %d", t.Won, t.Drawn, t.Lost)}
 	case gs.setup.Mode == modeAIvsAI:
 		return []string{"Series", fmt.Sprintf("%s %d  ·  %s %d  ·  Draws %d",
-			colourNames[0], gs.score[0], colourNames[1], gs.score[1], gs.score[2])}
+			colourNames[0], gs.demo.score[0], colourNames[1], gs.demo.score[1], gs.demo.score[2])}
 	}
 	return nil
 }
@@ -254,7 +254,7 @@ func (gs *gameScene) resultSummary() []string {
 // other, or two to a row when the column is too short for that.
 func (gs *gameScene) resultGrid(a *App) (cols, rows int) {
 	u := a.U()
-	n := len(gs.resultMenu.Buttons)
+	n := len(gs.ending.menu.Buttons)
 	if gs.lay.Panel.H-14*u >= resultHead*u+float64(n)*resultRow*u {
 		return 1, n
 	}
@@ -267,7 +267,7 @@ func (gs *gameScene) drawResult(a *App, dst *ebiten.Image) {
 	r := gs.resultCard(a)
 	// The side panel fades under the card as it slides in over it.
 	l := &gs.lay
-	slide := math.Max(0, math.Min(1, float64(gs.ticksSinceEnd-resultDelay)/20))
+	slide := math.Max(0, math.Min(1, float64(gs.ending.ticks-resultDelay)/20))
 	fillRoundRect(dst, l.Panel.Inset(-2*u), 14*u, withAlpha(th.Background, 0.85*slide))
 	panel(a, dst, r)
 	title, reason := gs.resultTitle()
@@ -329,7 +329,7 @@ func (gs *gameScene) drawResult(a *App, dst *ebiten.Image) {
 			y += 20 * u
 		}
 	}
-	gs.resultMenu.draw(a, dst)
+	gs.ending.menu.draw(a, dst)
 }
 
 // resultHead is the height the result card's title and reason take above

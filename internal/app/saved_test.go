@@ -21,7 +21,7 @@ func TestSaveGameFromPauseNamesTheFile(t *testing.T) {
 	tb.key(ebiten.KeyEscape, false)
 	tb.tick()
 	var save *button
-	for _, b := range tb.gs.pauseMenu.Buttons {
+	for _, b := range tb.gs.pause.menu.Buttons {
 		if b.Label == "Save game" {
 			save = b
 		}
@@ -194,7 +194,7 @@ func TestResultCardButtonsFitTheCard(t *testing.T) {
 		if len(lines) > 2 {
 			t.Errorf("%v: the title %q takes %d lines", size, title, len(lines))
 		}
-		bs := gs.resultMenu.Buttons
+		bs := gs.ending.menu.Buttons
 		for i, b := range bs {
 			r := b.Rect
 			if r.X < card.X || r.Y < card.Y || r.X+r.W > card.X+card.W || r.Y+r.H > card.Y+card.H {

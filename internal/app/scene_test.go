@@ -193,7 +193,7 @@ func TestIllegalDropChangesNothing(t *testing.T) {
 	if tb.gs.msgT == 0 || !strings.Contains(tb.gs.msg, "cover") {
 		t.Errorf("the status line should say why; it says %q", tb.gs.msg)
 	}
-	if tb.gs.hold != nil {
+	if tb.gs.hand.hold != nil {
 		t.Errorf("a reserve piece dropped illegally should go back to the reserve")
 	}
 }
@@ -205,21 +205,21 @@ func TestTouchMoveHoldsALiftedPiece(t *testing.T) {
 	tb.drag(tb.slotXY(0, 0, "a1"))
 	tb.drag(tb.slotXY(1, 0, "d4"))
 	tb.click(tb.square("a1")) // lift orange's piece
-	if tb.gs.hold == nil || tb.gs.hold.from != rules.SquareAt(rules.Classic, 0, 0) {
+	if tb.gs.hand.hold == nil || tb.gs.hand.hold.from != rules.SquareAt(rules.Classic, 0, 0) {
 		t.Fatalf("clicking a1 should lift orange's piece")
 	}
 	tb.click(tb.square("a1")) // try to put it back
-	if tb.gs.hold == nil {
+	if tb.gs.hand.hold == nil {
 		t.Fatalf("touch-move: clicking the lifted piece again must not put it back")
 	}
 	x, y := tb.square("a1")
 	tb.drag(x, y, 5, 5) // drag it off the board
-	if tb.gs.hold == nil {
+	if tb.gs.hand.hold == nil {
 		t.Fatalf("touch-move: dropping the piece off the board must not release it")
 	}
 	tb.src.frames = append(tb.src.frames, Frame{X: x, Y: y, RightPressed: true})
 	tb.run()
-	if tb.gs.hold == nil {
+	if tb.gs.hand.hold == nil {
 		t.Fatalf("touch-move: a right click must not release it")
 	}
 	tb.click(tb.square("b1"))
@@ -232,7 +232,7 @@ func TestTouchMoveHoldsALiftedPiece(t *testing.T) {
 	tb.drag(tb.slotXY(1, 1, "c4"))
 	tb.click(tb.square("b1"))
 	tb.click(tb.square("b1"))
-	if tb.gs.hold != nil {
+	if tb.gs.hand.hold != nil {
 		t.Errorf("touch-move off: clicking the lifted piece again should put it back")
 	}
 }
@@ -242,7 +242,7 @@ func TestTheOpponentsPieceCannotBePickedUp(t *testing.T) {
 	tb.tick()
 	tb.drag(tb.slotXY(0, 0, "a1"))
 	tb.click(tb.square("a1")) // blue to move: orange's piece is not blue's
-	if tb.gs.hold != nil {
+	if tb.gs.hand.hold != nil {
 		t.Fatalf("blue picked up orange's piece")
 	}
 }
@@ -256,14 +256,14 @@ func TestAPieceWithNoLegalMoveCannotBePickedUp(t *testing.T) {
 	tb.a.scenes = sceneManager{current: tb.gs}
 	tb.tick()
 	tb.click(tb.square("a1"))
-	if tb.gs.hold != nil {
+	if tb.gs.hand.hold != nil {
 		t.Fatalf("a piece with no legal move was picked up")
 	}
 	if !strings.Contains(tb.gs.msg, "nowhere") {
 		t.Errorf("the status line should say the piece has nowhere to go: %q", tb.gs.msg)
 	}
 	tb.click(tb.slot(0, 2))
-	if tb.gs.hold != nil {
+	if tb.gs.hand.hold != nil {
 		t.Fatalf("a reserve piece with no legal move was picked up")
 	}
 }
@@ -339,7 +339,7 @@ func TestEscOpensPauseAndStopsTheSearch(t *testing.T) {
 	humanMovesAndAIThinks(tb, 1)
 	ctx := tb.ai.lastCtx()
 	tb.key(ebiten.KeyEscape, false)
-	if !tb.gs.paused {
+	if !tb.gs.pause.open {
 		t.Fatal("Esc did not open the pause overlay")
 	}
 	select {
@@ -354,7 +354,7 @@ func TestEscOpensPauseAndStopsTheSearch(t *testing.T) {
 		t.Fatalf("the AI moved while paused: %q", tb.moves())
 	}
 	tb.key(ebiten.KeyEscape, false)
-	if tb.gs.paused {
+	if tb.gs.pause.open {
 		t.Fatal("Esc again should resume")
 	}
 	tb.until("a new search after resuming", func() bool { return tb.ai.searches() == 2 })
@@ -386,7 +386,7 @@ func TestResultOverlayAppearsOnAWin(t *testing.T) {
 		t.Errorf("result card says %q %q", title, reason)
 	}
 	// the card's first button is Rematch: the other colour moves first
-	x, y := tb.gs.resultMenu.Buttons[0].Rect.Center()
+	x, y := tb.gs.ending.menu.Buttons[0].Rect.Center()
 	tb.click(x, y)
 	for i := 0; i < fadeTicks+2; i++ {
 		tb.tick()
@@ -439,7 +439,7 @@ func TestKeyboardPicksAndPlaces(t *testing.T) {
 	}
 	// only a stack's top can be played: blue has no large piece on top
 	tb.key(ebiten.Key3, false)
-	if tb.gs.hold != nil || !strings.Contains(tb.gs.msg, "no large piece") {
+	if tb.gs.hand.hold != nil || !strings.Contains(tb.gs.msg, "no large piece") {
 		t.Fatalf("3 picked up a covered reserve piece (message %q)", tb.gs.msg)
 	}
 	tb.key(ebiten.Key4, false)

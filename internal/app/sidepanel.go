@@ -209,7 +209,7 @@ func (gs *gameScene) statusCardWords() (title, words string) {
 			words = "Your opponent is no longer connected."
 		case gs.net != nil:
 			words = "Your opponent is thinking…"
-		case gs.setup.Mode == modeAIvsAI && !gs.demoRun:
+		case gs.setup.Mode == modeAIvsAI && !gs.demo.running:
 			words = "Paused: Space plays, S steps."
 		default:
 			words = "Waiting…"
@@ -238,7 +238,7 @@ func (gs *gameScene) drawCardFooter(a *App, dst *ebiten.Image, r Rect) {
 		yy := r.Y + r.H - 60*u
 		fillRect(dst, Rect{x, yy - 16*u, r.W - 36*u, math.Max(1, u)}, th.PanelEdge)
 		drawText(dst, "Series", a.Face(Medium, sizeSmall), x, yy, Left, th.TextDim)
-		s := fmt.Sprintf("Orange %d  ·  Blue %d  ·  Draws %d", gs.score[0], gs.score[1], gs.score[2])
+		s := fmt.Sprintf("Orange %d  ·  Blue %d  ·  Draws %d", gs.demo.score[0], gs.demo.score[1], gs.demo.score[2])
 		drawText(dst, s, a.Face(Medium, sizeBody-2), x, yy+24*u, Left, th.Text)
 	}
 }

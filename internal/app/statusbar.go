@@ -50,7 +50,7 @@ func (gs *gameScene) statusText() string {
 		return gs.net.gone.Reason
 	}
 	c := gs.toMove()
-	h := gs.hold
+	h := gs.hand.hold
 	switch {
 	case gs.setup.human(c) && h != nil && h.locked:
 		return "Touch-move: this piece must be moved. Click a highlighted square."
@@ -65,7 +65,7 @@ func (gs *gameScene) statusText() string {
 		return "Your turn: drag a piece, or click it and then a square."
 	case gs.setup.human(c):
 		return colourNames[c] + " to move: drag a piece, or click it and then a square."
-	case gs.setup.Mode == modeAIvsAI && !gs.demoRun:
+	case gs.setup.Mode == modeAIvsAI && !gs.demo.running:
 		return "Demo paused: Space plays, S steps one move."
 	}
 	return gs.setup.name(c) + " is thinking…"

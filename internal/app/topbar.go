@@ -25,15 +25,15 @@ func (gs *gameScene) layoutButtons(a *App) {
 		b.Rect = Rect{x, t.Y + (t.H-s)/2, w, s}
 		x -= 10 * u
 	}
-	gs.demoRunButton.Icon = iconPause
-	if !gs.demoRun {
-		gs.demoRunButton.Icon = iconPlay
+	gs.buttons.demoRun.Icon = iconPause
+	if !gs.demo.running {
+		gs.buttons.demoRun.Icon = iconPlay
 	}
-	gs.hintButton.Disabled = !gs.humanToMove() || gs.over
+	gs.buttons.hint.Disabled = !gs.humanToMove() || gs.over
 	if n := gs.net; n != nil {
-		gs.resignButton.Disabled = gs.over || n.gone != nil
-		gs.drawButton.Disabled = gs.over || n.gone != nil || n.myOffer || gs.humanToMove()
-		gs.resignButton.Active = n.resignAt > 0 && a.Tick-n.resignAt <= resignTicks
+		gs.buttons.resign.Disabled = gs.over || n.gone != nil
+		gs.buttons.draw.Disabled = gs.over || n.gone != nil || n.myOffer || gs.humanToMove()
+		gs.buttons.resign.Active = n.resignAt > 0 && a.Tick-n.resignAt <= resignTicks
 	}
 }
 

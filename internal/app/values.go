@@ -203,7 +203,7 @@ func (gs *gameScene) valueGame() *rules.Game {
 // drawValues labels the held piece's destinations with their values.
 func (gs *gameScene) drawValues(a *App, dst *ebiten.Image) {
 	gs.showingValues = false
-	h := gs.hold
+	h := gs.hand.hold
 	if h == nil || !a.showValues || gs.variant != rules.Gobblers {
 		return
 	}
