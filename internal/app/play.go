@@ -117,6 +117,8 @@ type topButtons struct {
 	resign, draw                 *button
 }
 
+// newGameScene starts the game of s, or plays on g if given: the top bar's
+// buttons for the mode, the pause and result menus, the reserves.
 func newGameScene(a *App, s setup, g *rules.Game) *gameScene {
 	if g == nil {
 		g = rules.NewGame(s.Variant)

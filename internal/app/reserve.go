@@ -78,6 +78,10 @@ func (gs *gameScene) slotFor(colour, size int) int {
 	return -1
 }
 
+// drawReserve draws colour c's reserve: its column, lit on its turn with
+// the player's name and "to move" or "thinking…", then each slot: a 4×4
+// stack nested, a 3×3 pair with a second piece behind and a ×n count; a
+// piece held or sliding back has left its slot.
 func (gs *gameScene) drawReserve(a *App, dst *ebiten.Image, p *rules.Position, c int, live bool) {
 	th := a.Theme
 	u := a.U()

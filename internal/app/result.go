@@ -14,6 +14,9 @@ import (
 	"github.com/gobblet-game/gobblet/internal/sound"
 )
 
+// updateOver runs the ended game: it lays out the result card's buttons,
+// starts the demo's next game, still allows undo, and answers the card's
+// buttons (rematch, review, save, main menu).
 func (gs *gameScene) updateOver(a *App) error {
 	gs.ending.ticks++
 	gs.hand.hold = nil
@@ -96,6 +99,8 @@ func (gs *gameScene) rematch(a *App) {
 	a.scenes.GoTo(ng)
 }
 
+// endGame ends the game: the sound for the player, the demo's score, and,
+// once, the result recorded in the statistics and the game kept.
 func (gs *gameScene) endGame(a *App) {
 	gs.over = true
 	gs.ending.ticks = 0
@@ -261,6 +266,8 @@ func (gs *gameScene) resultGrid(a *App) (cols, rows int) {
 	return 2, (n + 1) / 2
 }
 
+// drawResult draws the result card sliding in over the side panel: the
+// title, the reason, the player's record and the buttons.
 func (gs *gameScene) drawResult(a *App, dst *ebiten.Image) {
 	th := a.Theme
 	u := a.U()

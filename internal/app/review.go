@@ -8,6 +8,8 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 )
 
+// updateReview steps through the moves shown in review: the buttons (back,
+// forward, Play on, Done or Back) and the arrow, Home, End and Esc keys.
 func (gs *gameScene) updateReview(a *App) error {
 	u := a.U()
 	st := gs.lay.Status

@@ -59,6 +59,8 @@ func (gs *gameScene) currentPly() int {
 	return gs.game.Plies() - 1
 }
 
+// drawPanel draws the side panel: the move list, scrolled to the current
+// ply, and the AI status card under it.
 func (gs *gameScene) drawPanel(a *App, dst *ebiten.Image) {
 	th := a.Theme
 	u := a.U()
