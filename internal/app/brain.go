@@ -2,10 +2,13 @@ package app
 
 import (
 	"context"
+	"fmt"
+	"math"
 	"runtime"
 
 	"github.com/gobblet-game/gobblet/internal/ai"
 	"github.com/gobblet-game/gobblet/internal/rules"
+	"github.com/gobblet-game/gobblet/internal/sound"
 )
 
 // purpose says what a search is for.
@@ -147,4 +150,95 @@ func (b *brain) poll() (answer, bool) {
 			return answer{}, false
 		}
 	}
+}
+
+// runAI starts the computer's search when it is its turn, and plays its
+// answer once the previous move's glide is done.
+func (gs *gameScene) runAI(a *App) {
+	if gs.over || gs.humanToMove() || gs.net != nil {
+		return
+	}
+	if gs.pending != nil {
+		if a.Tick >= gs.readyAt && len(gs.glides) == 0 {
+			m := gs.pending.move
+			gs.pending = nil
+			if err := gs.pos().CheckMove(m); err != nil {
+				gs.say(fmt.Sprintf("The computer chose an illegal move (%s): %v", m.Notation(gs.variant), err), true)
+				return
+			}
+			gs.commit(a, m, math.NaN(), math.NaN(), -1)
+			gs.demo.step = false
+		}
+		return
+	}
+	if gs.brain.thinking && gs.brain.purpose == forMove {
+		return
+	}
+	if gs.setup.Mode == modeAIvsAI && !gs.demo.running && !gs.demo.step {
+		return
+	}
+	c := gs.toMove()
+	gs.brain.start(gs.game, c, gs.setup.aiConfig(c, gs.seed+uint64(gs.game.Plies())), forMove, a.Tick)
+}
+
+// pollBrain takes in a finished search.
+func (gs *gameScene) pollBrain(a *App) {
+	ans, ok := gs.brain.poll()
+	if !ok {
+		return
+	}
+	a.redraw()
+	switch ans.purpose {
+	case forHint:
+		if ans.err != nil || ans.move.IsNone() {
+			gs.say("No hint is available here.", true)
+			return
+		}
+		gs.hintMove = ans.move
+		a.wake() // the arrow pulses a while
+		a.play(sound.Hint)
+		hint := "Hint: " + gs.describe(ans.move)
+		if gs.brain.hasInfo && gs.brain.info.Score.Kind != ai.Centipawns {
+			hint += " (" + scoreWords(gs.brain.info.Score) + ")"
+		}
+		gs.say(hint+".", false)
+	case forMove:
+		if ans.err != nil || ans.move.IsNone() {
+			gs.say(fmt.Sprintf("The computer could not move: %v", ans.err), true)
+			gs.demo.running = false
+			return
+		}
+		delay := 0
+		if a.Set.AnimationSpeed > 0 {
+			delay = 18 // let the player see the AI "think" for a moment
+		}
+		if gs.setup.Mode == modeAIvsAI {
+			delay = a.Set.AIDelayMillis * 60 / 1000 / gs.demo.speed
+		}
+		gs.pending = &ans
+		gs.readyAt = gs.brain.started + delay
+	}
+}
+
+func (gs *gameScene) askHint(a *App) {
+	if !gs.humanToMove() || gs.over || gs.net != nil {
+		return
+	}
+	if gs.brain.thinking {
+		return
+	}
+	if gs.variant == rules.Gobblers && !gs.values.failed {
+		// the proven values give the best hint there is; the search is
+		// the fallback if the solution cannot be read
+		gs.values.hintWanted = true
+		gs.values.want(gs.game)
+		gs.say("Thinking of a hint…", false)
+		return
+	}
+	level := "medium"
+	if gs.variant == rules.Gobblers {
+		level = "hard"
+	}
+	gs.brain.start(gs.game, 2, ai.Config{Level: level, Seed: gs.seed}, forHint, a.Tick)
+	gs.say("Thinking of a hint…", false)
 }

@@ -10,7 +10,7 @@ import (
 // tables with them: they are not kept for a game nobody plays.
 func TestTheComputerPlayersGoWhenTheGameEnds(t *testing.T) {
 	tb := newTable(t, vsAI(rules.Gobblers))
-	if err := tb.gs.g.PlayNotation([]string{"3@a1", "1@a3", "3@b2"}); err != nil {
+	if err := tb.gs.game.PlayNotation([]string{"3@a1", "1@a3", "3@b2"}); err != nil {
 		t.Fatal(err)
 	}
 	tb.gs.syncSlots()
@@ -23,7 +23,7 @@ func TestTheComputerPlayersGoWhenTheGameEnds(t *testing.T) {
 		t.Fatal(err)
 	}
 	tb.ai.answers <- m
-	tb.until("the computer's move", func() bool { return tb.gs.g.Plies() == 4 })
+	tb.until("the computer's move", func() bool { return tb.gs.game.Plies() == 4 })
 	tb.drag(tb.slotXY(0, 1, "c3")) // orange's medium completes the diagonal a1-b2-c3
 	if !tb.gs.over {
 		t.Fatalf("the game should be over after %q", tb.moves())

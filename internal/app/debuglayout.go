@@ -134,33 +134,33 @@ func (gs *gameScene) logLayout(a *App, b *strings.Builder, widget func(string, R
 	if l.N == 0 {
 		return "starting"
 	}
-	for i := range gs.v.Squares() {
+	for i := range gs.variant.Squares() {
 		sq := rules.Square(i)
-		r := l.SquareRect(gs.v, sq)
-		fmt.Fprintf(b, "square %s %.0f %.0f %.0f %.0f\n", sq.Name(gs.v), r.X, r.Y, r.W, r.H)
+		r := l.SquareRect(gs.variant, sq)
+		fmt.Fprintf(b, "square %s %.0f %.0f %.0f %.0f\n", sq.Name(gs.variant), r.X, r.Y, r.W, r.H)
 	}
 	for c := 0; c < 2; c++ {
 		for i := 0; i < l.Slots; i++ {
 			size, n := gs.slotPiece(c, i)
 			r := l.SlotRect(c, i)
-			fmt.Fprintf(b, "slot %s %d size %d count %d %.0f %.0f %.0f %.0f\n", gs.s.playerOf(c), i, size, n, r.X, r.Y, r.W, r.H)
+			fmt.Fprintf(b, "slot %s %d size %d count %d %.0f %.0f %.0f %.0f\n", gs.setup.playerOf(c), i, size, n, r.X, r.Y, r.W, r.H)
 		}
 	}
-	fmt.Fprintf(b, "player x %s\nplayer o %s\n", colourNames[gs.s.colourOf(rules.X)], colourNames[gs.s.colourOf(rules.O)])
+	fmt.Fprintf(b, "player x %s\nplayer o %s\n", colourNames[gs.setup.colourOf(rules.X)], colourNames[gs.setup.colourOf(rules.O)])
 	p := gs.pos()
 	fmt.Fprintf(b, "position %s\n", p.String())
 	buttons(gs.top)
-	if gs.hold != nil {
+	if gs.hand.hold != nil {
 		from := "reserve"
-		if gs.hold.from != rules.NoSquare {
-			from = gs.hold.from.Name(gs.v)
+		if gs.hand.hold.from != rules.NoSquare {
+			from = gs.hand.hold.from.Name(gs.variant)
 		}
-		fmt.Fprintf(b, "held %s size %d\n", from, gs.hold.size)
+		fmt.Fprintf(b, "held %s size %d\n", from, gs.hand.hold.size)
 	}
 	if n := gs.net; n != nil {
-		fmt.Fprintf(b, "online game %d you %s\n", n.number, colourNames[gs.s.humanColour()])
+		fmt.Fprintf(b, "online game %d you %s\n", n.number, colourNames[gs.setup.humanColour()])
 		switch {
-		case n.gone != nil && !gs.over && !gs.paused:
+		case n.gone != nil && !gs.over && !gs.pause.open:
 			fmt.Fprintf(b, "disconnected %s\n", n.gone.Reason)
 			buttons(n.goneM.Buttons)
 			return "disconnected"
@@ -169,20 +169,20 @@ func (gs *gameScene) logLayout(a *App, b *strings.Builder, widget func(string, R
 		}
 	}
 	switch {
-	case gs.paused:
-		buttons(gs.pauseM.Buttons)
+	case gs.pause.open:
+		buttons(gs.pause.menu.Buttons)
 		return "paused"
 	case gs.review >= 0:
 		buttons(gs.reviewM.Buttons)
 		return "review"
 	case gs.over:
-		if gs.overT < resultDelay+20 {
+		if gs.ending.ticks < resultDelay+20 {
 			return "ending" // the result card is still sliding in
 		}
 		title, reason := gs.resultTitle()
 		fmt.Fprintf(b, "result-card %s %s\n", title, reason)
 		widget("card", gs.resultCard(a))
-		buttons(gs.resultM.Buttons)
+		buttons(gs.ending.menu.Buttons)
 		return "over"
 	}
 	return "play"

@@ -14,7 +14,7 @@ import (
 // click-then-click, with touch-move as the options say.
 func (gs *gameScene) updateHand(a *App) {
 	in := &a.In
-	h := gs.hold
+	h := gs.hand.hold
 	if in.RightPressed && h != nil && !h.locked {
 		gs.dropHeld()
 		return
@@ -44,7 +44,7 @@ func (gs *gameScene) updateHand(a *App) {
 	if !in.Pressed {
 		return
 	}
-	gs.cursorOn = false
+	gs.hand.cursorOn = false
 	gs.press(a, in.X, in.Y, true)
 }
 
@@ -52,8 +52,8 @@ func (gs *gameScene) updateHand(a *App) {
 // click on the cursor's square, 1 to 4 pick up a reserve piece of that size.
 func (gs *gameScene) keyboard(a *App) bool {
 	in := &a.In
-	n := gs.v.Size()
-	f, r := gs.cursor.File(gs.v), gs.cursor.Rank(gs.v)
+	n := gs.variant.Size()
+	f, r := gs.hand.cursor.File(gs.variant), gs.hand.cursor.Rank(gs.variant)
 	moved := true
 	switch {
 	case in.Key(ebiten.KeyLeft):
@@ -68,42 +68,42 @@ func (gs *gameScene) keyboard(a *App) bool {
 		moved = false
 	}
 	if moved {
-		if gs.cursorOn {
-			gs.cursor = rules.SquareAt(gs.v, (f+n)%n, (r+n)%n)
+		if gs.hand.cursorOn {
+			gs.hand.cursor = rules.SquareAt(gs.variant, (f+n)%n, (r+n)%n)
 		}
-		gs.cursorOn = true
+		gs.hand.cursorOn = true
 		return true
 	}
 	if in.Key(ebiten.KeyP) {
-		gs.peekKey = !gs.peekKey
+		gs.hand.peekKey = !gs.hand.peekKey
 		return true
 	}
 	if in.Key(ebiten.KeyEnter) || in.Key(ebiten.KeyNumpadEnter) || in.Key(ebiten.KeySpace) {
-		gs.cursorOn = true
-		x, y := gs.lay.SquareCenter(gs.v, gs.cursor)
+		gs.hand.cursorOn = true
+		x, y := gs.lay.SquareCenter(gs.variant, gs.hand.cursor)
 		gs.press(a, x, y, false)
 		return true
 	}
-	for size := 1; size <= gs.v.Sizes(); size++ {
+	for size := 1; size <= gs.variant.Sizes(); size++ {
 		if in.Key(ebiten.Key1 + ebiten.Key(size-1)) {
 			c := gs.toMove()
-			if h := gs.hold; h != nil && h.locked {
+			if h := gs.hand.hold; h != nil && h.locked {
 				gs.say("Touch-move: a piece lifted from the board must be moved.", true)
 				return true
 			}
 			slot := gs.slotFor(c, size)
 			if slot < 0 {
-				gs.say(fmt.Sprintf("You have no %s piece you can play from the reserve.", sizeNames(gs.v)[size-1]), true)
+				gs.say(fmt.Sprintf("You have no %s piece you can play from the reserve.", sizeNames(gs.variant)[size-1]), true)
 				a.play(sound.Illegal)
 				return true
 			}
 			x, y := gs.lay.SlotRect(c, slot).Center()
-			gs.hold = nil
+			gs.hand.hold = nil
 			gs.pickUpReserve(a, c, slot, x, y)
-			if gs.hold != nil {
-				gs.hold.down = false
+			if gs.hand.hold != nil {
+				gs.hand.hold.down = false
 			}
-			gs.cursorOn = true
+			gs.hand.cursorOn = true
 			return true
 		}
 	}
@@ -113,19 +113,19 @@ func (gs *gameScene) keyboard(a *App) bool {
 // press handles a press at (x, y): pick up, put down, switch or cancel.
 // A keyboard press (pointer false) cannot start a drag.
 func (gs *gameScene) press(a *App, x, y float64, pointer bool) {
-	h := gs.hold
+	h := gs.hand.hold
 	in := &Frame{X: x, Y: y}
-	sq := gs.lay.SquareAt(gs.v, in.X, in.Y)
+	sq := gs.lay.SquareAt(gs.variant, in.X, in.Y)
 	colour, slot, onSlot := gs.lay.SlotAt(in.X, in.Y)
 	defer func() {
-		if !pointer && gs.hold != nil {
-			gs.hold.down = false
-			if gs.hold.again {
-				gs.hold.again = false
-				if gs.hold.locked {
+		if !pointer && gs.hand.hold != nil {
+			gs.hand.hold.down = false
+			if gs.hand.hold.again {
+				gs.hand.hold.again = false
+				if gs.hand.hold.locked {
 					gs.say("Touch-move: a piece lifted from the board must be moved.", true)
 				} else {
-					gs.hold = nil
+					gs.hand.hold = nil
 				}
 			}
 		}
@@ -187,7 +187,7 @@ func (gs *gameScene) pickUp(a *App, sq rules.Square, x, y float64) {
 	if !ok {
 		return
 	}
-	c := gs.s.colourOf(top.Player)
+	c := gs.setup.colourOf(top.Player)
 	if top.Player != p.SideToMove() {
 		gs.say(fmt.Sprintf("That is %s's piece.", colourNames[c]), true)
 		a.play(sound.Illegal)
@@ -199,7 +199,7 @@ func (gs *gameScene) pickUp(a *App, sq rules.Square, x, y float64) {
 		a.play(sound.Illegal)
 		return
 	}
-	gs.hold = &held{from: sq, size: top.Size, colour: c, slot: -1, pressX: x, pressY: y, down: true, locked: a.Set.TouchMove, targets: t}
+	gs.hand.hold = &held{from: sq, size: top.Size, colour: c, slot: -1, pressX: x, pressY: y, down: true, locked: a.Set.TouchMove, targets: t}
 	a.play(sound.PickUp)
 }
 
@@ -209,7 +209,7 @@ func (gs *gameScene) pickUpReserve(a *App, colour, slot int, x, y float64) {
 	if n == 0 || size == 0 {
 		return
 	}
-	if gs.s.playerOf(colour) != p.SideToMove() {
+	if gs.setup.playerOf(colour) != p.SideToMove() {
 		gs.say(fmt.Sprintf("Those are %s's pieces.", colourNames[colour]), true)
 		a.play(sound.Illegal)
 		return
@@ -220,12 +220,12 @@ func (gs *gameScene) pickUpReserve(a *App, colour, slot int, x, y float64) {
 		a.play(sound.Illegal)
 		return
 	}
-	gs.hold = &held{from: rules.NoSquare, size: size, colour: colour, slot: slot, pressX: x, pressY: y, down: true, targets: t}
+	gs.hand.hold = &held{from: rules.NoSquare, size: size, colour: colour, slot: slot, pressX: x, pressY: y, down: true, targets: t}
 	a.play(sound.PickUp)
 }
 
 func (gs *gameScene) heldMove(sq rules.Square) rules.Move {
-	h := gs.hold
+	h := gs.hand.hold
 	if h.from == rules.NoSquare {
 		return rules.Drop(h.size, sq)
 	}
@@ -234,9 +234,9 @@ func (gs *gameScene) heldMove(sq rules.Square) rules.Move {
 
 // release ends a drag at (x, y).
 func (gs *gameScene) release(a *App, x, y float64) {
-	h := gs.hold
+	h := gs.hand.hold
 	h.dragging = false
-	sq := gs.lay.SquareAt(gs.v, x, y)
+	sq := gs.lay.SquareAt(gs.variant, x, y)
 	if sq == rules.NoSquare || sq == h.from {
 		gs.slideBack(x, y)
 		if h.locked {
@@ -246,7 +246,7 @@ func (gs *gameScene) release(a *App, x, y float64) {
 			return
 		}
 		if sq == rules.NoSquare {
-			gs.hold = nil
+			gs.hand.hold = nil
 		}
 		return
 	}
@@ -258,7 +258,7 @@ func (gs *gameScene) release(a *App, x, y float64) {
 	gs.slideBack(x, y)
 	gs.refuse(a, m)
 	if !h.locked {
-		gs.hold = nil
+		gs.hand.hold = nil
 	}
 }
 
@@ -271,7 +271,7 @@ func (gs *gameScene) refuse(a *App, m rules.Move) {
 	}
 	msg := err.Error()
 	gs.say(capitalise(msg)+".", true)
-	gs.flash, gs.flashT = m.To, 30
+	gs.hand.flash, gs.hand.flashT = m.To, 30
 	a.play(sound.Illegal)
 }
 
@@ -287,7 +287,7 @@ func capitalise(s string) string {
 
 // slideBack animates the held piece from (x, y) back to where it came from.
 func (gs *gameScene) slideBack(x, y float64) {
-	h := gs.hold
+	h := gs.hand.hold
 	n := gs.animTicks(180)
 	if n == 0 {
 		return
@@ -296,238 +296,29 @@ func (gs *gameScene) slideBack(x, y float64) {
 	if h.from == rules.NoSquare {
 		x1, y1 = gs.lay.SlotRect(h.colour, h.slot).Center()
 	} else {
-		x1, y1 = gs.lay.SquareCenter(gs.v, h.from)
+		x1, y1 = gs.lay.SquareCenter(gs.variant, h.from)
 	}
 	gs.glides = append(gs.glides, glide{colour: h.colour, size: h.size, x0: x, y0: y, to: rules.NoSquare, x1: x1, y1: y1, n: n, back: h.from, slot: h.slot})
 }
 
 // dropHeld puts the held piece back (never called for a locked piece).
-func (gs *gameScene) dropHeld() { gs.hold = nil }
+func (gs *gameScene) dropHeld() { gs.hand.hold = nil }
 
 // --- pause, result, review ------------------------------------------------------
 
-func (gs *gameScene) openPause(a *App) {
-	a.debugf("overlay pause")
-	gs.paused = true
-	gs.pauseM.Focus = 0
-	gs.brain.stop() // the AI stops thinking while the game is paused
-	gs.pending = nil
-	if gs.hold != nil && !gs.hold.locked {
-		gs.hold = nil
-	}
-}
-
-// pauseRect is the pause card, tall enough for its buttons.
-func (gs *gameScene) pauseRect(a *App) Rect {
-	u := a.U()
-	h := 90*u + float64(len(gs.pauseM.Buttons))*66*u
-	return Rect{a.W/2 - 180*u, a.H/2 - h/2, 360 * u, h}
-}
-
-func (gs *gameScene) updatePause(a *App) error {
-	u := a.U()
-	r := gs.pauseRect(a)
-	n := len(gs.pauseM.Buttons)
-	bs := column(Rect{r.X, r.Y + 70*u, r.W, r.H - 80*u}, n, 260*u, 52*u, 14*u)
-	for i, b := range gs.pauseM.Buttons {
-		b.Rect = bs[i]
-	}
-	if a.In.Key(ebiten.KeyEscape) {
-		gs.paused = false
-		return nil
-	}
-	i := gs.pauseM.update(a)
-	if i < 0 {
-		return nil
-	}
-	switch gs.pauseM.Buttons[i].Label {
-	case "Resume":
-		gs.paused = false
-	case "Save game":
-		gs.saveRecord(a)
-	case "Restart":
-		gs.brain.stop()
-		a.scenes.GoTo(newGameScene(a, gs.s, nil))
-	case "Options":
-		a.scenes.GoTo(newOptionsScene(a, gs))
-	case "Main menu", "Leave game":
-		gs.leave(a)
-		a.scenes.GoTo(newMenuScene(a))
-	}
-	return nil
-}
-
-// leave stops the AI and closes an online session; the autosave keeps the
-// game for Continue.
-func (gs *gameScene) leave(a *App) {
-	gs.brain.stop()
-	gs.pending = nil
-	if gs.net != nil {
-		if !gs.over && gs.net.gone == nil {
-			gs.autosave(a)
-		}
-		gs.net.sess.Close()
-	}
-}
-
-func (gs *gameScene) updateOver(a *App) error {
-	gs.overT++
-	gs.hold = nil
-	u := a.U()
-	card := gs.resultCard(a)
-	cols, rows := gs.resultGrid(a)
-	nb := float64(cols)
-	w := (card.W - (nb+1)*16*u) / nb
-	top := card.Y + card.H - float64(rows)*resultRow*u - 6*u
-	if n := gs.net; n != nil {
-		b := gs.resultM.Buttons[0]
-		b.Disabled = n.gone != nil || n.rematchAsked
-		b.Label = "Rematch"
-		if n.rematchOffered && !n.rematchAsked {
-			b.Label = "Accept"
-		}
-	}
-	for i, b := range gs.resultM.Buttons {
-		b.Rect = Rect{card.X + 16*u + float64(i%cols)*(w+16*u), top + float64(i/cols)*resultRow*u, w, 50 * u}
-	}
-	if gs.s.Mode == modeAIvsAI && gs.demoRun && a.Tick >= gs.nextGame && gs.nextGame > 0 {
-		gs.nextInSeries(a)
-		return nil
-	}
-	for _, b := range gs.top {
-		if b.update(a) {
-			switch b {
-			case gs.bPause:
-				gs.openPause(a)
-			case gs.bUndo:
-				gs.undo(a)
-			case gs.bDemoRun:
-				gs.demoRun = !gs.demoRun
-			}
-			return nil
-		}
-	}
-	if a.In.Ctrl && a.In.Key(ebiten.KeyZ) {
-		gs.undo(a)
-		return nil
-	}
-	if gs.overT < resultDelay {
-		return nil
-	}
-	if a.In.Key(ebiten.KeyEscape) {
-		gs.openPause(a)
-		return nil
-	}
-	i := gs.resultM.update(a)
-	if i < 0 {
-		return nil
-	}
-	switch gs.resultM.Buttons[i].Label {
-	case "Rematch", "Accept":
-		gs.rematch(a)
-	case "Review":
-		gs.review = gs.g.Plies()
-	case "Save":
-		gs.saveRecord(a)
-	case "Main menu":
-		gs.leave(a)
-		a.scenes.GoTo(newMenuScene(a))
-	}
-	return nil
-}
-
 const resultDelay = 45 // ticks between the winning line and the result card
 
-// rematch starts a new game with the other colour moving first.
-func (gs *gameScene) rematch(a *App) {
-	if n := gs.net; n != nil {
-		if n.gone == nil && !n.rematchAsked {
-			n.rematchAsked = true
-			n.sess.Rematch() // Started brings the new game once both agreed
-		}
-		return
-	}
-	s := gs.s
-	s.First = 1 - s.First
-	ng := newGameScene(a, s, nil)
-	ng.score = gs.score
-	a.scenes.GoTo(ng)
-}
-
-func (gs *gameScene) nextInSeries(a *App) {
-	s := gs.s
-	s.First = 1 - s.First
-	ng := newGameScene(a, s, nil)
-	ng.score = gs.score
-	ng.demoSpeed = gs.demoSpeed
-	ng.bDemoSpeed.Label = gs.bDemoSpeed.Label
-	a.scenes.GoTo(ng)
-}
-
-func (gs *gameScene) updateReview(a *App) error {
-	u := a.U()
-	st := gs.lay.Status
-	// from the right: Done or Back, Play on (a saved unfinished game),
-	// then the two arrows
-	x := st.X + st.W - 62*u
-	for i := len(gs.reviewM.Buttons) - 1; i >= 0; i-- {
-		b := gs.reviewM.Buttons[i]
-		w := 54 * u
-		if b.Label != "" {
-			w = 120 * u
-		}
-		x -= w
-		b.Rect = Rect{x, st.Y + 6*u, w, st.H - 12*u}
-		x -= 8 * u
-	}
-	if a.In.Pressed {
-		_, cells, _ := gs.moveList(a)
-		for _, c := range cells {
-			if c.r.Contains(a.In.X, a.In.Y) {
-				gs.review = c.ply + 1
-				return nil
-			}
-		}
-	}
-	for i, b := range gs.reviewM.Buttons {
-		if b.update(a) {
-			switch {
-			case i == 0:
-				gs.review = max(0, gs.review-1)
-			case i == 1:
-				gs.review = min(gs.g.Plies(), gs.review+1)
-			case b.Label == playOnLabel:
-				gs.playOn(a)
-			default:
-				gs.endReview(a)
-			}
-			return nil
-		}
-	}
-	if gs.playOnGame != nil && (a.In.Key(ebiten.KeyEnter) || a.In.Key(ebiten.KeyNumpadEnter)) {
-		gs.playOn(a)
-		return nil
-	}
-	switch {
-	case a.In.Key(ebiten.KeyLeft):
-		gs.review = max(0, gs.review-1)
-	case a.In.Key(ebiten.KeyRight):
-		gs.review = min(gs.g.Plies(), gs.review+1)
-	case a.In.Key(ebiten.KeyHome):
-		gs.review = 0
-	case a.In.Key(ebiten.KeyEnd):
-		gs.review = gs.g.Plies()
-	case a.In.Key(ebiten.KeyEscape):
-		gs.endReview(a)
-	}
-	return nil
-}
-
-// endReview goes back to the game, or to the saved games a record came from.
-func (gs *gameScene) endReview(a *App) {
-	if gs.reviewBack != nil {
-		a.scenes.GoTo(gs.reviewBack)
-		return
-	}
-	gs.review = -1
+// held is the piece the player has picked up.
+type held struct {
+	from     rules.Square // NoSquare: from the reserve
+	size     int
+	colour   int
+	slot     int // reserve slot, for drops
+	pressX   float64
+	pressY   float64
+	down     bool // the press that picked it up is still held
+	dragging bool
+	again    bool // this press is on a piece already held
+	locked   bool // touch-move: a piece lifted from the board must be moved
+	targets  uint16
 }

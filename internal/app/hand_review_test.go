@@ -22,11 +22,11 @@ func TestHeldReservePieceIsNotSwappedUnderTouchMove(t *testing.T) {
 		tb.drag(tb.slotXY(0, 0, "a1")) // orange giant on a1
 		tb.drag(tb.slotXY(1, 0, "d4")) // blue giant on d4
 		tb.click(tb.slot(0, 0))        // orange takes a size-3 piece from the same stack
-		if tb.gs.hold == nil || tb.gs.hold.from != rules.NoSquare {
+		if tb.gs.hand.hold == nil || tb.gs.hand.hold.from != rules.NoSquare {
 			t.Fatalf("touch-move %v: clicking the reserve should hold its piece", touch)
 		}
 		tb.click(tb.square("a1")) // where it cannot go: onto orange's own giant
-		h := tb.gs.hold
+		h := tb.gs.hand.hold
 		a1, _ := rules.ParseSquare(rules.Classic, "a1")
 		switch {
 		case touch && (h == nil || h.from != rules.NoSquare):
@@ -62,7 +62,7 @@ func TestRefusedDragSlidesBackOnce(t *testing.T) {
 	for len(tb.src.frames) > 0 {
 		tb.tick()
 	}
-	h := tb.gs.hold
+	h := tb.gs.hand.hold
 	if h == nil || !h.locked {
 		t.Fatalf("touch-move: the refused piece should stay held")
 	}
@@ -72,7 +72,7 @@ func TestRefusedDragSlidesBackOnce(t *testing.T) {
 	for i := 0; i < 60 && len(tb.gs.glides) > 0; i++ {
 		tb.tick()
 	}
-	if tb.gs.slidingBack(h) || tb.gs.hold == nil {
+	if tb.gs.slidingBack(h) || tb.gs.hand.hold == nil {
 		t.Errorf("after the slide the piece should be held at home again")
 	}
 }
@@ -88,29 +88,29 @@ func TestPeekWaitsForTheRestingPointer(t *testing.T) {
 	for i := 0; i < 2*peekDelay; i++ {
 		tb.tick()
 	}
-	if tb.gs.peek != rules.NoSquare {
+	if tb.gs.hand.peek != rules.NoSquare {
 		t.Fatalf("the stack just played on opened up under the pointer")
 	}
 	x, y := tb.square("a1")
 	bx, by := tb.square("b2")
 	tb.src.frames = append(tb.src.frames, Frame{X: x, Y: y, PointerMoved: true}, Frame{X: bx, Y: by, PointerMoved: true})
 	tb.run()
-	if tb.gs.peek != rules.NoSquare {
+	if tb.gs.hand.peek != rules.NoSquare {
 		t.Fatalf("the stack opened up the moment the pointer came onto it")
 	}
 	for i := 0; i < peekDelay; i++ {
 		tb.src.frames = append(tb.src.frames, Frame{X: bx, Y: by})
 		tb.tick()
 	}
-	if tb.gs.peek != b2 {
-		t.Errorf("the pointer rested on b2 for %d ticks and the stack did not open up (peek %v)", peekDelay, tb.gs.peek)
+	if tb.gs.hand.peek != b2 {
+		t.Errorf("the pointer rested on b2 for %d ticks and the stack did not open up (peek %v)", peekDelay, tb.gs.hand.peek)
 	}
 }
 
 // Review names the move it shows as the move list numbers it.
 func TestReviewNamesTheMoveAsTheListNumbersIt(t *testing.T) {
 	tb := newTable(t, twoPlayers(rules.Gobblers))
-	if err := tb.gs.g.PlayNotation([]string{"3@b2", "1@a1", "2@c3"}); err != nil {
+	if err := tb.gs.game.PlayNotation([]string{"3@b2", "1@a1", "2@c3"}); err != nil {
 		t.Fatal(err)
 	}
 	for review, want := range map[int]string{

@@ -90,8 +90,8 @@ func TestPlayOnASavedUnfinishedGame(t *testing.T) {
 	if ng == nil || ng == gs || ng.review >= 0 || ng.reviewBack != nil {
 		t.Fatalf("Play on should start the game itself, not a review")
 	}
-	if ng.g.Plies() != 3 || ng.s.Mode != modeHumanVsAI || !ng.s.Players[0].Human || ng.s.Players[1].Human || ng.s.Players[1].Level != "hard" {
-		t.Errorf("Play on started %d plies, mode %d, players %+v; want 3 plies against the hard AI", ng.g.Plies(), ng.s.Mode, ng.s.Players)
+	if ng.game.Plies() != 3 || ng.setup.Mode != modeHumanVsAI || !ng.setup.Players[0].Human || ng.setup.Players[1].Human || ng.setup.Players[1].Level != "hard" {
+		t.Errorf("Play on started %d plies, mode %d, players %+v; want 3 plies against the hard AI", ng.game.Plies(), ng.setup.Mode, ng.setup.Players)
 	}
 
 	// a finished game has nothing to play on

@@ -259,6 +259,10 @@ func (ls *lobbyScene) codeWidth(a *App) float64 {
 	}
 	return total
 }
+
+// Update runs the lobby: the session's events (the game starts, a notice,
+// a disconnection), Back, then the host's Copy or the guest's field, Paste
+// and Join.
 func (ls *lobbyScene) Update(a *App) error {
 	ls.layout(a)
 	ls.pollClipboard(a)

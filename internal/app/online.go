@@ -92,7 +92,7 @@ func (gs *gameScene) onNetEvent(a *App, e netplay.Event) bool {
 			return false
 		}
 		ng := newOnlineGame(a, n.sess, e)
-		ng.score = gs.score
+		ng.demo.score = gs.demo.score
 		gs.brain.stop()
 		a.scenes.GoTo(ng)
 		return true
@@ -100,11 +100,11 @@ func (gs *gameScene) onNetEvent(a *App, e netplay.Event) bool {
 		n.drawOffered, n.myOffer = false, false
 		switch {
 		case e.Mine:
-			moves := gs.g.Moves()
+			moves := gs.game.Moves()
 			if len(moves) < e.Ply || moves[e.Ply-1] != e.Move {
 				gs.resync(e.Game)
 			}
-		case gs.g.Plies() == e.Ply-1 && gs.pos().CheckMove(e.Move) == nil:
+		case gs.game.Plies() == e.Ply-1 && gs.pos().CheckMove(e.Move) == nil:
 			gs.commit(a, e.Move, math.NaN(), math.NaN(), -1)
 		default:
 			gs.resync(e.Game)
@@ -126,7 +126,7 @@ func (gs *gameScene) onNetEvent(a *App, e netplay.Event) bool {
 	case netplay.GameOver:
 		n.ended, n.res, n.by = true, e.Result, e.By
 		n.drawOffered, n.myOffer = false, false
-		if e.Game != nil && e.Game.Plies() != gs.g.Plies() {
+		if e.Game != nil && e.Game.Plies() != gs.game.Plies() {
 			gs.resync(e.Game)
 		}
 		if !gs.over {
@@ -141,7 +141,7 @@ func (gs *gameScene) onNetEvent(a *App, e netplay.Event) bool {
 		n.gone = &e
 		n.drawOffered = false
 		gs.brain.stop()
-		if e.Game != nil && e.Game.Plies() > gs.g.Plies() {
+		if e.Game != nil && e.Game.Plies() > gs.game.Plies() {
 			gs.resync(e.Game)
 		}
 		a.debugf("disconnected: %s", e.Reason)
@@ -158,9 +158,9 @@ func (gs *gameScene) resync(g *rules.Game) {
 	if g == nil {
 		return
 	}
-	gs.g = g
+	gs.game = g
 	gs.glides = nil
-	gs.hold = nil
+	gs.hand.hold = nil
 	gs.hintMove = rules.NoMove
 	gs.syncSlots()
 }
@@ -171,7 +171,7 @@ func (gs *gameScene) result() rules.Result {
 	if gs.net != nil && gs.net.ended {
 		return gs.net.res
 	}
-	return gs.g.Result()
+	return gs.game.Result()
 }
 
 // onlineTitle says how an online game ended when it was not by the rules.
@@ -183,7 +183,7 @@ func (gs *gameScene) onlineTitle() (string, string, bool) {
 	if n.by == netplay.ByAgreement {
 		return "Draw.", "Both players agreed to a draw.", true
 	}
-	if gs.s.human(gs.s.colourOf(n.res.Winner)) {
+	if gs.setup.human(gs.setup.colourOf(n.res.Winner)) {
 		return "You win!", "Your opponent resigned.", true
 	}
 	return "Opponent wins.", "You resigned.", true
@@ -261,7 +261,7 @@ func (gs *gameScene) updateGone(a *App) error {
 	u := a.U()
 	r := gs.goneCard(a)
 	bs := n.goneM.Buttons
-	bs[0].Disabled = gs.g.Over()
+	bs[0].Disabled = gs.game.Over()
 	bw := (r.W - 3*20*u) / 2
 	for i, b := range bs {
 		b.Rect = Rect{r.X + 20*u + float64(i)*(bw+20*u), r.Y + r.H - 76*u, bw, 54 * u}
@@ -278,9 +278,9 @@ func (gs *gameScene) updateGone(a *App) error {
 // finishAgainstAI plays the game on from where the connection dropped,
 // the computer taking the other player's place.
 func (gs *gameScene) finishAgainstAI(a *App) {
-	s := gs.s
+	s := gs.setup
 	s.Mode = modeHumanVsAI
-	ng := newGameScene(a, s, gs.g.Clone())
+	ng := newGameScene(a, s, gs.game.Clone())
 	ng.autosave(a)
 	a.scenes.GoTo(ng)
 }
@@ -299,7 +299,7 @@ func (gs *gameScene) drawGone(a *App, dst *ebiten.Image) {
 	drawText(dst, title, a.Face(Bold, sizeTitle), r.X+r.W/2, r.Y+52*u, Center, th.Text)
 	fs := a.Face(Regular, sizeBody)
 	lines := wrap(n.gone.Reason, fs, r.W-60*u)
-	if !gs.g.Over() {
+	if !gs.game.Over() {
 		lines = append(lines, "Your game is saved.")
 	}
 	for i, ln := range lines {

@@ -66,7 +66,7 @@ func (p *player) dragMove(m string) {
 	p.t.Helper()
 	p.tick() // lay out the board
 	gs := p.game()
-	mv, err := rules.ParseMove(gs.v, m)
+	mv, err := rules.ParseMove(gs.variant, m)
 	if err != nil {
 		p.t.Fatal(err)
 	}
@@ -75,9 +75,9 @@ func (p *player) dragMove(m string) {
 		c := gs.toMove()
 		x0, y0 = gs.lay.SlotRect(c, gs.slotFor(c, int(mv.Size))).Center()
 	} else {
-		x0, y0 = gs.lay.SquareCenter(gs.v, mv.From)
+		x0, y0 = gs.lay.SquareCenter(gs.variant, mv.From)
 	}
-	x1, y1 := gs.lay.SquareCenter(gs.v, mv.To)
+	x1, y1 := gs.lay.SquareCenter(gs.variant, mv.To)
 	f := []Frame{{X: x0, Y: y0, Down: true, Pressed: true, PointerMoved: true}}
 	for i := 1; i <= 4; i++ {
 		t := float64(i) / 4
@@ -89,8 +89,8 @@ func (p *player) dragMove(m string) {
 
 func movesOf(gs *gameScene) string {
 	var s []string
-	for _, m := range gs.g.Moves() {
-		s = append(s, m.Notation(gs.v))
+	for _, m := range gs.game.Moves() {
+		s = append(s, m.Notation(gs.variant))
 	}
 	return strings.Join(s, " ")
 }
@@ -129,8 +129,8 @@ const netplayCodeLen = 23 // 19 characters in groups of four with dashes
 func TestOnlineGamePlaysOnBothBoards(t *testing.T) {
 	host, guest := connect(t)
 	hg, gg := host.game(), guest.game()
-	if hg.s.humanColour() != 0 || gg.s.humanColour() != 1 {
-		t.Fatalf("host should play orange and the guest blue: %d %d", hg.s.humanColour(), gg.s.humanColour())
+	if hg.setup.humanColour() != 0 || gg.setup.humanColour() != 1 {
+		t.Fatalf("host should play orange and the guest blue: %d %d", hg.setup.humanColour(), gg.setup.humanColour())
 	}
 	if !hg.humanToMove() || gg.humanToMove() {
 		t.Fatalf("orange (the host) moves first")
@@ -140,7 +140,7 @@ func TestOnlineGamePlaysOnBothBoards(t *testing.T) {
 	}
 	// the guest cannot move out of turn
 	guest.dragMove("3@b2")
-	if gg.g.Plies() != 0 {
+	if gg.game.Plies() != 0 {
 		t.Fatalf("the guest moved out of turn: %s", movesOf(gg))
 	}
 	script := []struct {
@@ -149,11 +149,11 @@ func TestOnlineGamePlaysOnBothBoards(t *testing.T) {
 	}{{host, "3@a1"}, {guest, "3@b2"}, {host, "2@a2"}, {guest, "1@c3"}, {host, "1@a3"}}
 	for i, s := range script {
 		s.by.dragMove(s.move)
-		if s.by.game().g.Plies() != i+1 {
+		if s.by.game().game.Plies() != i+1 {
 			t.Fatalf("%s was not played locally: %s (%s)", s.move, movesOf(s.by.game()), s.by.game().msg)
 		}
 		pump(t, "move "+s.move+" on both boards", func() bool {
-			return hg.g.Plies() == i+1 && gg.g.Plies() == i+1
+			return hg.game.Plies() == i+1 && gg.game.Plies() == i+1
 		}, host, guest)
 	}
 	if movesOf(hg) != movesOf(gg) {
@@ -175,7 +175,7 @@ func TestOnlineGamePlaysOnBothBoards(t *testing.T) {
 		h, g := host.game(), guest.game()
 		return h != hg && g != gg && h != nil && g != nil
 	}, host, guest)
-	if host.game().s.humanColour() != 1 || guest.game().net.number != 2 {
+	if host.game().setup.humanColour() != 1 || guest.game().net.number != 2 {
 		t.Errorf("after the rematch the host should play blue in game 2")
 	}
 	if !guest.game().humanToMove() {
@@ -187,9 +187,9 @@ func TestOnlineResignAndDraw(t *testing.T) {
 	host, guest := connect(t)
 	hg, gg := host.game(), guest.game()
 	host.dragMove("3@b2")
-	pump(t, "the first move", func() bool { return gg.g.Plies() == 1 }, host, guest)
+	pump(t, "the first move", func() bool { return gg.game.Plies() == 1 }, host, guest)
 	// the host offers a draw after moving; the guest declines with the button
-	x, y := hg.bDraw.Rect.Center()
+	x, y := hg.buttons.draw.Rect.Center()
 	host.click(x, y)
 	pump(t, "the draw offer", func() bool { return gg.net.drawOffered }, host, guest)
 	guest.tick()
@@ -201,7 +201,7 @@ func TestOnlineResignAndDraw(t *testing.T) {
 	}
 	// the guest resigns: a click, and a second to confirm
 	guest.tick()
-	x, y = gg.bResign.Rect.Center()
+	x, y = gg.buttons.resign.Rect.Center()
 	guest.click(x, y)
 	if gg.over {
 		t.Fatal("one click on Resign should ask again")
@@ -220,7 +220,7 @@ func TestOnlineDisconnectOffersTheAI(t *testing.T) {
 	host, guest := connect(t)
 	hg, gg := host.game(), guest.game()
 	host.dragMove("3@b2")
-	pump(t, "the first move", func() bool { return gg.g.Plies() == 1 }, host, guest)
+	pump(t, "the first move", func() bool { return gg.game.Plies() == 1 }, host, guest)
 	hg.leave(host.a) // the host leaves the game
 	pump(t, "the guest to notice", func() bool { return gg.net.gone != nil }, guest)
 	if gg.net.gone.Reason == "" || gg.over {
@@ -237,10 +237,10 @@ func TestOnlineDisconnectOffersTheAI(t *testing.T) {
 	x, y := b.Rect.Center()
 	guest.click(x, y)
 	ng := guest.game()
-	if ng == gg || ng.s.Mode != modeHumanVsAI || ng.g.Plies() != 1 || ng.net != nil {
+	if ng == gg || ng.setup.Mode != modeHumanVsAI || ng.game.Plies() != 1 || ng.net != nil {
 		t.Fatalf("Finish against the AI should go on from the same position against the computer")
 	}
-	if ng.s.humanColour() != 1 {
+	if ng.setup.humanColour() != 1 {
 		t.Errorf("the guest keeps blue")
 	}
 }

@@ -131,7 +131,7 @@ func sceneCases(t *testing.T) []sceneCase {
 		{"game, the human's turn against the AI", gameWith(vsAI(rules.Classic), nil, nil)},
 		{"game, a piece held", gameWith(twoPlayers(rules.Gobblers), nil, func(s *screen, gs *gameScene) {
 			s.input(Frame{Keys: []ebiten.Key{ebiten.Key3}})
-			if gs.hold == nil {
+			if gs.hand.hold == nil {
 				s.t.Fatal("key 3 took no piece")
 			}
 		})},
@@ -140,7 +140,7 @@ func sceneCases(t *testing.T) []sceneCase {
 		{"game, review", gameWith(twoPlayers(rules.Gobblers), won, func(s *screen, gs *gameScene) { gs.review = 2 })},
 		{"game, AI vs AI paused", func(s *screen) int {
 			gs := newGameScene(s.a, aiVsAI(), nil)
-			gs.demoRun = false
+			gs.demo.running = false
 			s.a.scenes.GoTo(gs)
 			return 0
 		}},
@@ -206,7 +206,7 @@ func TestChangesWithoutInputAreDrawn(t *testing.T) {
 		s.until("the search", func() bool { return f.searches() > 0 })
 		s.idle(settle)
 		f.answers <- mustMove(t, rules.Gobblers, "3@b2")
-		if !s.until("the AI's move", func() bool { return s.game().g.Plies() == 1 }) {
+		if !s.until("the AI's move", func() bool { return s.game().game.Plies() == 1 }) {
 			t.Error("the tick the AI's move was played was not drawn")
 		}
 	})
@@ -219,7 +219,7 @@ func TestChangesWithoutInputAreDrawn(t *testing.T) {
 		s.until("the search", func() bool { return f.searches() > 0 })
 		s.idle(settle)
 		f.answers <- mustMove(t, rules.Gobblers, "3@b2")
-		s.until("the AI's move", func() bool { return s.game().g.Plies() == 1 })
+		s.until("the AI's move", func() bool { return s.game().game.Plies() == 1 })
 		for i := 0; len(s.game().glides) > 0; i++ {
 			if !s.frame() {
 				t.Fatalf("tick %d of the glide was not drawn", i)
@@ -328,7 +328,7 @@ func TestChangesWithoutInputAreDrawn(t *testing.T) {
 	t.Run("a tooltip after the pointer rests", func(t *testing.T) {
 		s := newScreen(t)
 		gameWith(twoPlayers(rules.Classic), nil, nil)(s)
-		b := s.game().bPause
+		b := s.game().buttons.pause
 		x, y := b.Rect.Center()
 		s.input(Frame{X: x, Y: y, PointerMoved: true})
 		if !s.until("the tooltip", func() bool { return b.hoverFor >= 30 }) {
@@ -339,7 +339,7 @@ func TestChangesWithoutInputAreDrawn(t *testing.T) {
 		s := newScreen(t)
 		gameWith(twoPlayers(rules.Gobblers), nil, nil)(s)
 		gs := s.game()
-		b := gs.bUndo // disabled until a move is played
+		b := gs.buttons.undo // disabled until a move is played
 		x, y := b.Rect.Center()
 		s.input(Frame{X: x, Y: y, PointerMoved: true})
 		s.idle(settle)
@@ -354,7 +354,7 @@ func TestChangesWithoutInputAreDrawn(t *testing.T) {
 		gameWith(twoPlayers(rules.Gobblers), g, nil)(s)
 		x, y := s.game().lay.SquareCenter(rules.Gobblers, mustSquare(t, rules.Gobblers, "b2"))
 		s.input(Frame{X: x, Y: y, PointerMoved: true})
-		if !s.until("the stack to open", func() bool { return s.game().peek != rules.NoSquare }) {
+		if !s.until("the stack to open", func() bool { return s.game().hand.peek != rules.NoSquare }) {
 			t.Error("the tick the stack opens is not drawn")
 		}
 	})
@@ -391,7 +391,7 @@ func TestAnOnlineMoveIsDrawnWhenItComes(t *testing.T) {
 	gs.a, gs.src = guest.a, guest.src
 	gs.idle(settle)
 	host.dragMove("3@a1")
-	if !gs.until("the host's move on the guest's board", func() bool { return guest.game().g.Plies() == 1 }) {
+	if !gs.until("the host's move on the guest's board", func() bool { return guest.game().game.Plies() == 1 }) {
 		t.Error("the tick the other player's move came was not drawn")
 	}
 	gs.idle(settle)

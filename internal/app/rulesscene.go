@@ -26,6 +26,8 @@ type keyRow struct {
 	What string
 }
 
+// rulePages are the pages of How to play, each with its text and a board or
+// illustration that shows the rule.
 func rulePages() []rulePage {
 	goal := mustPos("classic:.,.,.,x2/.,o3,x4,./o1,x1,.,./x3,.,.,o2:o")
 	gobble := mustPos("classic:.,.,.,./.,x3,.,./.,o4,.,./.,.,.,.:o")
@@ -308,6 +310,8 @@ func placeKeys(a *App, g *rulesGeometry, rows []keyRow, x, w, y0 float64) {
 // Animating: this screen changes only when the player does something.
 func (rs *rulesScene) Animating(a *App) bool { return false }
 
+// Draw draws the current rules page in its card (its board or picture and
+// its text), the page dots and the buttons.
 func (rs *rulesScene) Draw(a *App, dst *ebiten.Image) {
 	th := a.Theme
 	u := a.U()

@@ -21,7 +21,7 @@ func TestSaveGameFromPauseNamesTheFile(t *testing.T) {
 	tb.key(ebiten.KeyEscape, false)
 	tb.tick()
 	var save *button
-	for _, b := range tb.gs.pauseM.Buttons {
+	for _, b := range tb.gs.pause.menu.Buttons {
 		if b.Label == "Save game" {
 			save = b
 		}
@@ -76,12 +76,12 @@ func TestSavedGamesListShowsUnreadableFilesAndOpensReview(t *testing.T) {
 	if gs == nil || gs.review != 0 || gs.reviewBack != Scene(ss) {
 		t.Fatalf("a saved game should open in review at the start")
 	}
-	if gs.s.name(0) != "You" || gs.s.name(1) != "Easy AI" {
-		t.Errorf("review names the players %q and %q", gs.s.name(0), gs.s.name(1))
+	if gs.setup.name(0) != "You" || gs.setup.name(1) != "Easy AI" {
+		t.Errorf("review names the players %q and %q", gs.setup.name(0), gs.setup.name(1))
 	}
 	p.frames(Frame{Keys: []ebiten.Key{ebiten.KeyRight}})
 	p.frames(Frame{Keys: []ebiten.Key{ebiten.KeyRight}})
-	shown, want := gs.shownPosition(), gs.g.PositionAt(2)
+	shown, want := gs.shownPosition(), gs.game.PositionAt(2)
 	if gs.review != 2 || !shown.Equal(&want) {
 		t.Fatalf("two steps forward should show ply 2; review %d", gs.review)
 	}
@@ -134,7 +134,7 @@ func TestHintUsesTheProvenValues(t *testing.T) {
 	if tb.ai.searches() != 0 {
 		t.Errorf("the hint searched although the values were known")
 	}
-	v, _ := tb.gs.values.of(tb.gs.g, rules.Drop(1, rules.SquareAt(rules.Gobblers, 0, 0)))
+	v, _ := tb.gs.values.of(tb.gs.game, rules.Drop(1, rules.SquareAt(rules.Gobblers, 0, 0)))
 	if valueLabel(v) != "loss 2" {
 		t.Errorf("label of a loss in 4 plies: %q", valueLabel(v))
 	}
@@ -194,7 +194,7 @@ func TestResultCardButtonsFitTheCard(t *testing.T) {
 		if len(lines) > 2 {
 			t.Errorf("%v: the title %q takes %d lines", size, title, len(lines))
 		}
-		bs := gs.resultM.Buttons
+		bs := gs.ending.menu.Buttons
 		for i, b := range bs {
 			r := b.Rect
 			if r.X < card.X || r.Y < card.Y || r.X+r.W > card.X+card.W || r.Y+r.H > card.Y+card.H {

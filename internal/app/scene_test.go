@@ -127,11 +127,11 @@ func (tb *table) key(k ebiten.Key, ctrl bool) {
 }
 
 func (tb *table) square(name string) (float64, float64) {
-	sq, err := rules.ParseSquare(tb.gs.v, name)
+	sq, err := rules.ParseSquare(tb.gs.variant, name)
 	if err != nil {
 		tb.t.Fatal(err)
 	}
-	return tb.gs.lay.SquareCenter(tb.gs.v, sq)
+	return tb.gs.lay.SquareCenter(tb.gs.variant, sq)
 }
 
 func (tb *table) slot(colour, i int) (float64, float64) {
@@ -140,8 +140,8 @@ func (tb *table) slot(colour, i int) (float64, float64) {
 
 func (tb *table) moves() string {
 	var s []string
-	for _, m := range tb.gs.g.Moves() {
-		s = append(s, m.Notation(tb.gs.v))
+	for _, m := range tb.gs.game.Moves() {
+		s = append(s, m.Notation(tb.gs.variant))
 	}
 	return strings.Join(s, " ")
 }
@@ -187,13 +187,13 @@ func TestIllegalDropChangesNothing(t *testing.T) {
 	// orange may not drop onto blue's giant (nor could anything cover it)
 	tb.drag(tb.slotXY(0, 1, "c3"))
 	after := tb.gs.pos()
-	if !before.Equal(&after) || tb.gs.g.Plies() != 2 {
+	if !before.Equal(&after) || tb.gs.game.Plies() != 2 {
 		t.Fatalf("an illegal drop changed the game: %s -> %s", before.String(), after.String())
 	}
 	if tb.gs.msgT == 0 || !strings.Contains(tb.gs.msg, "cover") {
 		t.Errorf("the status line should say why; it says %q", tb.gs.msg)
 	}
-	if tb.gs.hold != nil {
+	if tb.gs.hand.hold != nil {
 		t.Errorf("a reserve piece dropped illegally should go back to the reserve")
 	}
 }
@@ -205,21 +205,21 @@ func TestTouchMoveHoldsALiftedPiece(t *testing.T) {
 	tb.drag(tb.slotXY(0, 0, "a1"))
 	tb.drag(tb.slotXY(1, 0, "d4"))
 	tb.click(tb.square("a1")) // lift orange's piece
-	if tb.gs.hold == nil || tb.gs.hold.from != rules.SquareAt(rules.Classic, 0, 0) {
+	if tb.gs.hand.hold == nil || tb.gs.hand.hold.from != rules.SquareAt(rules.Classic, 0, 0) {
 		t.Fatalf("clicking a1 should lift orange's piece")
 	}
 	tb.click(tb.square("a1")) // try to put it back
-	if tb.gs.hold == nil {
+	if tb.gs.hand.hold == nil {
 		t.Fatalf("touch-move: clicking the lifted piece again must not put it back")
 	}
 	x, y := tb.square("a1")
 	tb.drag(x, y, 5, 5) // drag it off the board
-	if tb.gs.hold == nil {
+	if tb.gs.hand.hold == nil {
 		t.Fatalf("touch-move: dropping the piece off the board must not release it")
 	}
 	tb.src.frames = append(tb.src.frames, Frame{X: x, Y: y, RightPressed: true})
 	tb.run()
-	if tb.gs.hold == nil {
+	if tb.gs.hand.hold == nil {
 		t.Fatalf("touch-move: a right click must not release it")
 	}
 	tb.click(tb.square("b1"))
@@ -232,7 +232,7 @@ func TestTouchMoveHoldsALiftedPiece(t *testing.T) {
 	tb.drag(tb.slotXY(1, 1, "c4"))
 	tb.click(tb.square("b1"))
 	tb.click(tb.square("b1"))
-	if tb.gs.hold != nil {
+	if tb.gs.hand.hold != nil {
 		t.Errorf("touch-move off: clicking the lifted piece again should put it back")
 	}
 }
@@ -242,7 +242,7 @@ func TestTheOpponentsPieceCannotBePickedUp(t *testing.T) {
 	tb.tick()
 	tb.drag(tb.slotXY(0, 0, "a1"))
 	tb.click(tb.square("a1")) // blue to move: orange's piece is not blue's
-	if tb.gs.hold != nil {
+	if tb.gs.hand.hold != nil {
 		t.Fatalf("blue picked up orange's piece")
 	}
 }
@@ -256,14 +256,14 @@ func TestAPieceWithNoLegalMoveCannotBePickedUp(t *testing.T) {
 	tb.a.scenes = sceneManager{current: tb.gs}
 	tb.tick()
 	tb.click(tb.square("a1"))
-	if tb.gs.hold != nil {
+	if tb.gs.hand.hold != nil {
 		t.Fatalf("a piece with no legal move was picked up")
 	}
 	if !strings.Contains(tb.gs.msg, "nowhere") {
 		t.Errorf("the status line should say the piece has nowhere to go: %q", tb.gs.msg)
 	}
 	tb.click(tb.slot(0, 2))
-	if tb.gs.hold != nil {
+	if tb.gs.hand.hold != nil {
 		t.Fatalf("a reserve piece with no legal move was picked up")
 	}
 }
@@ -280,9 +280,9 @@ func TestUndoAgainstTheAITakesBackTwoPlies(t *testing.T) {
 	tb.tick()
 	humanMovesAndAIThinks(tb, 1)
 	tb.ai.answers <- rules.Drop(4, rules.SquareAt(rules.Classic, 3, 3))
-	tb.until("the AI's move", func() bool { return tb.gs.g.Plies() == 2 })
+	tb.until("the AI's move", func() bool { return tb.gs.game.Plies() == 2 })
 	tb.key(ebiten.KeyZ, true)
-	if n := tb.gs.g.Plies(); n != 0 {
+	if n := tb.gs.game.Plies(); n != 0 {
 		t.Fatalf("after undo against the AI %d plies remain (%s), want 0", n, tb.moves())
 	}
 	if !tb.gs.humanToMove() {
@@ -300,7 +300,7 @@ func TestStaleAIAnswerAfterUndoIsDropped(t *testing.T) {
 	humanMovesAndAIThinks(tb, 1)
 	ctx := tb.ai.lastCtx()
 	tb.key(ebiten.KeyZ, true) // undo while the AI thinks
-	if tb.gs.g.Plies() != 0 {
+	if tb.gs.game.Plies() != 0 {
 		t.Fatalf("undo while the AI thinks should take back the human's move; moves %q", tb.moves())
 	}
 	select {
@@ -314,7 +314,7 @@ func TestStaleAIAnswerAfterUndoIsDropped(t *testing.T) {
 		tb.tick()
 		time.Sleep(time.Millisecond)
 	}
-	if tb.gs.g.Plies() != 0 {
+	if tb.gs.game.Plies() != 0 {
 		t.Fatalf("a stale AI answer was played: %q", tb.moves())
 	}
 	if len(tb.gs.brain.busy) != 0 {
@@ -327,7 +327,7 @@ func TestStaleAIAnswerAfterUndoIsDropped(t *testing.T) {
 		t.Fatalf("the AI answered without a fresh search: %q", got)
 	}
 	tb.ai.answers <- rules.Drop(4, rules.SquareAt(rules.Classic, 3, 3))
-	tb.until("the AI's move", func() bool { return tb.gs.g.Plies() == 2 })
+	tb.until("the AI's move", func() bool { return tb.gs.game.Plies() == 2 })
 	if got := tb.moves(); got != "4@c3 4@d4" {
 		t.Fatalf("moves %q, want the fresh answer 4@c3 4@d4", got)
 	}
@@ -339,7 +339,7 @@ func TestEscOpensPauseAndStopsTheSearch(t *testing.T) {
 	humanMovesAndAIThinks(tb, 1)
 	ctx := tb.ai.lastCtx()
 	tb.key(ebiten.KeyEscape, false)
-	if !tb.gs.paused {
+	if !tb.gs.pause.open {
 		t.Fatal("Esc did not open the pause overlay")
 	}
 	select {
@@ -350,11 +350,11 @@ func TestEscOpensPauseAndStopsTheSearch(t *testing.T) {
 	for i := 0; i < 30; i++ {
 		tb.tick()
 	}
-	if tb.gs.g.Plies() != 1 {
+	if tb.gs.game.Plies() != 1 {
 		t.Fatalf("the AI moved while paused: %q", tb.moves())
 	}
 	tb.key(ebiten.KeyEscape, false)
-	if tb.gs.paused {
+	if tb.gs.pause.open {
 		t.Fatal("Esc again should resume")
 	}
 	tb.until("a new search after resuming", func() bool { return tb.ai.searches() == 2 })
@@ -364,7 +364,7 @@ func TestEscOpensPauseAndStopsTheSearch(t *testing.T) {
 // medium onto c3, completing the diagonal a1-b2-c3.
 func (tb *table) winOnTheDiagonal() {
 	tb.t.Helper()
-	if err := tb.gs.g.PlayNotation([]string{"3@a1", "1@a3", "3@b2", "1@c1"}); err != nil {
+	if err := tb.gs.game.PlayNotation([]string{"3@a1", "1@a3", "3@b2", "1@c1"}); err != nil {
 		tb.t.Fatal(err)
 	}
 	tb.gs.syncSlots()
@@ -386,13 +386,13 @@ func TestResultOverlayAppearsOnAWin(t *testing.T) {
 		t.Errorf("result card says %q %q", title, reason)
 	}
 	// the card's first button is Rematch: the other colour moves first
-	x, y := tb.gs.resultM.Buttons[0].Rect.Center()
+	x, y := tb.gs.ending.menu.Buttons[0].Rect.Center()
 	tb.click(x, y)
 	for i := 0; i < fadeTicks+2; i++ {
 		tb.tick()
 	}
 	ng, ok := tb.a.scenes.current.(*gameScene)
-	if !ok || ng == tb.gs || ng.s.First != 1 || ng.g.Plies() != 0 {
+	if !ok || ng == tb.gs || ng.setup.First != 1 || ng.game.Plies() != 0 {
 		t.Fatalf("Rematch should start a new game with blue moving first")
 	}
 }
@@ -439,7 +439,7 @@ func TestKeyboardPicksAndPlaces(t *testing.T) {
 	}
 	// only a stack's top can be played: blue has no large piece on top
 	tb.key(ebiten.Key3, false)
-	if tb.gs.hold != nil || !strings.Contains(tb.gs.msg, "no large piece") {
+	if tb.gs.hand.hold != nil || !strings.Contains(tb.gs.msg, "no large piece") {
 		t.Fatalf("3 picked up a covered reserve piece (message %q)", tb.gs.msg)
 	}
 	tb.key(ebiten.Key4, false)
@@ -513,13 +513,45 @@ func TestClickingAMoveReviewsIt(t *testing.T) {
 		t.Fatalf("clicking the first move should show the position after it; review = %d", tb.gs.review)
 	}
 	shown := tb.gs.shownPosition()
-	want := tb.gs.g.PositionAt(1)
+	want := tb.gs.game.PositionAt(1)
 	if !shown.Equal(&want) {
 		t.Errorf("review shows %s, want %s", shown.String(), want.String())
 	}
 	tb.key(ebiten.KeyRight, false)
 	tb.key(ebiten.KeyEscape, false)
-	if tb.gs.review != -1 || tb.gs.g.Plies() != 3 {
-		t.Errorf("Esc should leave the review with the game unchanged (review %d, plies %d)", tb.gs.review, tb.gs.g.Plies())
+	if tb.gs.review != -1 || tb.gs.game.Plies() != 3 {
+		t.Errorf("Esc should leave the review with the game unchanged (review %d, plies %d)", tb.gs.review, tb.gs.game.Plies())
+	}
+}
+
+// Undo and redo are one path: whatever undo resets, redo resets too. A hint
+// shown before a redo was for the other player's turn; its arrow must go.
+func TestRedoClearsTheHintAsUndoDoes(t *testing.T) {
+	for _, back := range []bool{true, false} {
+		tb := newTable(t, twoPlayers(rules.Classic))
+		tb.tick()
+		tb.drag(tb.slotXY(0, 0, "b2"))
+		if !back {
+			tb.key(ebiten.KeyZ, true) // something to redo
+		}
+		tb.key(ebiten.KeyH, false)
+		tb.until("the hint search", func() bool { return tb.ai.searches() == 1 })
+		hint := rules.Drop(4, rules.SquareAt(rules.Classic, 3, 3))
+		if back {
+			hint = rules.Drop(4, rules.SquareAt(rules.Classic, 0, 0))
+		}
+		tb.ai.answers <- hint
+		tb.until("the hint arrow", func() bool { return !tb.gs.hintMove.IsNone() })
+		if back {
+			tb.key(ebiten.KeyZ, true)
+		} else {
+			tb.key(ebiten.KeyY, true)
+		}
+		if !tb.gs.hintMove.IsNone() {
+			t.Errorf("undo=%v: the hint arrow %s is still drawn after the move changed", back, tb.gs.hintMove.Notation(rules.Classic))
+		}
+		if strings.HasPrefix(tb.gs.msg, "Hint") && tb.gs.msgT > 0 {
+			t.Errorf("undo=%v: the status line still says %q", back, tb.gs.msg)
+		}
 	}
 }

@@ -58,6 +58,8 @@ func (st *statsScene) Draw(a *App, dst *ebiten.Image) {
 	st.back.draw(a, dst, false)
 }
 
+// drawCard draws one variant's card: games won, drawn and lost against each
+// AI level, and the totals.
 func (st *statsScene) drawCard(a *App, dst *ebiten.Image, r Rect, v rules.Variant) {
 	th := a.Theme
 	u := a.U()

@@ -174,7 +174,7 @@ func (gs *gameScene) pollHint(a *App) {
 		gs.askHint(a) // the search, then
 		return
 	}
-	if !vb.want(gs.g) {
+	if !vb.want(gs.game) {
 		return
 	}
 	vb.hintWanted = false
@@ -190,10 +190,10 @@ func (gs *gameScene) pollHint(a *App) {
 // valueGame is the game at the shown position: the live one, or the
 // reviewed ply with the history before it (repetitions count).
 func (gs *gameScene) valueGame() *rules.Game {
-	if gs.review < 0 || gs.review == gs.g.Plies() {
-		return gs.g
+	if gs.review < 0 || gs.review == gs.game.Plies() {
+		return gs.game
 	}
-	g := gs.g.Clone()
+	g := gs.game.Clone()
 	for g.Plies() > gs.review {
 		g.Undo()
 	}
@@ -203,11 +203,11 @@ func (gs *gameScene) valueGame() *rules.Game {
 // drawValues labels the held piece's destinations with their values.
 func (gs *gameScene) drawValues(a *App, dst *ebiten.Image) {
 	gs.showingValues = false
-	h := gs.hold
-	if h == nil || !a.showValues || gs.v != rules.Gobblers {
+	h := gs.hand.hold
+	if h == nil || !a.showValues || gs.variant != rules.Gobblers {
 		return
 	}
-	if !gs.values.want(gs.g) {
+	if !gs.values.want(gs.game) {
 		return
 	}
 	gs.showingValues = true
@@ -217,7 +217,7 @@ func (gs *gameScene) drawValues(a *App, dst *ebiten.Image) {
 	fc := a.Face(Bold, sizeSmall)
 	for t := h.targets; t != 0; t &= t - 1 {
 		sq := rules.Square(bits.TrailingZeros16(t))
-		v, ok := gs.values.of(gs.g, gs.heldMove(sq))
+		v, ok := gs.values.of(gs.game, gs.heldMove(sq))
 		if !ok {
 			continue
 		}
@@ -232,7 +232,7 @@ func (gs *gameScene) drawValues(a *App, dst *ebiten.Image) {
 		if v.Draw {
 			col = th.TextDim
 		}
-		r := gs.lay.SquareRect(gs.v, sq)
+		r := gs.lay.SquareRect(gs.variant, sq)
 		w := textWidth(label, fc) + 18*u
 		pill := Rect{r.X + r.W/2 - w/2, r.Y + r.H - cell*0.06 - 28*u, w, 26 * u}
 		roundRectSprite(dst, pill, 13*u, withAlpha(th.Background, 0.88), col, math.Max(1, 1.5*u), 0)
@@ -242,7 +242,7 @@ func (gs *gameScene) drawValues(a *App, dst *ebiten.Image) {
 
 // reviewValue says, in review, what the next move played was worth.
 func (gs *gameScene) reviewValue(a *App) string {
-	if gs.v != rules.Gobblers || gs.review < 0 || gs.review >= gs.g.Plies() {
+	if gs.variant != rules.Gobblers || gs.review < 0 || gs.review >= gs.game.Plies() {
 		return ""
 	}
 	g := gs.valueGame()
@@ -252,15 +252,15 @@ func (gs *gameScene) reviewValue(a *App) string {
 		}
 		return "  ·  working out the values…"
 	}
-	m := gs.g.Moves()[gs.review]
+	m := gs.game.Moves()[gs.review]
 	v, ok := gs.values.of(g, m)
 	b, okb := gs.values.best()
 	if !ok || !okb {
 		return ""
 	}
-	s := fmt.Sprintf("  ·  played next: %s, %s", m.Notation(gs.v), valueWords(v))
+	s := fmt.Sprintf("  ·  played next: %s, %s", m.Notation(gs.variant), valueWords(v))
 	if rank(v) < rank(b) {
-		s += fmt.Sprintf(" (best: %s, %s)", b.Move.Notation(gs.v), valueWords(b))
+		s += fmt.Sprintf(" (best: %s, %s)", b.Move.Notation(gs.variant), valueWords(b))
 	}
 	return s
 }

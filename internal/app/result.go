@@ -1,0 +1,347 @@
+// The end of a game: the result card, its words and its buttons (rematch,
+// review, save).
+
+package app
+
+import (
+	"fmt"
+	"math"
+	"math/bits"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/gobblet-game/gobblet/internal/rules"
+	"github.com/gobblet-game/gobblet/internal/sound"
+)
+
+// updateOver runs the ended game: it lays out the result card's buttons,
+// starts the demo's next game, still allows undo, and answers the card's
+// buttons (rematch, review, save, main menu).
+func (gs *gameScene) updateOver(a *App) error {
+	gs.ending.ticks++
+	gs.hand.hold = nil
+	u := a.U()
+	card := gs.resultCard(a)
+	cols, rows := gs.resultGrid(a)
+	nb := float64(cols)
+	w := (card.W - (nb+1)*16*u) / nb
+	top := card.Y + card.H - float64(rows)*resultRow*u - 6*u
+	if n := gs.net; n != nil {
+		b := gs.ending.menu.Buttons[0]
+		b.Disabled = n.gone != nil || n.rematchAsked
+		b.Label = "Rematch"
+		if n.rematchOffered && !n.rematchAsked {
+			b.Label = "Accept"
+		}
+	}
+	for i, b := range gs.ending.menu.Buttons {
+		b.Rect = Rect{card.X + 16*u + float64(i%cols)*(w+16*u), top + float64(i/cols)*resultRow*u, w, 50 * u}
+	}
+	if gs.setup.Mode == modeAIvsAI && gs.demo.running && a.Tick >= gs.demo.nextGame && gs.demo.nextGame > 0 {
+		gs.nextInSeries(a)
+		return nil
+	}
+	for _, b := range gs.top {
+		if b.update(a) {
+			switch b {
+			case gs.buttons.pause:
+				gs.openPause(a)
+			case gs.buttons.undo:
+				gs.undo(a)
+			case gs.buttons.demoRun:
+				gs.demo.running = !gs.demo.running
+			}
+			return nil
+		}
+	}
+	if a.In.Ctrl && a.In.Key(ebiten.KeyZ) {
+		gs.undo(a)
+		return nil
+	}
+	if gs.ending.ticks < resultDelay {
+		return nil
+	}
+	if a.In.Key(ebiten.KeyEscape) {
+		gs.openPause(a)
+		return nil
+	}
+	i := gs.ending.menu.update(a)
+	if i < 0 {
+		return nil
+	}
+	switch gs.ending.menu.Buttons[i].Label {
+	case "Rematch", "Accept":
+		gs.rematch(a)
+	case "Review":
+		gs.review = gs.game.Plies()
+	case "Save":
+		gs.saveRecord(a)
+	case "Main menu":
+		gs.leave(a)
+		a.scenes.GoTo(newMenuScene(a))
+	}
+	return nil
+}
+
+// rematch starts a new game with the other colour moving first.
+func (gs *gameScene) rematch(a *App) {
+	if n := gs.net; n != nil {
+		if n.gone == nil && !n.rematchAsked {
+			n.rematchAsked = true
+			n.sess.Rematch() // Started brings the new game once both agreed
+		}
+		return
+	}
+	s := gs.setup
+	s.First = 1 - s.First
+	ng := newGameScene(a, s, nil)
+	ng.demo.score = gs.demo.score
+	a.scenes.GoTo(ng)
+}
+
+// endGame ends the game: the sound for the player, the demo's score, and,
+// once, the result recorded in the statistics and the game kept.
+func (gs *gameScene) endGame(a *App) {
+	gs.over = true
+	gs.ending.ticks = 0
+	gs.brain.forget()
+	gs.pending = nil
+	r := gs.result()
+	a.debugf("result %s", r)
+	switch {
+	case r.Status == rules.Draw:
+		a.play(sound.DrawChord)
+	case gs.setup.humanColour() >= 0 && gs.setup.colourOf(r.Winner) != gs.setup.humanColour():
+		a.play(sound.LossSting)
+	default:
+		a.play(sound.WinFanfare)
+	}
+	if gs.setup.Mode == modeAIvsAI {
+		if r.Status == rules.Draw {
+			gs.demo.score[2]++
+		} else {
+			gs.demo.score[gs.setup.colourOf(r.Winner)]++
+		}
+		gs.demo.nextGame = a.Tick + 180
+	}
+	if !gs.ending.recorded {
+		gs.ending.recorded = true
+		kept, err := a.Store.RecordResult(GameRecord{Game: gs.setup.saved(gs.game), Result: r.String()})
+		if err != nil {
+			a.recordFailed(kept, err)
+		}
+		gs.ending.kept = kept
+		if err == nil && gs.setup.Mode == modeHumanVsAI {
+			ai := gs.setup.Players[1-gs.setup.humanColour()]
+			st := a.Store.Stats()
+			gs.ending.record = st.Tally(gs.variant, ai.Level)
+		}
+		if kept == "" {
+			gs.autosave(a) // the game's only copy, until it can be kept
+		} else if err := a.Store.ClearGame(); err != nil {
+			a.debugf("clear autosave: %v", err)
+		}
+	}
+}
+
+// resultWords says who won and why, in one sentence.
+func (gs *gameScene) resultWords() string {
+	title, reason := gs.resultTitle()
+	return title + " " + reason
+}
+
+func (gs *gameScene) resultTitle() (string, string) {
+	if t, why, ok := gs.onlineTitle(); ok {
+		return t, why
+	}
+	r := gs.result()
+	switch r.Status {
+	case rules.Draw:
+		if r.Reason == rules.MoveLimit {
+			return "Draw.", fmt.Sprintf("The game reached the limit of %d moves.", gs.game.MoveLimit)
+		}
+		return "Draw.", "The same position came up for the third time."
+	case rules.Win:
+		c := gs.setup.colourOf(r.Winner)
+		title := colourNames[c] + " wins!"
+		switch {
+		case gs.setup.humanColour() >= 0 && gs.setup.human(c):
+			title = "You win!"
+		case gs.setup.humanColour() >= 0:
+			title = gs.setup.name(c) + " wins."
+		case gs.setup.Mode == modeAIvsAI:
+			title = gs.setup.name(c) + " wins."
+		}
+		p := gs.pos()
+		mover := gs.setup.colourOf(p.SideToMove().Other())
+		n := gs.variant.Size()
+		if mover != c {
+			return title, fmt.Sprintf("%s lifted a piece and uncovered %s line.", gs.who(mover), gs.whose(c))
+		}
+		return title, fmt.Sprintf("%s lined up %s %s.", gs.who(c), [...]string{3: "three", 4: "four"}[n], lineWords(gs.variant, p.WinningLine(r.Winner)))
+	}
+	return "", ""
+}
+
+// who names a colour's player in a sentence: "You" for the person
+// playing the computer, the computer by its level ("Hard AI"), else the
+// colour.
+func (gs *gameScene) who(c int) string {
+	if (gs.setup.Mode == modeHumanVsAI || gs.setup.Mode == modeOnline) && gs.setup.humanColour() >= 0 {
+		return gs.setup.name(c)
+	}
+	return colourNames[c]
+}
+
+// whose is who's possessive: "your", "Hard AI's", "Blue's".
+func (gs *gameScene) whose(c int) string {
+	if w := gs.who(c); w != "You" {
+		return w + "'s"
+	}
+	return "your"
+}
+
+// lineWords names a line: "in row 2", "in column b", "on the diagonal a1–d4".
+func lineWords(v rules.Variant, l uint16) string {
+	first := rules.Square(bits.TrailingZeros16(l))
+	last := rules.Square(15 - bits.LeadingZeros16(l))
+	switch {
+	case first.Rank(v) == last.Rank(v):
+		return fmt.Sprintf("in row %d", first.Rank(v)+1)
+	case first.File(v) == last.File(v):
+		return fmt.Sprintf("in column %c", 'a'+first.File(v))
+	}
+	return fmt.Sprintf("on the diagonal %s–%s", first.Name(v), last.Name(v))
+}
+
+// resultCard is where the result card lies: in the side column, over the
+// move list and the status card it replaces, so the board, its winning
+// line and both reserves stay in sight. It slides in from the right.
+func (gs *gameScene) resultCard(a *App) Rect {
+	u := a.U()
+	l := &gs.lay
+	slide := easeOut(float64(gs.ending.ticks-resultDelay) / 20)
+	r := l.Panel
+	r.X += (1 - slide) * (l.W - l.Panel.X)
+	// the winner's piece sits on the card's top edge: leave it room
+	r.Y += 14 * u
+	r.H -= 14 * u
+	return r
+}
+
+// resultTitleLines sets the result card's title in w pixels: on one line,
+// smaller if need be, else on two.
+func resultTitleLines(a *App, title string, w float64) (fontFace, []string) {
+	tf := a.Face(Bold, sizeTitle)
+	if textWidth(title, tf) > w {
+		tf = a.Face(Bold, sizeHeading)
+	}
+	return tf, wrap(title, tf, w)
+}
+
+// resultSummary is what the result card says below the result: the
+// player's record against this AI level, or the series so far. Its first
+// line is a caption.
+func (gs *gameScene) resultSummary() []string {
+	switch {
+	case gs.setup.Mode == modeHumanVsAI && gs.ending.record.Games() > 0:
+		t := gs.ending.record
+		return []string{"Your games against " + levelName(t.Level) + " AI",
+			fmt.Sprintf("Won %d  ·  Drawn %d  ·  Lost %d", t.Won, t.Drawn, t.Lost)}
+	case gs.setup.Mode == modeAIvsAI:
+		return []string{"Series", fmt.Sprintf("%s %d  ·  %s %d  ·  Draws %d",
+			colourNames[0], gs.demo.score[0], colourNames[1], gs.demo.score[1], gs.demo.score[2])}
+	}
+	return nil
+}
+
+// resultGrid is how the result card's buttons are arranged: one above the
+// other, or two to a row when the column is too short for that.
+func (gs *gameScene) resultGrid(a *App) (cols, rows int) {
+	u := a.U()
+	n := len(gs.ending.menu.Buttons)
+	if gs.lay.Panel.H-14*u >= resultHead*u+float64(n)*resultRow*u {
+		return 1, n
+	}
+	return 2, (n + 1) / 2
+}
+
+// drawResult draws the result card sliding in over the side panel: the
+// title, the reason, the player's record and the buttons.
+func (gs *gameScene) drawResult(a *App, dst *ebiten.Image) {
+	th := a.Theme
+	u := a.U()
+	r := gs.resultCard(a)
+	// The side panel fades under the card as it slides in over it.
+	l := &gs.lay
+	slide := math.Max(0, math.Min(1, float64(gs.ending.ticks-resultDelay)/20))
+	fillRoundRect(dst, l.Panel.Inset(-2*u), 14*u, withAlpha(th.Background, 0.85*slide))
+	panel(a, dst, r)
+	title, reason := gs.resultTitle()
+	res := gs.result()
+	if res.Status == rules.Win {
+		c := gs.setup.colourOf(res.Winner)
+		drawPiece(dst, th, r.X+r.W/2, r.Y, 22*u, c, pieceLook{})
+	}
+	tf, lines := resultTitleLines(a, title, r.W-32*u)
+	y := r.Y + 62*u
+	for i, ln := range lines {
+		if i > 0 {
+			y += 32 * u
+		}
+		drawText(dst, ln, tf, r.X+r.W/2, y, Center, th.Text)
+	}
+	fs := a.Face(Regular, sizeBody)
+	y += 46 * u
+	for _, ln := range wrap(reason, fs, r.W-40*u) {
+		drawText(dst, ln, fs, r.X+r.W/2, y, Center, th.TextDim)
+		y += 24 * u
+	}
+	small := a.Face(Regular, sizeSmall)
+	if n := gs.game.Plies(); n > 0 {
+		drawText(dst, fmt.Sprintf("%d moves played", n), small, r.X+r.W/2, y+6*u, Center, withAlpha(th.TextDim, 0.8))
+		y += 24 * u
+	}
+	y += 18 * u
+	if lines := gs.resultSummary(); len(lines) > 0 {
+		y += 8 * u
+		fillRect(dst, Rect{r.X + 24*u, y - 16*u, r.W - 48*u, math.Max(1, u)}, th.PanelEdge)
+		drawText(dst, lines[0], a.Face(Medium, sizeSmall), r.X+r.W/2, y+4*u, Center, th.TextDim)
+		fb := a.Face(Medium, sizeBody-2)
+		for _, ln := range lines[1:] {
+			y += 26 * u
+			drawText(dst, ln, fb, r.X+r.W/2, y+4*u, Center, th.Text)
+		}
+		y += 40 * u
+	}
+	if gs.setup.Mode == modeAIvsAI {
+		for _, ln := range wrap("Next game starts in a moment…", small, r.W-40*u) {
+			drawText(dst, ln, small, r.X+r.W/2, y, Center, th.TextDim)
+			y += 20 * u
+		}
+	}
+	if n := gs.net; n != nil {
+		note := ""
+		switch {
+		case n.gone != nil:
+			note = "Your opponent has left."
+		case n.rematchAsked:
+			note = "Waiting for your opponent to agree to a rematch…"
+		case n.rematchOffered:
+			note = "Your opponent wants a rematch."
+		}
+		fn := a.Face(Medium, sizeSmall)
+		for _, ln := range wrap(note, fn, r.W-40*u) {
+			drawText(dst, ln, fn, r.X+r.W/2, y, Center, th.playerText(gs.setup.humanColour()))
+			y += 20 * u
+		}
+	}
+	gs.ending.menu.draw(a, dst)
+}
+
+// resultHead is the height the result card's title and reason take above
+// its buttons; resultRow the height of one row of buttons, at 1×.
+const (
+	resultHead = 230
+	resultRow  = 62
+)

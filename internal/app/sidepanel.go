@@ -1,0 +1,287 @@
+// The side panel: the move list and the AI status card with its eval bar.
+
+package app
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/gobblet-game/gobblet/internal/ai"
+)
+
+// moveList lays out the move list: the card, the visible move cells and
+// the move numbers (with their row centres).
+func (gs *gameScene) moveList(a *App) (list Rect, cells []moveCell, numbers [][2]float64) {
+	u := a.U()
+	pr := gs.lay.Panel
+	statusH := 150 * u
+	if gs.setup.Mode == modeAIvsAI {
+		statusH = 200 * u
+	}
+	list = Rect{pr.X, pr.Y, pr.W, pr.H - statusH - 12*u}
+	moves := gs.game.Moves()
+	rowH := 28 * u
+	top := list.Y + 50*u
+	rows := max(1, int((list.H-60*u)/rowH))
+	// the first mover is x; rows are full moves
+	nRows := (len(moves) + 1) / 2
+	cur := gs.currentPly()
+	first := 0
+	if nRows > rows {
+		first = max(0, min(nRows-rows, cur/2-rows/2))
+		if gs.review < 0 {
+			first = nRows - rows
+		}
+	}
+	colW := (list.W - 60*u) / 2
+	for r := first; r < nRows && r < first+rows; r++ {
+		y := top + float64(r-first)*rowH
+		numbers = append(numbers, [2]float64{float64(r + 1), y + rowH/2})
+		for k := 0; k < 2; k++ {
+			i := 2*r + k
+			if i >= len(moves) {
+				break
+			}
+			x := list.X + 50*u + float64(k)*colW
+			cells = append(cells, moveCell{i, Rect{x - 4*u, y + 2*u, colW - 6*u, rowH - 4*u}})
+		}
+	}
+	return list, cells, numbers
+}
+
+// currentPly is the index of the move shown last (-1 before the first).
+func (gs *gameScene) currentPly() int {
+	if gs.review >= 0 {
+		return gs.review - 1
+	}
+	return gs.game.Plies() - 1
+}
+
+// drawPanel draws the side panel: the move list, scrolled to the current
+// ply, and the AI status card under it.
+func (gs *gameScene) drawPanel(a *App, dst *ebiten.Image) {
+	th := a.Theme
+	u := a.U()
+	pr := gs.lay.Panel
+	statusH := 150 * u
+	if gs.setup.Mode == modeAIvsAI {
+		statusH = 200 * u
+	}
+	list, cells, numbers := gs.moveList(a)
+	panel(a, dst, list)
+	drawText(dst, "Moves", a.Face(Bold, sizeBody), list.X+18*u, list.Y+24*u, Left, th.Text)
+	moves := gs.game.Moves()
+	fc := a.Face(Regular, sizeBody-2)
+	fm := a.Face(Medium, sizeBody-2)
+	if len(moves) == 0 {
+		drawText(dst, "No moves yet.", fc, list.X+18*u, list.Y+64*u, Left, th.TextDim)
+	} else if gs.review < 0 && len(moves) > 0 {
+		drawText(dst, "click a move to review", a.Face(Regular, sizeSmall-2), list.X+list.W-18*u, list.Y+24*u, Right, th.TextDim)
+	}
+	for _, n := range numbers {
+		drawText(dst, fmt.Sprintf("%d.", int(n[0])), fc, list.X+40*u, n[1], Right, th.TextDim)
+	}
+	cur := gs.currentPly()
+	for _, mc := range cells {
+		i, cell := mc.ply, mc.r
+		if i == cur {
+			tintRoundRect(dst, cell, 6*u, withAlpha(th.Accent, 0.25))
+		} else if cell.Contains(a.In.X, a.In.Y) {
+			tintRoundRect(dst, cell, 6*u, withAlpha(th.Text, 0.08))
+		}
+		pl := gs.game.PositionAt(i)
+		c := gs.setup.colourOf(pl.SideToMove())
+		x := cell.X + 4*u
+		y := cell.Y + cell.H/2
+		fillCircle(dst, x+8*u, y, 5*u, th.Player[c])
+		face := fc
+		if i == cur {
+			face = fm
+		}
+		drawText(dst, moves[i].Notation(gs.variant), face, x+20*u, y, Left, th.Text)
+	}
+	// AI status card
+	st := Rect{pr.X, pr.Y + pr.H - statusH, pr.W, statusH}
+	panel(a, dst, st)
+	gs.drawAIStatus(a, dst, st)
+}
+
+// drawAIStatus draws the status card under the move list: who is thinking
+// (with a spinner and the search's depth and score), or the review's, the
+// result's or the turn's words; then the connection and the demo's series.
+func (gs *gameScene) drawAIStatus(a *App, dst *ebiten.Image, r Rect) {
+	th := a.Theme
+	u := a.U()
+	x := r.X + 18*u
+	y := r.Y + 26*u
+	fh := a.Face(Bold, sizeBody)
+	fs := a.Face(Regular, sizeSmall)
+	b := gs.brain
+	// the computer's move, chosen, waits a moment for its turn on screen:
+	// to the player it is still thinking
+	aiMove := gs.pending != nil && !gs.over && gs.review < 0
+	if b.thinking || aiMove {
+		gs.drawThinking(a, dst, r, aiMove)
+	} else {
+		title, words := gs.statusCardWords()
+		drawText(dst, title, fh, x, y, Left, th.Text)
+		for i, ln := range wrap(words, fs, r.W-36*u) {
+			drawText(dst, ln, fs, x, y+30*u+float64(i)*20*u, Left, th.TextDim)
+		}
+	}
+	gs.drawCardFooter(a, dst, r)
+}
+
+// drawThinking fills the status card while a search runs: who thinks, a
+// spinner, the time, depth and score, and the eval bar.
+func (gs *gameScene) drawThinking(a *App, dst *ebiten.Image, r Rect, aiMove bool) {
+	th := a.Theme
+	u := a.U()
+	x := r.X + 18*u
+	y := r.Y + 26*u
+	fh := a.Face(Bold, sizeBody)
+	fs := a.Face(Regular, sizeSmall)
+	b := gs.brain
+	who := "Hint"
+	if b.purpose == forMove || aiMove {
+		who = gs.setup.name(gs.toMove())
+	}
+	// the spinner takes the right of the line: the words fit before it
+	title := who + " is thinking"
+	if textWidth(title, fh) > r.W-80*u {
+		title = colourNames[gs.toMove()] + " is thinking"
+		if b.purpose != forMove && !aiMove {
+			title = "Hint: thinking"
+		}
+	}
+	if textWidth(title, fh) > r.W-80*u {
+		fh = a.Face(Bold, sizeSmall)
+	}
+	drawText(dst, title, fh, x, y, Left, th.Text)
+	// spinner
+	sx, sy := r.X+r.W-30*u, y
+	ang := float64(a.Tick) / 9
+	for i := 0; i < 8; i++ {
+		t := ang + float64(i)*math.Pi/4
+		al := 0.15 + 0.85*float64(i)/8
+		fillCircle(dst, sx+math.Cos(t)*10*u, sy+math.Sin(t)*10*u, 2.6*u, withAlpha(th.Accent, al))
+	}
+	secs := float64(a.Tick-b.started) / 60
+	line2 := ""
+	if secs >= 0.5 {
+		line2 = fmt.Sprintf("%.1f s", secs)
+	}
+	if b.hasInfo {
+		line2 = fmt.Sprintf("depth %d  ·  %s  ·  %.1f s", b.info.Depth, scoreWords(b.info.Score), secs)
+	}
+	drawText(dst, line2, fs, x, y+30*u, Left, th.TextDim)
+	if b.hasInfo {
+		gs.drawEvalBar(a, dst, Rect{x, y + 54*u, r.W - 36*u, 10 * u}, b.colour, b.info.Score)
+	}
+}
+
+// statusCardWords are the status card's title and words when nothing thinks:
+// the review's, the result's, or whose turn it is.
+func (gs *gameScene) statusCardWords() (title, words string) {
+	switch {
+	case gs.review >= 0 && !gs.over:
+		title = "Reviewing"
+		words = "← → step through the moves; Done goes back to the game."
+		switch {
+		case gs.playOnGame != nil:
+			words = "← → step through the moves; Play on continues the game from its last move."
+		case gs.reviewBack != nil:
+			words = "← → step through the moves; Back returns to the saved games."
+		}
+		return title, words
+	case gs.over:
+		return gs.resultTitle()
+	default:
+		c := gs.toMove()
+		who := gs.setup.name(c) + " to move"
+		if gs.setup.humanColour() == c {
+			who = "Your turn"
+		}
+		words = "Drag a piece, or click it and then a square."
+		switch {
+		case gs.setup.human(c):
+		case gs.net != nil && gs.net.gone != nil:
+			words = "Your opponent is no longer connected."
+		case gs.net != nil:
+			words = "Your opponent is thinking…"
+		case gs.setup.Mode == modeAIvsAI && !gs.demo.running:
+			words = "Paused: Space plays, S steps."
+		default:
+			words = "Waiting…"
+		}
+		return who, words
+	}
+}
+
+// drawCardFooter draws the status card's foot: the connection online, the
+// series' score in AI vs AI.
+func (gs *gameScene) drawCardFooter(a *App, dst *ebiten.Image, r Rect) {
+	th := a.Theme
+	u := a.U()
+	x := r.X + 18*u
+	fs := a.Face(Regular, sizeSmall)
+	if gs.net != nil {
+		yy := r.Y + r.H - 24*u
+		col := th.Good
+		if gs.net.gone != nil {
+			col = th.Warn
+		}
+		fillCircle(dst, x+5*u, yy, 5*u, col)
+		drawText(dst, gs.netStatus(), fs, x+18*u, yy, Left, th.TextDim)
+	}
+	if gs.setup.Mode == modeAIvsAI {
+		yy := r.Y + r.H - 60*u
+		fillRect(dst, Rect{x, yy - 16*u, r.W - 36*u, math.Max(1, u)}, th.PanelEdge)
+		drawText(dst, "Series", a.Face(Medium, sizeSmall), x, yy, Left, th.TextDim)
+		s := fmt.Sprintf("Orange %d  ·  Blue %d  ·  Draws %d", gs.demo.score[0], gs.demo.score[1], gs.demo.score[2])
+		drawText(dst, s, a.Face(Medium, sizeBody-2), x, yy+24*u, Left, th.Text)
+	}
+}
+
+// scoreWords prints an evaluation for people: "+0.4", "wins in 5", "loses in 4".
+func scoreWords(s ai.Score) string {
+	switch s.Kind {
+	case ai.WinIn:
+		return fmt.Sprintf("wins in %d", (s.Value+1)/2)
+	case ai.LossIn:
+		return fmt.Sprintf("loses in %d", (s.Value+1)/2)
+	}
+	v := float64(s.Value) / 100
+	if math.Abs(v) < 0.05 {
+		return "even"
+	}
+	return fmt.Sprintf("%+.1f", v)
+}
+
+// drawEvalBar shows who stands better: orange from the left, blue from the right.
+func (gs *gameScene) drawEvalBar(a *App, dst *ebiten.Image, r Rect, mover int, s ai.Score) {
+	th := a.Theme
+	v := 0.0
+	switch s.Kind {
+	case ai.WinIn:
+		v = 1
+	case ai.LossIn:
+		v = -1
+	default:
+		v = math.Tanh(float64(s.Value) / 400)
+	}
+	if mover == 1 {
+		v = -v
+	}
+	share := 0.5 + v/2 // orange's share
+	tintRoundRect(dst, r, r.H/2, th.Player[1])
+	tintRoundRect(dst, Rect{r.X, r.Y, r.W * share, r.H}, r.H/2, th.Player[0])
+}
+
+// moveCell is one move in the move list: its ply index and rectangle.
+type moveCell struct {
+	ply int
+	r   Rect
+}
