@@ -66,7 +66,7 @@ func (bp *boardPicture) draw(a *App, dst *ebiten.Image, r Rect) {
 		}
 	}
 	// legal squares, drawn as the game marks them while a piece is held
-	// (playdraw.go): dots on empty squares, rings around pieces, and a ring
+	// (boarddraw.go): dots on empty squares, rings around pieces, and a ring
 	// with a "3" badge on the line-of-three squares
 	for m := bp.Marks; m != 0; m &= m - 1 {
 		sq := rules.Square(bits.TrailingZeros16(m))
