@@ -82,7 +82,7 @@ func (c *clipboard) paste() {
 				continue
 			}
 			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
-			var buf bytes.Buffer
+			var buf prefixBuffer
 			cmd := exec.CommandContext(ctx, t.name, t.args...)
 			cmd.Stdout = &buf
 			err := cmd.Run()
@@ -95,3 +95,22 @@ func (c *clipboard) paste() {
 		out <- ""
 	}()
 }
+
+// maxPaste is the most of a paste kept: a room code is a few dozen
+// characters, and a clipboard may hold 100 MB.
+const maxPaste = 4 << 10
+
+// prefixBuffer keeps the first maxPaste bytes written to it and drops the
+// rest, so a huge clipboard costs neither memory nor the game loop's time.
+// It never fails, so the tool still ends cleanly. The buffer is a field,
+// not embedded: an embedded one's ReadFrom would let io.Copy skip Write.
+type prefixBuffer struct{ kept bytes.Buffer }
+
+func (b *prefixBuffer) Write(p []byte) (int, error) {
+	if room := maxPaste - b.kept.Len(); room > 0 {
+		b.kept.Write(p[:min(room, len(p))])
+	}
+	return len(p), nil
+}
+
+func (b *prefixBuffer) String() string { return b.kept.String() }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -199,9 +200,25 @@ func playerWords(p record.Player, colour string) string {
 		return "Online player"
 	}
 	if p.Name != "" && p.Name != colour {
-		return untrusted.Text(p.Name)
+		return untrusted.Text(clipName(p.Name))
 	}
 	return colour
+}
+
+// maxNameRunes is the most of a recorded name shown: a record's tag may be
+// megabytes long, and the name is drawn on every row of the list.
+const maxNameRunes = 24
+
+// clipName cuts a name from a record to maxNameRunes characters.
+func clipName(s string) string {
+	n := 0
+	for i := range s {
+		if n == maxNameRunes-1 && len(s[i:]) > 0 && utf8.RuneCountInString(s[i:]) > 1 {
+			return s[:i] + "…"
+		}
+		n++
+	}
+	return s
 }
 
 // gameLine says who played whom in a saved game: "Orange vs Hard AI".

@@ -26,6 +26,11 @@ func Marshal(r *Record) ([]byte, error) {
 	if _, err := r.Game(); err != nil {
 		return nil, fmt.Errorf("write record: %w", err)
 	}
+	// Never write what Parse refuses: an autosave past the cap would be set
+	// aside as unreadable at the next start.
+	if n := len(r.Moves) + len(r.Redo); n > MaxPlies || r.MoveLimit > MaxPlies {
+		return nil, fmt.Errorf("write record: %d moves or a move limit of %d is more than the %d a record holds", n, r.MoveLimit, MaxPlies)
+	}
 	var b bytes.Buffer
 	tag := func(name, value string) error {
 		for _, c := range []byte(value) {

@@ -35,6 +35,14 @@ const maxListedBytes = 64 << 20
 
 var errTooMuchToList = errors.New("not read, as the saved games together are larger than 64 MiB")
 
+// maxListedPlies bounds the moves listing replays in all: a long record
+// costs far more to check than its bytes say (each move looks for
+// repetitions in the whole game), and 64 MiB of 5000-move records took 17
+// seconds. This is thousands of ordinary games.
+const maxListedPlies = 250_000
+
+var errTooManyToList = errors.New("not read, as the saved games together hold more than 250000 moves")
+
 // fileError names the file a read failed on, then says why in plain words
 // ("PATH: the file is larger than 4 MiB, which no game file is"), so a list
 // can show the reason without the path.
@@ -411,14 +419,21 @@ func (s *Store) Records() ([]SavedGame, error) {
 	var games []SavedGame
 	when := map[string]time.Time{}
 	budget := int64(maxListedBytes)
+	plies := maxListedPlies
 	for _, c := range found {
 		path := filepath.Join(dir, c.entry.Name())
 		g := SavedGame{Path: path, Name: strings.TrimSuffix(c.entry.Name(), RecordExt)}
 		when[path] = c.info.ModTime()
-		if budget -= c.info.Size(); budget < 0 {
+		switch budget -= c.info.Size(); {
+		case budget < 0:
 			g.Err = &fileError{path, errTooMuchToList}
-		} else {
+		case plies <= 0:
+			g.Err = &fileError{path, errTooManyToList}
+		default:
 			g.Record, g.Err = LoadRecord(path)
+			if g.Record != nil {
+				plies -= len(g.Record.Moves) + len(g.Record.Redo)
+			}
 		}
 		if g.Record != nil && !g.Record.Date.IsZero() {
 			when[path] = g.Record.Date
