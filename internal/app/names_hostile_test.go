@@ -33,3 +33,16 @@ func TestRecordedNamesAreShownShortAndEscaped(t *testing.T) {
 		t.Errorf("a name of exactly %d characters is cut: %q", maxNameRunes, got)
 	}
 }
+
+func TestLevelNameCapitalisesALetterNotAByte(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"hard", "Hard"},
+		{"élite", "Élite"},
+		{"", "Medium"},
+		{strings.Repeat("x", 1000), "X" + strings.Repeat("x", maxNameRunes-2) + "…"}, // 24 characters shown, the last an ellipsis
+	} {
+		if got := levelName(tc.in); got != tc.want {
+			t.Errorf("levelName(%.20q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}

@@ -2,7 +2,8 @@ package app
 
 import (
 	"fmt"
-	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/gobblet-game/gobblet/internal/ai"
 	"github.com/gobblet-game/gobblet/internal/record"
@@ -90,8 +91,10 @@ func levelName(l string) string {
 	if l == "" {
 		return "Medium"
 	}
-	// escaped: a record from anyone names the level (Play on keeps it)
-	return untrusted.Text(strings.ToUpper(l[:1]) + l[1:])
+	// escaped and clipped: a record from anyone names the level (Play on
+	// keeps it); the first letter, not the first byte, is capitalised
+	r, n := utf8.DecodeRuneInString(l)
+	return untrusted.Text(clipName(string(unicode.ToUpper(r)) + l[n:]))
 }
 
 var algorithmNames = map[string]string{"": "Default", "minimax": "Minimax", "alphabeta": "Alpha-beta", "iterative": "Iterative deepening"}
