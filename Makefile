@@ -4,6 +4,8 @@ BIN := bin
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -s -w -X main.version=$(VERSION)
 # -race needs cgo and a C compiler; without one the tests run without it.
+# Pinned so every machine runs the same checks; go run fetches it once.
+STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 RACE := $(shell command -v gcc >/dev/null 2>&1 && echo -race)
 
 .PHONY: run run-deps build test unit vet bench check-go clean e2e e2e-deps screenshots gallery perf dist cross
@@ -29,6 +31,9 @@ vet:
 	@test -z "$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))" || { echo "gofmt would change:"; gofmt -l .; exit 1; }
 	$(GO) vet ./...
 	GOARCH=386 $(GO) vet ./...   # still compiles where int is 32 bits
+	$(GO) vet -tags e2e ./e2e/
+	$(GO) mod tidy -diff         # go.mod and go.sum say what the code imports
+	$(GO) run $(STATICCHECK) ./...
 
 # Unit tests, fuzz seed corpora (run as ordinary tests) and the protocol
 # tests that drive the real gobblet-engine binary.

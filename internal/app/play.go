@@ -69,7 +69,6 @@ type gameScene struct {
 
 	anim     float64 // animation speed from the options
 	hintMove rules.Move
-	hintErr  string
 	pending  *answer // an AI move waiting for its glide slot
 	readyAt  int
 

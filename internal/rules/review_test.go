@@ -68,8 +68,6 @@ func rvShifts(from string, squares []string) []string {
 	return out
 }
 
-func rvPlus(a []string, extra ...string) []string { return append(slices.Clone(a), extra...) }
-
 func rvLegal(p Position) []string {
 	var out []string
 	for _, m := range p.LegalMoves(nil) {
