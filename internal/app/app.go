@@ -45,10 +45,9 @@ func (silence) StopMusic()               {}
 
 // Options configure the game at start.
 type Options struct {
-	Store     Store     // nil: settings in memory
-	ConfigDir string    // where a file store keeps its files ("" = the default folder)
-	Debug     io.Writer // nil: quiet; else a line per move and the frame rates
-	Version   string
+	Store     Store        // nil: settings in memory
+	ConfigDir string       // where a file store keeps its files ("" = the default folder)
+	Debug     io.Writer    // nil: quiet; else a line per move and the frame rates
 	Online    *OnlineStart // set: open straight into this online room
 }
 
