@@ -8,7 +8,7 @@ LDFLAGS := -s -w -X main.version=$(VERSION)
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 RACE := $(shell command -v gcc >/dev/null 2>&1 && echo -race)
 
-.PHONY: run run-deps build test unit vet bench check-go clean e2e e2e-deps screenshots gallery perf dist cross
+.PHONY: run run-deps build test unit vet bench check-go clean e2e e2e-sound e2e-deps screenshots gallery perf dist cross
 
 run: build run-deps
 	./$(BIN)/gobblet
@@ -67,8 +67,13 @@ cross: check-go
 # debug log and its files; sound through a PulseAudio null sink. See e2e/.
 # E2E_ARTIFACTS=DIR keeps screenshots of failures.
 E2E_TIMEOUT ?= 15m
-e2e: check-go e2e-deps
+e2e: check-go e2e-deps e2e-sound
 	$(GO) test -tags e2e -count=1 -timeout $(E2E_TIMEOUT) ./e2e/
+
+# The sound player alone (internal/sound/cmd/soundcheck) with no sound
+# server, through a null sink, muted, with music, and losing its server.
+e2e-sound: check-go e2e-deps
+	internal/sound/testdata/e2e.sh
 
 # The README's pictures, taken by the end-to-end tests.
 screenshots: check-go e2e-deps
