@@ -4,9 +4,11 @@ BIN := bin
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -s -w -X main.version=$(VERSION)
 # -race needs cgo and a C compiler; without one the tests run without it.
+# Pinned so every machine runs the same checks; go run fetches it once.
+STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 RACE := $(shell command -v gcc >/dev/null 2>&1 && echo -race)
 
-.PHONY: run run-deps build test unit vet bench check-go clean e2e e2e-deps screenshots gallery perf dist cross
+.PHONY: run run-deps build test unit vet bench check-go clean e2e e2e-sound e2e-deps screenshots gallery perf dist cross
 
 run: build run-deps
 	./$(BIN)/gobblet
@@ -29,6 +31,9 @@ vet:
 	@test -z "$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))" || { echo "gofmt would change:"; gofmt -l .; exit 1; }
 	$(GO) vet ./...
 	GOARCH=386 $(GO) vet ./...   # still compiles where int is 32 bits
+	$(GO) vet -tags e2e ./e2e/
+	$(GO) mod tidy -diff         # go.mod and go.sum say what the code imports
+	$(GO) run $(STATICCHECK) ./...
 
 # Unit tests, fuzz seed corpora (run as ordinary tests) and the protocol
 # tests that drive the real gobblet-engine binary.
@@ -62,8 +67,13 @@ cross: check-go
 # debug log and its files; sound through a PulseAudio null sink. See e2e/.
 # E2E_ARTIFACTS=DIR keeps screenshots of failures.
 E2E_TIMEOUT ?= 15m
-e2e: check-go e2e-deps
+e2e: check-go e2e-deps e2e-sound
 	$(GO) test -tags e2e -count=1 -timeout $(E2E_TIMEOUT) ./e2e/
+
+# The sound player alone (internal/sound/cmd/soundcheck) with no sound
+# server, through a null sink, muted, with music, and losing its server.
+e2e-sound: check-go e2e-deps
+	internal/sound/testdata/e2e.sh
 
 # The README's pictures, taken by the end-to-end tests.
 screenshots: check-go e2e-deps

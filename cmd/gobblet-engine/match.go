@@ -36,7 +36,39 @@ Prints wins, draws and losses of --p1, its score and Elo difference with a
 
 `
 
+// matchConfig is a match's command line, parsed.
+type matchConfig struct {
+	variant       rules.Variant
+	specs         [2]playerSpec
+	games         int // even: each opening is played with both colours
+	parallel      int
+	plies         int
+	limit         int
+	seed          uint64
+	nodes         uint64
+	quiet         bool
+	engineTimeout time.Duration
+	noCap         bool
+}
+
+// matchOutcome is one finished game of a match.
+type matchOutcome struct {
+	index int
+	rec   ai.GameRecord
+	p1X   bool // --p1 played X (moved first)
+}
+
 func runMatch(args []string) error {
+	cfg, err := parseMatch(args)
+	if err != nil || cfg == nil {
+		return err
+	}
+	results, startErr := playMatch(cfg)
+	return reportMatch(cfg, results, startErr)
+}
+
+// parseMatch reads the flags; a nil config with no error means help was shown.
+func parseMatch(args []string) (*matchConfig, error) {
 	fs := flag.NewFlagSet("match", flag.ContinueOnError)
 	helpOutput(fs, args, os.Stdout)
 	fs.Usage = func() {
@@ -59,37 +91,44 @@ func runMatch(args []string) error {
 	noCap := fs.Bool("no-time-cap", false, "levels keep their node and depth budgets but drop their time caps, so results do not depend on the machine's load")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			return nil
+			return nil, nil
 		}
-		return err
+		return nil, err
 	}
 	v, err := rules.ParseVariant(*variantName)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	specs := [2]playerSpec{{*p1, *go1}, {*p2, *go2}}
 	for _, s := range specs {
 		if err := s.check(v); err != nil {
-			return err
+			return nil, err
 		}
 	}
-	n := (*games + 1) / 2 * 2
+	return &matchConfig{
+		variant: v, specs: specs, games: (*games + 1) / 2 * 2, parallel: max(1, *parallel),
+		plies: *plies, limit: *limit, seed: *seed, nodes: *nodes, quiet: *quiet,
+		engineTimeout: *engineTimeout, noCap: *noCap,
+	}, nil
+}
+
+// playMatch starts the workers, each with its own pair of players, and
+// returns the games as they finish; the channel closes after the last one.
+// The returned function reports a player that could not start (read it once
+// the channel is closed).
+func playMatch(cfg *matchConfig) (<-chan matchOutcome, func() error) {
+	v, specs := cfg.variant, cfg.specs
 	jobs := make(chan int)
-	type outcome struct {
-		index int
-		rec   ai.GameRecord
-		p1X   bool
-	}
-	results := make(chan outcome)
+	results := make(chan matchOutcome)
 	ctx := context.Background()
 	var wg sync.WaitGroup
 	var startErr error
 	var errOnce sync.Once
-	for w := 0; w < max(1, *parallel); w++ {
+	for w := 0; w < cfg.parallel; w++ {
 		wg.Go(func() {
 			var players [2]ai.Player
 			for i, s := range specs {
-				p, closeFn, err := s.player(v, *seed, *nodes, *noCap, *engineTimeout)
+				p, closeFn, err := s.player(v, cfg.seed, cfg.nodes, cfg.noCap, cfg.engineTimeout)
 				if err != nil {
 					errOnce.Do(func() { startErr = err })
 					for range jobs {
@@ -100,7 +139,7 @@ func runMatch(args []string) error {
 				players[i] = p
 			}
 			for i := range jobs {
-				opening := ai.Opening(v, *plies, *seed+uint64(i/2))
+				opening := ai.Opening(v, cfg.plies, cfg.seed+uint64(i/2))
 				p1X := i%2 == 0
 				x, o := players[0], players[1]
 				if !p1X {
@@ -108,22 +147,28 @@ func runMatch(args []string) error {
 				}
 				for _, p := range players {
 					if lp, ok := p.(*ai.LevelPlayer); ok {
-						lp.Config.Seed = *seed*1_000_003 + uint64(i)
+						lp.Config.Seed = cfg.seed*1_000_003 + uint64(i)
 					}
 				}
-				results <- outcome{i, ai.PlayGame(ctx, v, opening, x, o, *limit), p1X}
+				results <- matchOutcome{i, ai.PlayGame(ctx, v, opening, x, o, cfg.limit), p1X}
 			}
 		})
 	}
 	go func() {
-		for i := 0; i < n; i++ {
+		for i := 0; i < cfg.games; i++ {
 			jobs <- i
 		}
 		close(jobs)
 		wg.Wait()
 		close(results)
 	}()
+	return results, func() error { return startErr }
+}
 
+// reportMatch tallies the games as they come, prints a line per game (or a
+// progress bar on a terminal) and the match's score and Elo difference.
+func reportMatch(cfg *matchConfig, results <-chan matchOutcome, startErr func() error) error {
+	v, specs, n := cfg.variant, cfg.specs, cfg.games
 	term := isTerminal(os.Stdout)
 	var tally ai.Tally
 	faults := [2]int{}
@@ -161,7 +206,7 @@ func runMatch(args []string) error {
 		}
 		if term {
 			fmt.Print("\r" + progressBar(done, n, tally, time.Since(start)))
-		} else if !*quiet {
+		} else if !cfg.quiet {
 			x := "p1"
 			if !r.p1X {
 				x = "p2"
@@ -169,8 +214,8 @@ func runMatch(args []string) error {
 			fmt.Printf("game %d: x=%s %d plies %s (%s) %s\n", r.index+1, x, len(r.rec.Moves), res, verdict, notation(v, r.rec.Moves))
 		}
 	}
-	if startErr != nil {
-		return startErr
+	if err := startErr(); err != nil {
+		return err
 	}
 	if term {
 		fmt.Println()

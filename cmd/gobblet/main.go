@@ -71,7 +71,7 @@ func main() {
 		time.AfterFunc(10*time.Second, heap)
 		defer heap()
 	}
-	g := app.New(app.Options{ConfigDir: *configDir, Debug: dbg, Version: version, Online: online})
+	g := app.New(app.Options{ConfigDir: *configDir, Debug: dbg, Online: online})
 	if err := g.Run(); err != nil {
 		pprof.StopCPUProfile()
 		fmt.Fprintln(os.Stderr, "gobblet:", err)

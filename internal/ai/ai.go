@@ -75,10 +75,6 @@ type Engine struct {
 // NewEngine returns an engine.
 func NewEngine() *Engine { return &Engine{} }
 
-// NewSeed returns a seed drawn at random, for a new game that should not
-// repeat the last one (the same seed always plays the same way).
-func NewSeed() uint64 { return rand.Uint64() }
-
 // Levels returns the level names offered for a variant, weakest first.
 func Levels(v rules.Variant) []string {
 	if v == rules.Gobblers {

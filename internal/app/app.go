@@ -35,20 +35,11 @@ type Sounds interface {
 	StopMusic()
 }
 
-// silence is the sound of tests.
-type silence struct{}
-
-func (silence) Play(sound.Effect)        {}
-func (silence) SetVolumes(sound.Volumes) {}
-func (silence) PlayMusic()               {}
-func (silence) StopMusic()               {}
-
 // Options configure the game at start.
 type Options struct {
-	Store     Store     // nil: settings in memory
-	ConfigDir string    // where a file store keeps its files ("" = the default folder)
-	Debug     io.Writer // nil: quiet; else a line per move and the frame rates
-	Version   string
+	Store     Store        // nil: settings in memory
+	ConfigDir string       // where a file store keeps its files ("" = the default folder)
+	Debug     io.Writer    // nil: quiet; else a line per move and the frame rates
 	Online    *OnlineStart // set: open straight into this online room
 }
 
@@ -166,26 +157,6 @@ func New(opts Options) *App {
 	default:
 		a.scenes.GoTo(newMenuScene(a))
 	}
-	return a
-}
-
-// newHeadless builds an App for tests: fake input, fixed size, no window.
-func newHeadless(src Source, w, h float64) *App {
-	a := &App{
-		Store:      NewMemoryStore(settings.Default()),
-		Sound:      silence{},
-		fonts:      loadFonts(),
-		src:        src,
-		W:          w,
-		H:          h,
-		headless:   true,
-		NewThinker: func() Thinker { return ai.NewEngine() },
-	}
-	a.Set = a.Store.Settings()
-	a.Set.AnimationSpeed = 0
-	a.applySettings()
-	a.scenes.woke = a.wake
-	a.scenes.GoTo(newMenuScene(a))
 	return a
 }
 

@@ -79,7 +79,7 @@ func drawText(dst *ebiten.Image, s string, fc *text.GoTextFace, x, y float64, a 
 }
 
 // textWidth measures one line.
-func textWidth(s string, fc *text.GoTextFace) float64 { return text.Advance(s, fc) }
+func textWidth(s string, fc *text.GoTextFace) float64 { return text.AdvanceAt(s, len(s), fc) }
 
 // wrap breaks a paragraph into lines no wider than w.
 func wrap(s string, fc *text.GoTextFace, w float64) []string {

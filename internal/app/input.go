@@ -98,20 +98,3 @@ func (s *ebitenSource) Poll() Frame {
 	f.CloseRequest = ebiten.IsWindowBeingClosed()
 	return f
 }
-
-// scriptSource replays frames queued by a test; once empty it repeats the
-// pointer's last position with nothing pressed.
-type scriptSource struct {
-	frames []Frame
-	last   Frame
-}
-
-func (s *scriptSource) Poll() Frame {
-	if len(s.frames) == 0 {
-		return Frame{X: s.last.X, Y: s.last.Y, Down: s.last.Down}
-	}
-	f := s.frames[0]
-	s.frames = s.frames[1:]
-	s.last = f
-	return f
-}

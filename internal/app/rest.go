@@ -53,6 +53,7 @@ func (a *App) updateRest(moving, busy bool) {
 	a.debugf("rest %v", want)
 	if !want {
 		a.endRest()
+		//lint:ignore SA1019 leaving rest: the deprecated mode API is the one that stops and restarts the loop
 		ebiten.SetFPSMode(ebiten.FPSModeVsyncOn)
 		return
 	}

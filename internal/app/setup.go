@@ -97,8 +97,6 @@ func levelName(l string) string {
 	return untrusted.Text(clipName(string(unicode.ToUpper(r)) + l[n:]))
 }
 
-var algorithmNames = map[string]string{"": "Default", "minimax": "Minimax", "alphabeta": "Alpha-beta", "iterative": "Iterative deepening"}
-
 func (s *setup) aiConfig(colour int, seed uint64) ai.Config {
 	p := s.Players[colour]
 	return ai.Config{Level: p.Level, Algorithm: p.Algorithm, Seed: seed}

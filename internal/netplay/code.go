@@ -194,6 +194,7 @@ func decode32(s string, lengths map[int]bool, want string) ([]byte, error) {
 			continue
 		case d < 0:
 			if s[i] == 'U' || s[i] == 'u' {
+				//lint:ignore ST1005 the sentence starts with the letter U itself
 				return nil, fmt.Errorf("U is never used in a code; check it for typos")
 			}
 			return nil, fmt.Errorf("%q is not one of a code's letters and digits", clipText(s[i:i+1]))

@@ -3,25 +3,14 @@ package record
 import (
 	"bytes"
 	"fmt"
-	"io"
 	"strconv"
 	"strings"
 
 	"github.com/gobblet-game/gobblet/internal/rules"
 )
 
-// Write writes a record as text that Parse reads back to the same record.
-// It first replays the record, so a record that Write accepts always loads.
-func Write(w io.Writer, r *Record) error {
-	b, err := Marshal(r)
-	if err != nil {
-		return err
-	}
-	_, err = w.Write(b)
-	return err
-}
-
-// Marshal returns the text Write writes.
+// Marshal returns a record as text that Parse reads back to the same record.
+// It first replays the record, so a record that Marshal accepts always loads.
 func Marshal(r *Record) ([]byte, error) {
 	if _, err := r.Game(); err != nil {
 		return nil, fmt.Errorf("write record: %w", err)
@@ -31,18 +20,26 @@ func Marshal(r *Record) ([]byte, error) {
 	if n := len(r.Moves) + len(r.Redo); n > MaxPlies || r.MoveLimit > MaxPlies {
 		return nil, fmt.Errorf("write record: %d moves or a move limit of %d is more than the %d a record holds", n, r.MoveLimit, MaxPlies)
 	}
-	var b bytes.Buffer
-	tag := func(name, value string) error {
-		for _, c := range []byte(value) {
-			if c < ' ' || c == 0x7f {
-				return fmt.Errorf("write record: tag %s: the value %q has a control character", name, clip(value))
-			}
-		}
-		value = strings.ReplaceAll(value, `\`, `\\`)
-		value = strings.ReplaceAll(value, `"`, `\"`)
-		fmt.Fprintf(&b, "[%s \"%s\"]\n", name, value)
-		return nil
+	tags, err := headerTags(r)
+	if err != nil {
+		return nil, err
 	}
+	var b bytes.Buffer
+	for _, t := range tags {
+		if err := writeTag(&b, t); err != nil {
+			return nil, err
+		}
+	}
+	b.WriteByte('\n')
+	if err := writeMoves(&b, r); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+// headerTags lists the record's tags in the order they are written: the
+// format and variant first, the players, the result, then the extra tags.
+func headerTags(r *Record) ([]Tag, error) {
 	tags := []Tag{
 		{"Format", "gobblet " + strconv.Itoa(FormatVersion)},
 		{"Variant", r.Variant.String()},
@@ -51,8 +48,7 @@ func Marshal(r *Record) ([]byte, error) {
 		tags = append(tags, Tag{"Date", r.Date.Format(dateLayouts[0])})
 	}
 	for side, pl := range r.Players {
-		s := rules.Player(side).String()
-		s = strings.ToUpper(s)
+		s := strings.ToUpper(rules.Player(side).String())
 		for _, t := range []Tag{{s, pl.Kind}, {s + "Name", pl.Name}, {s + "Level", pl.Level}, {s + "Algorithm", pl.Algorithm}} {
 			if t.Value != "" {
 				tags = append(tags, t)
@@ -84,17 +80,29 @@ func Marshal(r *Record) ([]byte, error) {
 			return nil, fmt.Errorf("write record: %q cannot be an extra tag's name", clip(t.Name))
 		}
 	}
-	tags = append(tags, r.Tags...)
-	for _, t := range tags {
-		if err := tag(t.Name, t.Value); err != nil {
-			return nil, err
+	return append(tags, r.Tags...), nil
+}
+
+// writeTag writes one [Name "value"] line, escaping quotes and backslashes;
+// a control character would break the line, so it is refused.
+func writeTag(b *bytes.Buffer, t Tag) error {
+	for _, c := range []byte(t.Value) {
+		if c < ' ' || c == 0x7f {
+			return fmt.Errorf("write record: tag %s: the value %q has a control character", t.Name, clip(t.Value))
 		}
 	}
-	b.WriteByte('\n')
+	value := strings.ReplaceAll(t.Value, `\`, `\\`)
+	value = strings.ReplaceAll(value, `"`, `\"`)
+	fmt.Fprintf(b, "[%s \"%s\"]\n", t.Name, value)
+	return nil
+}
 
+// writeMoves writes the numbered moves, a line per move pair, with each
+// comment in braces after the move it follows (ply 0: before the first).
+func writeMoves(b *bytes.Buffer, r *Record) error {
 	for ply := range r.Comments {
 		if ply < 0 || ply > len(r.Moves) {
-			return nil, fmt.Errorf("write record: a comment after move %d, but there are %d moves", ply, len(r.Moves))
+			return fmt.Errorf("write record: a comment after move %d, but there are %d moves", ply, len(r.Moves))
 		}
 	}
 	start := r.StartPosition()
@@ -112,11 +120,11 @@ func Marshal(r *Record) ([]byte, error) {
 			if i > 0 {
 				b.WriteByte('\n')
 			}
-			fmt.Fprintf(&b, "%d. ", n)
+			fmt.Fprintf(b, "%d. ", n)
 		case i == 0:
-			fmt.Fprintf(&b, "%d... ", n)
+			fmt.Fprintf(b, "%d... ", n)
 		case cleanComment(r.Comments[i]) != "":
-			fmt.Fprintf(&b, " %d... ", n)
+			fmt.Fprintf(b, " %d... ", n)
 		default:
 			b.WriteByte(' ')
 		}
@@ -129,7 +137,7 @@ func Marshal(r *Record) ([]byte, error) {
 	if len(r.Moves) > 0 {
 		b.WriteByte('\n')
 	}
-	return b.Bytes(), nil
+	return nil
 }
 
 func validName(s string) bool {

@@ -263,8 +263,3 @@ func (b *bandpass) next(x float64) float64 {
 	b.band += b.f * high
 	return b.band
 }
-
-// setCentre retunes the filter without resetting its state (for sweeps).
-func (b *bandpass) setCentre(centre float64) {
-	b.f = 2 * math.Sin(math.Pi*min(centre, SampleRate/6)/SampleRate)
-}

@@ -15,11 +15,18 @@ func TestWeightsSurviveTheVector(t *testing.T) {
 	}
 }
 
-func TestAPairOfGamesScoresBetweenMinusOneAndOne(t *testing.T) {
+// TestTheDefaultWeightsBeatBlindWeights: a pair of classic games is scored for the
+// first weights, so weights that see more than wins and losses must come out
+// ahead of blind ones (a sign or side mix-up in pairScore would lose).
+func TestTheDefaultWeightsBeatBlindWeights(t *testing.T) {
 	strong := search.DefaultWeights
-	weak := search.Weights{} // sees only wins and losses
-	s := pairScore(rules.Gobblers, strong, weak, 2000, 3)
-	if s < -1 || s > 1 {
-		t.Fatalf("pair score %v out of range", s)
+	blind := search.Weights{} // sees only wins and losses
+	for seed := uint64(1); seed <= 3; seed++ {
+		if s := pairScore(rules.Classic, strong, blind, 2000, seed); s <= 0 {
+			t.Errorf("seed %d: the default weights scored %v against blind ones, want > 0", seed, s)
+		}
+		if s := pairScore(rules.Classic, blind, strong, 2000, seed); s >= 0 {
+			t.Errorf("seed %d: blind weights scored %v against the defaults, want < 0", seed, s)
+		}
 	}
 }

@@ -10,11 +10,11 @@ import (
 	"time"
 )
 
-// TestReviewSubcommandHelpExitsZero: PROTOCOL.md promises -h / --help on
+// TestSubcommandHelpExitsZero: PROTOCOL.md promises -h / --help on
 // every sub-command. Asking for help is not an error: it prints the usage
 // on standard output (as the top-level --help does, so `| less` works)
 // and exits 0. perft once printed "flag: help requested" and exited 1.
-func TestReviewSubcommandHelpExitsZero(t *testing.T) {
+func TestSubcommandHelpExitsZero(t *testing.T) {
 	for _, sc := range []string{"perft", "bench", "match", "solve", "replay"} {
 		for _, h := range []string{"-h", "--help"} {
 			cmd := exec.Command(engineBin, sc, h)
@@ -50,9 +50,9 @@ func TestMistakenFlagPrintsUsageOnStandardError(t *testing.T) {
 	}
 }
 
-// TestReviewCRLFBlankLinesAndSpaces: a Windows referee's \r\n, blank lines,
+// TestCRLFBlankLinesAndSpaces: a Windows referee's \r\n, blank lines,
 // lines of spaces, runs of spaces and trailing spaces are all accepted.
-func TestReviewCRLFBlankLinesAndSpaces(t *testing.T) {
+func TestCRLFBlankLinesAndSpaces(t *testing.T) {
 	in := "position   startpos  gobblers   moves  1@a1   2@b2  \r\n" +
 		"\r\n" +
 		"   \r\n" +
@@ -76,11 +76,11 @@ func TestReviewCRLFBlankLinesAndSpaces(t *testing.T) {
 
 var infoLine = regexp.MustCompile(`^info depth \d+ score (cp -?\d+|win \d+|loss \d+) nodes \d+ nps \d+ time \d+ pv( [1-4]@[a-d][1-4]| [a-d][1-4]-[a-d][1-4])+$`)
 
-// TestReviewInteractive drives the engine the way a referee does: one
+// TestInteractive drives the engine the way a referee does: one
 // command at a time, waiting for each reply line before sending the next
 // (so replies must be flushed at once, not at exit). Two go commands in a
 // row, a go near the end of the game, a go when it is over, and isready.
-func TestReviewInteractive(t *testing.T) {
+func TestInteractive(t *testing.T) {
 	cmd := exec.Command(engineBin)
 	stdin, err := cmd.StdinPipe()
 	if err != nil {

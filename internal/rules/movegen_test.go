@@ -10,24 +10,6 @@ import (
 	"testing"
 )
 
-func rvPos(t *testing.T, s string) Position {
-	t.Helper()
-	p, err := ParsePosition(s)
-	if err != nil {
-		t.Fatalf("ParsePosition(%q): %v", s, err)
-	}
-	return p
-}
-
-func rvMove(t *testing.T, v Variant, s string) Move {
-	t.Helper()
-	m, err := ParseMove(v, s)
-	if err != nil {
-		t.Fatalf("ParseMove(%q): %v", s, err)
-	}
-	return m
-}
-
 // rvAllSquares lists every square name of a variant.
 func rvAllSquares(v Variant) []string {
 	var out []string
@@ -67,8 +49,6 @@ func rvShifts(from string, squares []string) []string {
 	}
 	return out
 }
-
-func rvPlus(a []string, extra ...string) []string { return append(slices.Clone(a), extra...) }
 
 func rvLegal(p Position) []string {
 	var out []string
@@ -137,10 +117,10 @@ func rvDropSizes(p Position) []int {
 	return sizes
 }
 
-// TestReviewClassicStackTopsAsTheReserveEmpties: the reserve is three stacks
+// TestClassicStackTopsAsTheReserveEmpties: the reserve is three stacks
 // 1-2-3-4 (4 on top) and only a stack's top may be played; pieces never leave
 // the board, so the pieces of x on the board say which stack tops are left.
-func TestReviewClassicStackTopsAsTheReserveEmpties(t *testing.T) {
+func TestClassicStackTopsAsTheReserveEmpties(t *testing.T) {
 	tests := []struct {
 		name   string
 		placed string // x's pieces played so far, each on its own square
@@ -175,7 +155,7 @@ func TestReviewClassicStackTopsAsTheReserveEmpties(t *testing.T) {
 				ranks = append(ranks, strings.Join(cells[r*4:r*4+4], ","))
 			}
 			ps := "classic:" + strings.Join(ranks, "/") + ":x"
-			p := rvPos(t, ps)
+			p := mustPos(t, ps)
 			if got := rvDropSizes(p); !slices.Equal(got, tc.want) {
 				t.Errorf("%s: droppable sizes %v, want %v", ps, got, tc.want)
 			}
@@ -185,7 +165,7 @@ func TestReviewClassicStackTopsAsTheReserveEmpties(t *testing.T) {
 				}
 			}
 			// The same holds for o with the colours swapped.
-			q := rvPos(t, strings.ReplaceAll(ps, "x", "o"))
+			q := mustPos(t, strings.ReplaceAll(ps, "x", "o"))
 			if got := rvDropSizes(q); !slices.Equal(got, tc.want) {
 				t.Errorf("%s: o's droppable sizes %v, want %v", q, got, tc.want)
 			}
@@ -193,14 +173,14 @@ func TestReviewClassicStackTopsAsTheReserveEmpties(t *testing.T) {
 	}
 }
 
-// TestReviewClassicImpossibleReserve: boards whose implied reserve cannot be
+// TestClassicImpossibleReserve: boards whose implied reserve cannot be
 // three stacks. With only an x3 on the board, x's reserve holds three 4s, two
 // 3s, three 2s, three 1s. Three stacks each grow strictly, so each holds one
 // 4, and the 4 is the top of every stack: only giants can be dropped. With
 // only an x2, again three 4s: only giants. PROTOCOL.md says an impossible
 // position is rejected; if the engine accepts such a board, at least it must
 // not offer a size that is the top of no stack.
-func TestReviewClassicImpossibleReserve(t *testing.T) {
+func TestClassicImpossibleReserve(t *testing.T) {
 	for _, ps := range []string{
 		"classic:.,.,.,./.,.,.,./.,.,.,./x3,.,.,.:x",
 		"classic:.,.,.,./.,.,.,./.,.,.,./x2,.,.,.:x",
@@ -225,14 +205,14 @@ func TestReviewClassicImpossibleReserve(t *testing.T) {
 	}
 }
 
-// TestReviewProtocolExamplePosition: PROTOCOL.md's own example must parse and
+// TestProtocolExamplePosition: PROTOCOL.md's own example must parse and
 // print back unchanged, with ranks from the top and stacks bottom to top.
 // o there has played an o1 without its 2 and 3: o's reserve is two 4s, three
 // 3s, three 2s, two 1s; any three strictly growing stacks are 1234,1234,23
 // (or 234,1234,123): tops 4,4,3.
-func TestReviewProtocolExamplePosition(t *testing.T) {
+func TestProtocolExamplePosition(t *testing.T) {
 	const ps = "classic:.,.,.,./.,x4,.,./.,.,o1o4,./.,.,.,.:x"
-	p := rvPos(t, ps)
+	p := mustPos(t, ps)
 	if p.String() != ps {
 		t.Errorf("String() = %q, want %q", p.String(), ps)
 	}
@@ -247,7 +227,7 @@ func TestReviewProtocolExamplePosition(t *testing.T) {
 	if top, _ := p.Top(c2); top != (Piece{O, 4}) {
 		t.Errorf("top of c2 = %v, want o4", top)
 	}
-	q := p.Play(rvMove(t, Classic, "4@a4"))
+	q := p.Play(mustMove(t, Classic, "4@a4"))
 	if got := rvDropSizes(q); !slices.Equal(got, []int{3, 4}) {
 		t.Errorf("o's droppable sizes %v, want [3 4]", got)
 	}
@@ -269,8 +249,8 @@ func rvSq(t *testing.T, v Variant, s string) Square {
 	return sq
 }
 
-// TestReviewClassicDropsAndShifts: whole legal-move sets, worked by hand.
-func TestReviewClassicDropsAndShifts(t *testing.T) {
+// TestClassicDropsAndShifts: whole legal-move sets, worked by hand.
+func TestClassicDropsAndShifts(t *testing.T) {
 	C := Classic
 	tests := []struct {
 		name string
@@ -369,14 +349,14 @@ func TestReviewClassicDropsAndShifts(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			rvCheckLegalSet(t, rvPos(t, tc.pos), tc.want)
+			rvCheckLegalSet(t, mustPos(t, tc.pos), tc.want)
 		})
 	}
 }
 
-// TestReviewGobblersDropsAndShifts: any reserve piece onto an empty square
+// TestGobblersDropsAndShifts: any reserve piece onto an empty square
 // or any smaller top of either colour; shifts likewise to a different square.
-func TestReviewGobblersDropsAndShifts(t *testing.T) {
+func TestGobblersDropsAndShifts(t *testing.T) {
 	G := Gobblers
 	tests := []struct {
 		name string
@@ -434,14 +414,14 @@ func TestReviewGobblersDropsAndShifts(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			rvCheckLegalSet(t, rvPos(t, tc.pos), tc.want)
+			rvCheckLegalSet(t, mustPos(t, tc.pos), tc.want)
 		})
 	}
 }
 
-// TestReviewResultOrder: the opponent's line (revealed by the lift) is judged
+// TestResultOrder: the opponent's line (revealed by the lift) is judged
 // before the mover's; the lifted piece may block the revealed line.
-func TestReviewResultOrder(t *testing.T) {
+func TestResultOrder(t *testing.T) {
 	// Gobblers: o2 a1, o1 under x3 on b1, o2 c1; x1 a3, x2 b3, x2 a2.
 	const g1 = "gobblers:x1,x2,./x2,.,./o2,o1x3,o2:x"
 	// Classic: o4 o3 o2 on a1 b1 c1 and o1 under x4 on d1; x4 x4 x3 on
@@ -468,12 +448,12 @@ func TestReviewResultOrder(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			p := rvPos(t, tc.pos)
+			p := mustPos(t, tc.pos)
 			g := NewGameFrom(p)
 			if r := g.Result(); r.Status != Ongoing {
 				t.Fatalf("start position already %v", r)
 			}
-			err := g.Play(rvMove(t, p.Variant(), tc.move))
+			err := g.Play(mustMove(t, p.Variant(), tc.move))
 			if tc.want == "illegal" {
 				if err == nil {
 					t.Errorf("%s accepted", tc.move)
@@ -490,16 +470,16 @@ func TestReviewResultOrder(t *testing.T) {
 	}
 }
 
-// TestReviewRepetitionThirdOccurrence: full stacks and side to move; the game's
+// TestRepetitionThirdOccurrence: full stacks and side to move; the game's
 // first position counts; a draw on the third occurrence, not before.
-func TestReviewRepetitionThirdOccurrence(t *testing.T) {
+func TestRepetitionThirdOccurrence(t *testing.T) {
 	const start = "gobblers:.,.,o1/.,o2x3,./x1,.,.:x"
-	g := NewGameFrom(rvPos(t, start))
+	g := NewGameFrom(mustPos(t, start))
 	seq := strings.Fields("a1-b1 c3-c2 b1-a1 c2-c3") // back to start after 4 plies
 	var statuses []string
 	for round := 0; round < 2; round++ {
 		for _, s := range seq {
-			if err := g.Play(rvMove(t, Gobblers, s)); err != nil {
+			if err := g.Play(mustMove(t, Gobblers, s)); err != nil {
 				t.Fatalf("%s: %v", s, err)
 			}
 			statuses = append(statuses, g.Result().String())
@@ -512,13 +492,13 @@ func TestReviewRepetitionThirdOccurrence(t *testing.T) {
 
 	// A cycle that does not revisit the game's first position: the
 	// position after ply 1 recurs at plies 5 and 9.
-	g2 := NewGameFrom(rvPos(t, "gobblers:.,.,o1/.,.,./x1,.,.:x"))
+	g2 := NewGameFrom(mustPos(t, "gobblers:.,.,o1/.,.,./x1,.,.:x"))
 	moves := strings.Fields("a1-b1 c3-c2 b1-c1 c2-c3 c1-b1 c3-c2 b1-c1 c2-c3 c1-b1 c3-c2")
 	// positions: 0 S; 1 (x b1,o c3,o to move)=A; 2 (b1,c2,x)=B; 3 (c1,c2,o);
 	// 4 (c1,c3,x); 5 (b1,c3,o)=A; 6 (b1,c2,x)=B; 7 (c1,c2,o); 8 (c1,c3,x);
 	// 9 (b1,c3,o)=A third time -> draw at ply 9.
 	for i, s := range moves {
-		if err := g2.Play(rvMove(t, Gobblers, s)); err != nil {
+		if err := g2.Play(mustMove(t, Gobblers, s)); err != nil {
 			t.Fatalf("ply %d %s: %v", i+1, s, err)
 		}
 		r := g2.Result().String()
@@ -536,32 +516,32 @@ func TestReviewRepetitionThirdOccurrence(t *testing.T) {
 
 	// The same visible board with different covered pieces is not the same
 	// position: x3 over o2 on b2 vs x3 over x2... built as two positions.
-	a := rvPos(t, "gobblers:.,.,./.,o2x3,./.,.,.:x")
-	b := rvPos(t, "gobblers:.,.,./.,x2x3,./.,.,.:x")
+	a := mustPos(t, "gobblers:.,.,./.,o2x3,./.,.,.:x")
+	b := mustPos(t, "gobblers:.,.,./.,x2x3,./.,.,.:x")
 	if a.Equal(&b) {
 		t.Error("positions with different covered pieces compare equal")
 	}
 }
 
-// TestReviewMoveLimit: a draw once the game has the limit's number of plies
+// TestMoveLimit: a draw once the game has the limit's number of plies
 // without a result; a line on the last ply still wins.
-func TestReviewMoveLimit(t *testing.T) {
-	g := NewGameFrom(rvPos(t, "gobblers:.,.,o1/.,.,./x1,.,.:x"))
+func TestMoveLimit(t *testing.T) {
+	g := NewGameFrom(mustPos(t, "gobblers:.,.,o1/.,.,./x1,.,.:x"))
 	g.MoveLimit = 3
 	for i, s := range strings.Fields("a1-b1 c3-c2 b1-c1") {
 		if g.Over() {
 			t.Fatalf("over before ply %d", i+1)
 		}
-		if err := g.Play(rvMove(t, Gobblers, s)); err != nil {
+		if err := g.Play(mustMove(t, Gobblers, s)); err != nil {
 			t.Fatal(err)
 		}
 	}
 	if r := g.Result().String(); r != "draw movelimit" {
 		t.Errorf("after 3 plies with limit 3: %q, want draw movelimit", r)
 	}
-	h := NewGameFrom(rvPos(t, "gobblers:.,.,./.,.,./x1,x1,.:x"))
+	h := NewGameFrom(mustPos(t, "gobblers:.,.,./.,.,./x1,x1,.:x"))
 	h.MoveLimit = 1
-	if err := h.Play(rvMove(t, Gobblers, "3@c1")); err != nil {
+	if err := h.Play(mustMove(t, Gobblers, "3@c1")); err != nil {
 		t.Fatal(err)
 	}
 	if r := h.Result().String(); r != "x line" {
@@ -569,21 +549,9 @@ func TestReviewMoveLimit(t *testing.T) {
 	}
 }
 
-// TestReviewPerftKnownValues: RULES.md's table, depths 1 to 3.
-func TestReviewPerftKnownValues(t *testing.T) {
-	want := map[Variant][]uint64{Gobblers: {27, 675, 20313}, Classic: {16, 240, 10080}}
-	for v, ws := range want {
-		for d, w := range ws {
-			if got := Perft(Start(v), d+1); got != w {
-				t.Errorf("%s perft %d = %d, want %d", v, d+1, got, w)
-			}
-		}
-	}
-}
-
-// TestReviewPositionRejections: impossible positions are rejected with an
+// TestPositionRejections: impossible positions are rejected with an
 // error naming what is wrong.
-func TestReviewPositionRejections(t *testing.T) {
+func TestPositionRejections(t *testing.T) {
 	tests := []struct{ pos, why string }{
 		{"classic:x2x1,.,.,./.,.,.,./.,.,.,./.,.,.,.:x", "strictly"},
 		{"classic:x2o2,.,.,./.,.,.,./.,.,.,./.,.,.,.:x", "strictly"},
@@ -621,13 +589,13 @@ func TestReviewPositionRejections(t *testing.T) {
 		"classic:x1x2x3x4,x1x2x3x4,x1x2x3x4,o1o2o3o4/o1o2o3o4,o1o2o3o4,.,./.,.,.,./.,.,.,.:x",
 		"classic:.,.,.,o4/.,.,.,./.,.,.,./o2o3x4,.,.,.:o",
 	} {
-		p := rvPos(t, ps)
+		p := mustPos(t, ps)
 		if p.String() != ps {
 			t.Errorf("%q prints as %q", ps, p.String())
 		}
 	}
 	// Rank order: the first rank written is the top one.
-	p := rvPos(t, "gobblers:x1,.,./.,.,./.,.,o2:x")
+	p := mustPos(t, "gobblers:x1,.,./.,.,./.,.,o2:x")
 	if top, ok := p.Top(rvSq(t, Gobblers, "a3")); !ok || top != (Piece{X, 1}) {
 		t.Errorf("a3 = %v %v, want x1", top, ok)
 	}
@@ -636,9 +604,9 @@ func TestReviewPositionRejections(t *testing.T) {
 	}
 }
 
-// TestReviewMoveNotation: canonical forms are accepted and printed back;
+// TestMoveNotation: canonical forms are accepted and printed back;
 // anything else is refused.
-func TestReviewMoveNotation(t *testing.T) {
+func TestMoveNotation(t *testing.T) {
 	for _, tc := range []struct {
 		v Variant
 		s string
@@ -677,10 +645,10 @@ func TestReviewMoveNotation(t *testing.T) {
 	}
 }
 
-// TestReviewClassicDropSequenceFromStart plays through the reserve: after
+// TestClassicDropSequenceFromStart plays through the reserve: after
 // 4@a1 4@d4 the next x drop may be a 4 or a 3; after x also plays 4, 3 the
 // stacks are 4,3,2... checked through Game.Play refusals.
-func TestReviewClassicDropSequenceFromStart(t *testing.T) {
+func TestClassicDropSequenceFromStart(t *testing.T) {
 	g := NewGame(Classic)
 	steps := []struct {
 		move string
@@ -705,7 +673,7 @@ func TestReviewClassicDropSequenceFromStart(t *testing.T) {
 		{"4@b2", true},
 	}
 	for i, st := range steps {
-		err := g.Play(rvMove(t, Classic, st.move))
+		err := g.Play(mustMove(t, Classic, st.move))
 		if (err == nil) != st.ok {
 			t.Fatalf("step %d %s in %s: err %v, want ok=%v", i, st.move, g.Position(), err, st.ok)
 		}

@@ -1,0 +1,54 @@
+package app
+
+import (
+	"github.com/gobblet-game/gobblet/internal/ai"
+	"github.com/gobblet-game/gobblet/internal/settings"
+	"github.com/gobblet-game/gobblet/internal/sound"
+)
+
+// The test-only pieces of an App: a window-less App, scripted input and no sound.
+
+// silence is the sound of tests.
+type silence struct{}
+
+func (silence) Play(sound.Effect)        {}
+func (silence) SetVolumes(sound.Volumes) {}
+func (silence) PlayMusic()               {}
+func (silence) StopMusic()               {}
+
+// newHeadless builds an App for tests: fake input, fixed size, no window.
+func newHeadless(src Source, w, h float64) *App {
+	a := &App{
+		Store:      NewMemoryStore(settings.Default()),
+		Sound:      silence{},
+		fonts:      loadFonts(),
+		src:        src,
+		W:          w,
+		H:          h,
+		headless:   true,
+		NewThinker: func() Thinker { return ai.NewEngine() },
+	}
+	a.Set = a.Store.Settings()
+	a.Set.AnimationSpeed = 0
+	a.applySettings()
+	a.scenes.woke = a.wake
+	a.scenes.GoTo(newMenuScene(a))
+	return a
+}
+
+// scriptSource replays frames queued by a test; once empty it repeats the
+// pointer's last position with nothing pressed.
+type scriptSource struct {
+	frames []Frame
+	last   Frame
+}
+
+func (s *scriptSource) Poll() Frame {
+	if len(s.frames) == 0 {
+		return Frame{X: s.last.X, Y: s.last.Y, Down: s.last.Down}
+	}
+	f := s.frames[0]
+	s.frames = s.frames[1:]
+	s.last = f
+	return f
+}
