@@ -68,16 +68,16 @@ type Scene interface {
 
 // App is the game as Ebitengine runs it, and the state the scenes share.
 type App struct {
-	In     Frame // this tick's input
-	W, H   float64
-	Theme  *Theme
-	Set    settings.Settings
-	Store  Store
-	Sound  Sounds
-	fonts  *fonts
-	opts   Options
-	src    Source
-	scenes sceneManager
+	In       Frame // this tick's input
+	W, H     float64
+	Theme    *Theme
+	Settings settings.Settings
+	Store    Store
+	Sound    Sounds
+	fonts    *fonts
+	opts     Options
+	src      Source
+	scenes   sceneManager
 
 	// NewThinker makes a computer player; each AI side and the hint get their own.
 	NewThinker func() Thinker
@@ -135,7 +135,7 @@ func New(opts Options) *App {
 	a := &App{
 		opts:       opts,
 		Store:      opts.Store,
-		Set:        opts.Store.Settings(),
+		Settings:   opts.Store.Settings(),
 		Sound:      sound.NewPlayer(),
 		fonts:      loadFonts(),
 		src:        &ebitenSource{},
@@ -168,10 +168,10 @@ func (a *App) Run() error {
 	monW, monH, scale := monitorSize()
 	maxW, maxH := maxWindow(monW, monH, scale)
 	ebiten.SetWindowSizeLimits(minWindowW, minWindowH, maxW, maxH)
-	w, h := fitWindow(a.Set.WindowWidth, a.Set.WindowHeight, monW, monH, scale)
+	w, h := fitWindow(a.Settings.WindowWidth, a.Settings.WindowHeight, monW, monH, scale)
 	ebiten.SetWindowSize(w, h)
 	a.winW, a.winH = w, h
-	ebiten.SetFullscreen(a.Set.Fullscreen)
+	ebiten.SetFullscreen(a.Settings.Fullscreen)
 	ebiten.SetWindowClosingHandled(true)
 	ebiten.SetTPS(60)
 	// The picture stays between frames, so a Draw that draws nothing costs
@@ -192,7 +192,7 @@ func (a *App) Update() error {
 		return ebiten.Termination
 	}
 	if a.In.Key(ebiten.KeyF11) || (a.In.Key(ebiten.KeyEnter) && ebiten.IsKeyPressed(ebiten.KeyAlt)) {
-		a.Set.Fullscreen = !a.Set.Fullscreen
+		a.Settings.Fullscreen = !a.Settings.Fullscreen
 		a.applySettings()
 		a.saveSettings()
 	}
@@ -373,20 +373,20 @@ func (a *App) shutdown() {
 
 // applySettings makes the settings take effect at once.
 func (a *App) applySettings() {
-	a.Theme = themeByName(a.Set.Theme)
-	a.Sound.SetVolumes(sound.Volumes{Master: a.Set.MasterVolume, Music: a.Set.MusicVolume, Effects: a.Set.EffectsVolume, Mute: a.Set.Mute})
-	if a.Set.Music && !a.Set.Mute {
+	a.Theme = themeByName(a.Settings.Theme)
+	a.Sound.SetVolumes(sound.Volumes{Master: a.Settings.MasterVolume, Music: a.Settings.MusicVolume, Effects: a.Settings.EffectsVolume, Mute: a.Settings.Mute})
+	if a.Settings.Music && !a.Settings.Mute {
 		a.Sound.PlayMusic()
 	} else {
 		a.Sound.StopMusic()
 	}
-	if !a.headless && ebiten.IsFullscreen() != a.Set.Fullscreen {
-		ebiten.SetFullscreen(a.Set.Fullscreen)
+	if !a.headless && ebiten.IsFullscreen() != a.Settings.Fullscreen {
+		ebiten.SetFullscreen(a.Settings.Fullscreen)
 	}
 }
 
 func (a *App) saveSettings() {
-	if err := a.Store.SaveSettings(a.Set); err != nil {
+	if err := a.Store.SaveSettings(a.Settings); err != nil {
 		a.debugf("save settings: %v", err)
 	}
 }
@@ -399,7 +399,7 @@ func (a *App) rememberWindowSize() {
 	w, h := ebiten.WindowSize()
 	if w > 0 && h > 0 && (w != a.winW || h != a.winH) {
 		a.winW, a.winH = w, h
-		a.Set.WindowWidth, a.Set.WindowHeight = keepableWindow(w, h)
+		a.Settings.WindowWidth, a.Settings.WindowHeight = keepableWindow(w, h)
 		a.sizeSaveAt = a.Tick + 2*windowPoll // once the resizing has stopped for a second
 	}
 	if a.sizeSaveAt > 0 && a.Tick >= a.sizeSaveAt {

@@ -34,7 +34,7 @@ func (gs *gameScene) drawBoard(a *App, dst *ebiten.Image, p *rules.Position, liv
 	gs.drawLastMove(a, dst, live, winLine)
 	gs.drawSquareMarks(a, dst, live)
 	gs.drawPieces(a, dst, p, live, winLine)
-	if live && gs.hand.hold != nil && a.Set.ShowLegalMoves {
+	if live && gs.hand.hold != nil && a.Settings.ShowLegalMoves {
 		gs.drawTargets(a, dst, p)
 	}
 	if winLine != 0 {
@@ -119,7 +119,7 @@ func (gs *gameScene) drawPieces(a *App, dst *ebiten.Image, p *rules.Position, li
 		top := st[len(st)-1]
 		cx, cy := l.SquareCenter(gs.variant, sq)
 		look := pieceLook{Dim: winLine != 0 && winLine&(1<<sq) == 0}
-		if a.Set.ShowCovered {
+		if a.Settings.ShowCovered {
 			for _, pc := range st[:len(st)-1] {
 				look.Covered = append(look.Covered, gs.setup.colourOf(pc.Player))
 			}

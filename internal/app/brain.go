@@ -209,11 +209,11 @@ func (gs *gameScene) pollBrain(a *App) {
 			return
 		}
 		delay := 0
-		if a.Set.AnimationSpeed > 0 {
+		if a.Settings.AnimationSpeed > 0 {
 			delay = 18 // let the player see the AI "think" for a moment
 		}
 		if gs.setup.Mode == modeAIvsAI {
-			delay = a.Set.AIDelayMillis * 60 / 1000 / gs.demo.speed
+			delay = a.Settings.AIDelayMillis * 60 / 1000 / gs.demo.speed
 		}
 		gs.pending = &ans
 		gs.readyAt = gs.brain.started + delay

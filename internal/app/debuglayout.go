@@ -173,7 +173,7 @@ func (gs *gameScene) logLayout(a *App, b *strings.Builder, widget func(string, R
 		buttons(gs.pause.menu.Buttons)
 		return "paused"
 	case gs.review >= 0:
-		buttons(gs.reviewM.Buttons)
+		buttons(gs.reviewMenu.Buttons)
 		return "review"
 	case gs.over:
 		if gs.ending.ticks < resultDelay+20 {

@@ -144,7 +144,7 @@ func (gs *gameScene) press(a *App, x, y float64, pointer bool) {
 			}
 			// another of one's own pieces: take it instead, unless
 			// touch-move is on (touching it would bind the player to it)
-			if !h.locked && !a.Set.TouchMove && gs.pickable(sq) {
+			if !h.locked && !a.Settings.TouchMove && gs.pickable(sq) {
 				gs.pickUp(a, sq, in.X, in.Y)
 				return
 			}
@@ -199,7 +199,7 @@ func (gs *gameScene) pickUp(a *App, sq rules.Square, x, y float64) {
 		a.play(sound.Illegal)
 		return
 	}
-	gs.hand.hold = &held{from: sq, size: top.Size, colour: c, slot: -1, pressX: x, pressY: y, down: true, locked: a.Set.TouchMove, targets: t}
+	gs.hand.hold = &held{from: sq, size: top.Size, colour: c, slot: -1, pressX: x, pressY: y, down: true, locked: a.Settings.TouchMove, targets: t}
 	a.play(sound.PickUp)
 }
 

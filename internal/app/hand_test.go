@@ -17,7 +17,7 @@ import (
 func TestHeldReservePieceIsNotSwappedUnderTouchMove(t *testing.T) {
 	for _, touch := range []bool{true, false} {
 		tb := newTable(t, twoPlayers(rules.Classic))
-		tb.a.Set.TouchMove = touch
+		tb.a.Settings.TouchMove = touch
 		tb.tick()
 		tb.drag(tb.slotXY(0, 0, "a1")) // orange giant on a1
 		tb.drag(tb.slotXY(1, 0, "d4")) // blue giant on d4
@@ -46,11 +46,11 @@ func TestHeldReservePieceIsNotSwappedUnderTouchMove(t *testing.T) {
 // while it slides it is drawn once (in flight), not also lifted at home.
 func TestRefusedDragSlidesBackOnce(t *testing.T) {
 	tb := newTable(t, twoPlayers(rules.Classic))
-	tb.a.Set.TouchMove = true
+	tb.a.Settings.TouchMove = true
 	tb.tick()
 	tb.drag(tb.slotXY(0, 0, "a1"))
 	tb.drag(tb.slotXY(1, 0, "d4"))
-	tb.a.Set.AnimationSpeed = 1
+	tb.a.Settings.AnimationSpeed = 1
 	x, y := tb.square("a1")
 	x1, y1 := tb.square("d4")
 	tb.src.frames = append(tb.src.frames, Frame{X: x, Y: y, Down: true, Pressed: true, PointerMoved: true})

@@ -28,8 +28,8 @@ func newHeadless(src Source, w, h float64) *App {
 		headless:   true,
 		NewThinker: func() Thinker { return ai.NewEngine() },
 	}
-	a.Set = a.Store.Settings()
-	a.Set.AnimationSpeed = 0
+	a.Settings = a.Store.Settings()
+	a.Settings.AnimationSpeed = 0
 	a.applySettings()
 	a.scenes.woke = a.wake
 	a.scenes.GoTo(newMenuScene(a))

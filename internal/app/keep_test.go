@@ -76,7 +76,7 @@ func TestPlayOnASavedUnfinishedGame(t *testing.T) {
 		t.Fatal("a saved game should open in review")
 	}
 	var playOn *button
-	for _, b := range gs.reviewM.Buttons {
+	for _, b := range gs.reviewMenu.Buttons {
 		if b.Label == playOnLabel {
 			playOn = b
 		}
@@ -101,7 +101,7 @@ func TestPlayOnASavedUnfinishedGame(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, b := range newReviewScene(p.a, rec, g, ss).reviewM.Buttons {
+	for _, b := range newReviewScene(p.a, rec, g, ss).reviewMenu.Buttons {
 		if b.Label == playOnLabel {
 			t.Error("the review of a finished game offers Play on")
 		}
@@ -113,7 +113,7 @@ func TestPlayOnASavedUnfinishedGame(t *testing.T) {
 func TestNewGameChoicesSurviveARestart(t *testing.T) {
 	src := &scriptSource{}
 	a := newHeadless(src, 1280, 800)
-	a.Set.NewGame = &settings.NewGame{Variant: "gobblers", Mode: "human-ai", Colour: 1, First: 1, Levels: [2]string{"perfect", "expert"}, Algorithms: [2]string{"", "alphabeta"}}
+	a.Settings.NewGame = &settings.NewGame{Variant: "gobblers", Mode: "human-ai", Colour: 1, First: 1, Levels: [2]string{"perfect", "expert"}, Algorithms: [2]string{"", "alphabeta"}}
 	sc := newSetupScene(a)
 	if sc.variantValue() != rules.Gobblers || sc.mode.Sel != modeHumanVsAI || sc.colour.Sel != 1 || sc.first.Sel != 1 {
 		t.Fatalf("New game opens with variant %v, mode %d, colour %d, first %d; want gobblers, you vs AI, blue, blue first",
@@ -135,7 +135,7 @@ func TestNewGameChoicesSurviveARestart(t *testing.T) {
 		t.Fatalf("the settings kept %+v", ng)
 	}
 	b := newHeadless(&scriptSource{}, 1280, 800) // the next run
-	b.Set = a.Store.Settings()
+	b.Settings = a.Store.Settings()
 	if sc := newSetupScene(b); sc.mode.Sel != modeTwoPlayers || sc.variantValue() != rules.Gobblers || sc.first.Sel != 1 {
 		t.Errorf("the next run's New game shows mode %d, variant %v, first %d", sc.mode.Sel, sc.variantValue(), sc.first.Sel)
 	}

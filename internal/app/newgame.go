@@ -76,8 +76,8 @@ func loadNewGameChoices(ng *settings.NewGame) {
 }
 
 func newSetupScene(a *App) *setupScene {
-	if a.Set.NewGame != nil {
-		loadNewGameChoices(a.Set.NewGame)
+	if a.Settings.NewGame != nil {
+		loadNewGameChoices(a.Settings.NewGame)
 	}
 	sc := &setupScene{s: lastSetup}
 	sc.variant = choice{Label: "Game", Options: []string{"Gobblet 4×4", "Gobblers 3×3"}}
@@ -188,7 +188,7 @@ func (sc *setupScene) remember(a *App) {
 	lastSetup = sc.collect()
 	lastRole = sc.role.Sel
 	lastColour = sc.colour.Sel
-	a.Set.NewGame = newGameChoices() // and for the next run
+	a.Settings.NewGame = newGameChoices() // and for the next run
 	a.saveSettings()
 }
 

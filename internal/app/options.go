@@ -49,7 +49,7 @@ func boolSel(b bool) int {
 
 func newOptionsScene(a *App, back Scene) *optionsScene {
 	o := &optionsScene{back: back, rows: map[string]*choice{}}
-	s := &a.Set
+	s := &a.Settings
 	add := func(key, label string, opts []string, sel int) {
 		c := &choice{Label: label, Options: opts, Sel: sel}
 		o.rows[key] = c
@@ -84,7 +84,7 @@ func newOptionsScene(a *App, back Scene) *optionsScene {
 
 // apply copies the rows into the settings and applies them.
 func (o *optionsScene) apply(a *App) {
-	s := &a.Set
+	s := &a.Settings
 	r := o.rows
 	s.MasterVolume = volumeSteps[r["master"].Sel]
 	s.MusicVolume = volumeSteps[r["music"].Sel]
@@ -118,7 +118,7 @@ func (o *optionsScene) layout(a *App) {
 func (o *optionsScene) Update(a *App) error {
 	o.layout(a)
 	// F11 may have changed full screen behind our back
-	o.rows["full"].Sel = boolSel(a.Set.Fullscreen)
+	o.rows["full"].Sel = boolSel(a.Settings.Fullscreen)
 	o.rows["values"].Sel = boolSel(a.showValues)
 	if o.form.update(a) {
 		o.apply(a)

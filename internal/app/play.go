@@ -55,7 +55,7 @@ type gameScene struct {
 	ending endState
 
 	review     int // ply shown in review; -1 when live
-	reviewM    menuList
+	reviewMenu    menuList
 	reviewBack Scene      // a saved game under review: where Back leads
 	playOnGame *SavedGame // a saved unfinished game under review: what Play on plays
 
@@ -155,7 +155,7 @@ func newGameScene(a *App, s setup, g *rules.Game) *gameScene {
 	default:
 		gs.top = []*button{gs.buttons.hint, gs.buttons.redo, gs.buttons.undo, gs.buttons.pause}
 	}
-	gs.reviewM.Buttons = []*button{{Icon: iconBack, Tip: "Back one move (←)"}, {Icon: iconForward, Tip: "Forward one move (→)"}, {Label: "Done", Tip: "Back to the game (Esc)"}}
+	gs.reviewMenu.Buttons = []*button{{Icon: iconBack, Tip: "Back one move (←)"}, {Icon: iconForward, Tip: "Forward one move (→)"}, {Label: "Done", Tip: "Back to the game (Esc)"}}
 	gs.syncSlots()
 	gs.over = g.Over()
 	if gs.over {
@@ -239,7 +239,7 @@ func (gs *gameScene) Update(a *App) error {
 // update runs one tick: the searches, glides, network and timers first, then
 // the open overlay if any, else the keys, the top bar and the hand.
 func (gs *gameScene) update(a *App) error {
-	gs.anim = a.Set.AnimationSpeed
+	gs.anim = a.Settings.AnimationSpeed
 	gs.lay = newBoardLayout(a.W, a.H, gs.variant)
 	gs.layoutButtons(a)
 	gs.pollBrain(a)
@@ -532,7 +532,7 @@ func (gs *gameScene) Draw(a *App, dst *ebiten.Image) {
 	}
 	gs.drawPanel(a, dst)
 	gs.drawStatus(a, dst)
-	if live && gs.hand.hold == nil && !gs.pause.open && !gs.over && a.Set.ShowCovered {
+	if live && gs.hand.hold == nil && !gs.pause.open && !gs.over && a.Settings.ShowCovered {
 		gs.drawPeek(a, dst, &p)
 	}
 	if gs.over && live && gs.ending.ticks >= resultDelay && !gs.pause.open {
@@ -548,7 +548,7 @@ func (gs *gameScene) Draw(a *App, dst *ebiten.Image) {
 		for _, b := range gs.top {
 			b.drawTip(a, dst)
 		}
-		for _, b := range gs.reviewM.Buttons {
+		for _, b := range gs.reviewMenu.Buttons {
 			if gs.review >= 0 {
 				b.drawTip(a, dst)
 			}

@@ -212,7 +212,7 @@ func TestChangesWithoutInputAreDrawn(t *testing.T) {
 	})
 	t.Run("an AI move arriving (its glide)", func(t *testing.T) {
 		s := newScreen(t)
-		s.a.Set.AnimationSpeed = 1
+		s.a.Settings.AnimationSpeed = 1
 		f := &fakeThinker{answers: make(chan rules.Move, 1)}
 		s.a.NewThinker = func() Thinker { return f }
 		gameWith(setup{Variant: rules.Gobblers, Mode: modeHumanVsAI, First: 1, Players: [2]SavedPlayer{{Human: true}, {Level: "easy"}}}, nil, nil)(s)

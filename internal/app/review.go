@@ -16,8 +16,8 @@ func (gs *gameScene) updateReview(a *App) error {
 	// from the right: Done or Back, Play on (a saved unfinished game),
 	// then the two arrows
 	x := st.X + st.W - 62*u
-	for i := len(gs.reviewM.Buttons) - 1; i >= 0; i-- {
-		b := gs.reviewM.Buttons[i]
+	for i := len(gs.reviewMenu.Buttons) - 1; i >= 0; i-- {
+		b := gs.reviewMenu.Buttons[i]
 		w := 54 * u
 		if b.Label != "" {
 			w = 120 * u
@@ -35,7 +35,7 @@ func (gs *gameScene) updateReview(a *App) error {
 			}
 		}
 	}
-	for i, b := range gs.reviewM.Buttons {
+	for i, b := range gs.reviewMenu.Buttons {
 		if b.update(a) {
 			switch {
 			case i == 0:

@@ -151,13 +151,13 @@ func newReviewScene(a *App, rec *record.Record, g *rules.Game, back Scene) *game
 	gs.review = 0
 	gs.reviewBack = back
 	gs.top = nil
-	gs.reviewM.Buttons[2].Label = "Back"
-	gs.reviewM.Buttons[2].Tip = "Back to the saved games (Esc)"
+	gs.reviewMenu.Buttons[2].Label = "Back"
+	gs.reviewMenu.Buttons[2].Tip = "Back to the saved games (Esc)"
 	if !g.Over() {
 		if sg, err := savedFromRecord(rec); err == nil {
 			gs.playOnGame = &sg
 			b := &button{Label: playOnLabel, Primary: true, Tip: "Play this game on from its last move (Enter)"}
-			gs.reviewM.Buttons = append(gs.reviewM.Buttons[:2], b, gs.reviewM.Buttons[2])
+			gs.reviewMenu.Buttons = append(gs.reviewMenu.Buttons[:2], b, gs.reviewMenu.Buttons[2])
 		}
 	}
 	return gs

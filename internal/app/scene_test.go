@@ -200,7 +200,7 @@ func TestIllegalDropChangesNothing(t *testing.T) {
 
 func TestTouchMoveHoldsALiftedPiece(t *testing.T) {
 	tb := newTable(t, twoPlayers(rules.Classic))
-	tb.a.Set.TouchMove = true
+	tb.a.Settings.TouchMove = true
 	tb.tick()
 	tb.drag(tb.slotXY(0, 0, "a1"))
 	tb.drag(tb.slotXY(1, 0, "d4"))
@@ -228,7 +228,7 @@ func TestTouchMoveHoldsALiftedPiece(t *testing.T) {
 	}
 
 	// with touch-move off the same click puts the piece back
-	tb.a.Set.TouchMove = false
+	tb.a.Settings.TouchMove = false
 	tb.drag(tb.slotXY(1, 1, "c4"))
 	tb.click(tb.square("b1"))
 	tb.click(tb.square("b1"))

@@ -31,7 +31,7 @@ func (gs *gameScene) drawStatus(a *App, dst *ebiten.Image) {
 	if gs.review >= 0 {
 		msg = gs.reviewWords() + gs.reviewValue(a)
 		col = th.Text
-		for _, b := range gs.reviewM.Buttons {
+		for _, b := range gs.reviewMenu.Buttons {
 			b.draw(a, dst, false)
 		}
 	}
