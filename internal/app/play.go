@@ -55,7 +55,7 @@ type gameScene struct {
 	ending endState
 
 	review     int // ply shown in review; -1 when live
-	reviewMenu    menuList
+	reviewMenu menuList
 	reviewBack Scene      // a saved game under review: where Back leads
 	playOnGame *SavedGame // a saved unfinished game under review: what Play on plays
 
