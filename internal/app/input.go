@@ -57,6 +57,9 @@ type ebitenSource struct {
 	lastY   float64
 }
 
+// Poll reads this tick's mouse, touches and keys into a Frame. A touch acts
+// as the left button (the first finger only); PointerMoved says whether the
+// pointer moved since the last tick.
 func (s *ebitenSource) Poll() Frame {
 	var f Frame
 	cx, cy := ebiten.CursorPosition()

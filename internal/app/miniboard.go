@@ -29,6 +29,10 @@ func mustPos(s string) rules.Position {
 	return p
 }
 
+// draw paints the picture's position in r as the game board looks: the
+// squares, the pieces (covered ones as rings, dimmed off the winning line),
+// then the marks the picture asks for: legal squares, line-of-three squares
+// with their "3", the winning line and an arrow.
 func (bp *boardPicture) draw(a *App, dst *ebiten.Image, r Rect) {
 	th := a.Theme
 	v := bp.Pos.Variant()

@@ -50,6 +50,9 @@ func (b *button) update(a *App) bool {
 	return false
 }
 
+// draw paints the button as its state asks (disabled, primary, hovered or
+// focused by the keyboard), then its icon, its label or both; the tooltip
+// is drawTip's.
 func (b *button) draw(a *App, dst *ebiten.Image, focused bool) {
 	th := a.Theme
 	u := a.U()
