@@ -48,10 +48,10 @@ func savedList(t *testing.T) (*player, *savedScene) {
 		t.Fatal(err)
 	}
 	s := vsAI(rules.Gobblers)
-	if _, err := ms.RecordResult(GameRecord{Game: s.saved(g), Result: g.Result().String()}); err != nil {
+	if _, err := ms.RecordResult(s.gameRecord(g)); err != nil {
 		t.Fatal(err)
 	}
-	ms.Keep(settings.SavedGame{Name: "broken", Err: errors.New("line 3: not a move")})
+	ms.Keep(settings.SavedFile{Name: "broken", Err: errors.New("line 3: not a move")})
 	ss := newSavedScene(p.a)
 	p.a.scenes = sceneManager{current: ss}
 	p.tick()
@@ -152,10 +152,7 @@ func TestHintFallsBackToTheSearchWithoutASolution(t *testing.T) {
 
 func TestRecordKindsOfAnOnlineGame(t *testing.T) {
 	s := setup{Variant: rules.Classic, Mode: modeOnline, Players: [2]SavedPlayer{{Human: true}, {Level: "medium"}}}
-	rec, err := recordFromSaved(s.saved(rules.NewGame(rules.Classic)))
-	if err != nil {
-		t.Fatal(err)
-	}
+	rec := s.gameRecord(rules.NewGame(rules.Classic))
 	if rec.Players[rules.X].Kind != record.Human || rec.Players[rules.O].Kind != record.Network || rec.Mode != "network" {
 		t.Errorf("an online game records a person and a network player: %+v %q", rec.Players, rec.Mode)
 	}
