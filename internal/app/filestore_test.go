@@ -101,3 +101,38 @@ func TestContinueKeepsTheMovesUndone(t *testing.T) {
 		t.Error("the continued game has more to redo than was undone")
 	}
 }
+
+// BenchmarkAutosave is what the game loop pays after every move of a long
+// game: building the record and handing it to the background writer.
+func BenchmarkAutosave(b *testing.B) {
+	fs, err := OpenFileStore(b.TempDir())
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer fs.Flush()
+	a := newHeadless(&scriptSource{}, 1280, 800)
+	a.Store = fs
+	// forty plies that neither win nor repeat, then two undone
+	g := rules.NewGame(rules.Classic)
+	for g.Plies() < 40 {
+		played := false
+		for _, m := range g.Position().LegalMoves(nil) {
+			if g.Play(m) == nil {
+				if !g.Over() {
+					played = true
+					break
+				}
+				g.Undo()
+			}
+		}
+		if !played {
+			b.Fatalf("no quiet move after %d plies", g.Plies())
+		}
+	}
+	g.Undo()
+	g.Undo()
+	gs := newGameScene(a, twoPlayers(rules.Classic), g)
+	for b.Loop() {
+		gs.autosave(a)
+	}
+}
