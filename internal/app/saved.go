@@ -141,7 +141,7 @@ func newReviewScene(a *App, rec *record.Record, g *rules.Game, back Scene) *game
 	}
 	for _, pl := range []rules.Player{rules.X, rules.O} {
 		c := s.colourOf(pl)
-		s.Players[c] = SavedPlayer{Human: true}
+		s.Players[c] = playerChoice{Human: true}
 		s.Names[c] = playerWords(rec.Players[pl], colourNames[c])
 		if rec.Players[pl].Kind == record.Human && rec.Players[pl.Other()].Kind != record.Human {
 			s.Names[c] = "You"

@@ -182,7 +182,7 @@ func TestHintFallsBackToTheSearchWithoutASolution(t *testing.T) {
 }
 
 func TestRecordKindsOfAnOnlineGame(t *testing.T) {
-	s := setup{Variant: rules.Classic, Mode: modeOnline, Players: [2]SavedPlayer{{Human: true}, {Level: "medium"}}}
+	s := setup{Variant: rules.Classic, Mode: modeOnline, Players: [2]playerChoice{{Human: true}, {Level: "medium"}}}
 	rec := s.gameRecord(rules.NewGame(rules.Classic))
 	if rec.Players[rules.X].Kind != record.Human || rec.Players[rules.O].Kind != record.Network || rec.Mode != "network" {
 		t.Errorf("an online game records a person and a network player: %+v %q", rec.Players, rec.Mode)

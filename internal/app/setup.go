@@ -26,8 +26,16 @@ type setup struct {
 	Variant rules.Variant
 	Mode    int
 	First   int
-	Players [2]SavedPlayer
+	Players [2]playerChoice
 	Names   [2]string // when set, how the screen calls each colour's player (review of a record)
+}
+
+// playerChoice is one colour's player as chosen on New game (or read back
+// from a record).
+type playerChoice struct {
+	Human     bool
+	Level     string // the AI's level
+	Algorithm string // the AI's search; "" = the level's default
 }
 
 func defaultSetup() setup {
@@ -35,7 +43,7 @@ func defaultSetup() setup {
 		Variant: rules.Classic,
 		Mode:    modeHumanVsAI,
 		First:   0,
-		Players: [2]SavedPlayer{{Human: true, Level: "medium"}, {Level: "medium"}},
+		Players: [2]playerChoice{{Human: true, Level: "medium"}, {Level: "medium"}},
 	}
 }
 
@@ -150,7 +158,7 @@ func restore(rec *record.Record) (setup, *rules.Game, error) {
 	}
 	for _, pl := range []rules.Player{rules.X, rules.O} {
 		rp := rec.Players[pl]
-		s.Players[s.colourOf(pl)] = SavedPlayer{Human: rp.Kind != record.AI, Level: rp.Level, Algorithm: rp.Algorithm}
+		s.Players[s.colourOf(pl)] = playerChoice{Human: rp.Kind != record.AI, Level: rp.Level, Algorithm: rp.Algorithm}
 	}
 	return s, g, nil
 }

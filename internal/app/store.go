@@ -9,13 +9,6 @@ import (
 	"github.com/gobblet-game/gobblet/internal/settings"
 )
 
-// SavedPlayer is one colour's player as New game chose it.
-type SavedPlayer struct {
-	Human     bool
-	Level     string
-	Algorithm string
-}
-
 // Store is everything the game keeps between runs. The files live with the
 // settings package; the GUI only talks to this interface, so storage can be
 // swapped in without touching a scene.
