@@ -37,7 +37,7 @@ func TestFailedAutosaveShowsABannerUntilSavingWorks(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := vsAI(rules.Gobblers)
-	sg := s.saved(mustGame(t, rules.Gobblers, "3@b2"))
+	sg := s.gameRecord(mustGame(t, rules.Gobblers, "3@b2"))
 	if err := a.Store.SaveGame(sg); err != nil {
 		t.Fatal(err)
 	}
@@ -89,7 +89,7 @@ func TestNewGameIsRefusedWhenTheUnfinishedGameCannotBeKept(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := vsAI(rules.Gobblers)
-	old := s.saved(mustGame(t, rules.Gobblers, "3@b2", "1@a1"))
+	old := s.gameRecord(mustGame(t, rules.Gobblers, "3@b2", "1@a1"))
 	a.Store.SaveGame(old)
 	fs.wait()
 	a.scenes.GoTo(newSetupScene(a))
@@ -203,7 +203,7 @@ func TestAFinishedGameNotKeptIsSaidAndItsAutosaveStays(t *testing.T) {
 	if m.saved == nil || m.list.Buttons[0].Label != "Continue" {
 		t.Fatal("the menu offers no Continue for the finished game")
 	}
-	s, g, err := restore(*m.saved)
+	s, g, err := restore(m.saved)
 	if err != nil {
 		t.Fatal(err)
 	}

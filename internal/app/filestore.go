@@ -4,10 +4,8 @@ import (
 	"fmt"
 	"path/filepath"
 	"sync"
-	"time"
 
 	"github.com/gobblet-game/gobblet/internal/record"
-	"github.com/gobblet-game/gobblet/internal/rules"
 	"github.com/gobblet-game/gobblet/internal/settings"
 )
 
@@ -18,7 +16,7 @@ type FileStore struct {
 	saver   *settings.Autosaver // autosaves off the game loop, the latest wins
 	mu      sync.Mutex
 	set     settings.Settings
-	game    *SavedGame
+	game    *record.Record // what Continue brings back
 	stats   record.Stats
 	Notices []string // one sentence per file that could not be read
 
@@ -38,8 +36,8 @@ func OpenFileStore(dir string) (*FileStore, error) {
 	l := files.LoadAll()
 	fs := &FileStore{files: files, saver: files.Autosaver(), set: l.Settings, stats: l.Stats, Notices: l.Notices}
 	if l.Game != nil {
-		if sg, err := savedFromRecord(l.Game); err == nil {
-			fs.game = &sg
+		if _, _, err := restore(l.Game); err == nil {
+			fs.game = l.Game
 		} else {
 			fs.Notices = append(fs.Notices, "The saved game could not be continued, so a new one starts.")
 		}
@@ -84,25 +82,19 @@ func (fs *FileStore) Flush() {
 	fs.saver.Close() // its errors were logged as they came
 }
 
-func (fs *FileStore) SaveGame(g SavedGame) error {
-	rec, err := recordFromSaved(g)
-	if err != nil {
-		return err
-	}
+// SaveGame hands the record to the background writer: the latest wins.
+func (fs *FileStore) SaveGame(rec *record.Record) error {
 	fs.mu.Lock()
-	fs.game = &g
+	fs.game = rec
 	fs.mu.Unlock()
 	fs.saver.Save(rec)
 	return nil
 }
 
-func (fs *FileStore) LoadGame() (SavedGame, bool) {
+func (fs *FileStore) LoadGame() (*record.Record, bool) {
 	fs.mu.Lock()
 	defer fs.mu.Unlock()
-	if fs.game == nil {
-		return SavedGame{}, false
-	}
-	return *fs.game, true
+	return fs.game, fs.game != nil
 }
 
 func (fs *FileStore) ClearGame() error {
@@ -115,11 +107,7 @@ func (fs *FileStore) ClearGame() error {
 
 // RecordResult keeps the finished game in the games folder and counts it in
 // the statistics.
-func (fs *FileStore) RecordResult(r GameRecord) (string, error) {
-	rec, err := recordFromSaved(r.Game)
-	if err != nil {
-		return "", err
-	}
+func (fs *FileStore) RecordResult(rec *record.Record) (string, error) {
 	path, err := fs.files.SaveRecord(rec)
 	if err != nil {
 		return "", plain(err)
@@ -137,11 +125,7 @@ func (fs *FileStore) RecordResult(r GameRecord) (string, error) {
 }
 
 // SaveRecord keeps a game in the games folder, as the player asked.
-func (fs *FileStore) SaveRecord(g SavedGame) (string, error) {
-	rec, err := recordFromSaved(g)
-	if err != nil {
-		return "", err
-	}
+func (fs *FileStore) SaveRecord(rec *record.Record) (string, error) {
 	path, err := fs.files.SaveRecord(rec)
 	if err != nil {
 		return "", plain(err)
@@ -151,7 +135,7 @@ func (fs *FileStore) SaveRecord(g SavedGame) (string, error) {
 
 // Records lists the games folder, newest first; its error is a sentence
 // for the player.
-func (fs *FileStore) Records() ([]settings.SavedGame, error) {
+func (fs *FileStore) Records() ([]settings.SavedFile, error) {
 	games, err := fs.files.Records()
 	return games, plain(err)
 }
@@ -161,66 +145,4 @@ func (fs *FileStore) Stats() record.Stats {
 	fs.mu.Lock()
 	defer fs.mu.Unlock()
 	return fs.stats
-}
-
-var modeNames = map[int]string{modeHumanVsAI: "human-ai", modeTwoPlayers: "two-players", modeAIvsAI: "ai-ai", modeOnline: "network"}
-
-// recordFromSaved turns the GUI's saved game into a game record. The
-// colours ride on the players' names ("Orange", "Blue").
-func recordFromSaved(g SavedGame) (*record.Record, error) {
-	s, game, err := restore(g)
-	if err != nil {
-		return nil, err
-	}
-	rec := record.FromGame(game)
-	rec.Date = time.Now()
-	rec.Mode = modeNames[s.Mode]
-	for _, pl := range []rules.Player{rules.X, rules.O} {
-		c := s.colourOf(pl)
-		p := s.Players[c]
-		rp := record.Player{Kind: record.Human, Name: colourNames[c]}
-		switch {
-		case s.Mode == modeOnline && !p.Human:
-			rp.Kind = record.Network
-		case !p.Human:
-			rp.Kind, rp.Level, rp.Algorithm = record.AI, p.Level, p.Algorithm
-		}
-		rec.Players[pl] = rp
-	}
-	return rec, nil
-}
-
-// savedFromRecord reads an autosave back; the record package has checked
-// every move already.
-func savedFromRecord(rec *record.Record) (SavedGame, error) {
-	if rec.Start != nil {
-		return SavedGame{}, fmt.Errorf("saved game: starts from a set-up position")
-	}
-	g := SavedGame{Variant: rec.Variant.String()}
-	for m, name := range modeNames {
-		if rec.Mode == name {
-			g.Mode = m
-		}
-	}
-	if rec.Players[rules.X].Name == colourNames[1] {
-		g.First = 1
-	}
-	for _, pl := range []rules.Player{rules.X, rules.O} {
-		c := g.First
-		if pl == rules.O {
-			c = 1 - g.First
-		}
-		rp := rec.Players[pl]
-		g.Players[c] = SavedPlayer{Human: rp.Kind != record.AI, Level: rp.Level, Algorithm: rp.Algorithm}
-	}
-	for _, m := range rec.Moves {
-		g.Moves = append(g.Moves, m.Notation(rec.Variant))
-	}
-	for _, m := range rec.Redo {
-		g.Redo = append(g.Redo, m.Notation(rec.Variant))
-	}
-	if _, _, err := restore(g); err != nil {
-		return SavedGame{}, err
-	}
-	return g, nil
 }

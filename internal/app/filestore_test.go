@@ -18,8 +18,7 @@ func TestFileStoreKeepsTheGameAndTheSettings(t *testing.T) {
 	s := vsAI(rules.Classic)
 	s.First = 1 // blue (the AI) moves first
 	s.Players[1].Algorithm = "alphabeta"
-	want := SavedGame{Variant: "classic", Mode: modeHumanVsAI, First: 1, Players: s.Players, Moves: []string{"4@b2", "4@c3", "b2-a1"}}
-	if err := fs.SaveGame(want); err != nil {
+	if err := fs.SaveGame(s.gameRecord(mustGame(t, rules.Classic, "4@b2", "4@c3", "b2-a1"))); err != nil {
 		t.Fatal(err)
 	}
 	set := fs.Settings()
@@ -34,12 +33,16 @@ func TestFileStoreKeepsTheGameAndTheSettings(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer again.Flush()
-	got, ok := again.LoadGame()
+	rec, ok := again.LoadGame()
 	if !ok {
 		t.Fatalf("the autosave was not read back (notices %v)", again.Notices)
 	}
-	if got.Variant != want.Variant || got.Mode != want.Mode || got.First != want.First || got.Players != want.Players || len(got.Moves) != 3 || got.Moves[2] != "b2-a1" {
-		t.Errorf("read back %+v, want %+v", got, want)
+	got, g, err := restore(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != s || g.Plies() != 3 || g.Moves()[2].Notation(rules.Classic) != "b2-a1" {
+		t.Errorf("read back %+v with moves %v, want %+v with 4@b2 4@c3 b2-a1", got, g.Moves(), s)
 	}
 	if st := again.Settings(); st.Theme != "light" || st.TouchMove {
 		t.Errorf("settings read back %+v", st)
@@ -79,7 +82,7 @@ func TestContinueKeepsTheMovesUndone(t *testing.T) {
 	if !ok {
 		t.Fatalf("the autosave was not read back (notices %v)", again.Notices)
 	}
-	if len(sg.Moves) != 2 || len(sg.Redo) != 2 || sg.Redo[0] != "2@c3" || sg.Redo[1] != "3@a1" {
+	if len(sg.Moves) != 2 || len(sg.Redo) != 2 || sg.Redo[0].Notation(rules.Gobblers) != "2@c3" || sg.Redo[1].Notation(rules.Gobblers) != "3@a1" {
 		t.Fatalf("read back moves %v, undone %v; want [3@b2 1@a1], undone [2@c3 3@a1]", sg.Moves, sg.Redo)
 	}
 	_, rg, err := restore(sg)
@@ -96,5 +99,40 @@ func TestContinueKeepsTheMovesUndone(t *testing.T) {
 	}
 	if rg.CanRedo() {
 		t.Error("the continued game has more to redo than was undone")
+	}
+}
+
+// BenchmarkAutosave is what the game loop pays after every move of a long
+// game: building the record and handing it to the background writer.
+func BenchmarkAutosave(b *testing.B) {
+	fs, err := OpenFileStore(b.TempDir())
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer fs.Flush()
+	a := newHeadless(&scriptSource{}, 1280, 800)
+	a.Store = fs
+	// forty plies that neither win nor repeat, then two undone
+	g := rules.NewGame(rules.Classic)
+	for g.Plies() < 40 {
+		played := false
+		for _, m := range g.Position().LegalMoves(nil) {
+			if g.Play(m) == nil {
+				if !g.Over() {
+					played = true
+					break
+				}
+				g.Undo()
+			}
+		}
+		if !played {
+			b.Fatalf("no quiet move after %d plies", g.Plies())
+		}
+	}
+	g.Undo()
+	g.Undo()
+	gs := newGameScene(a, twoPlayers(rules.Classic), g)
+	for b.Loop() {
+		gs.autosave(a)
 	}
 }

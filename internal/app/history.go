@@ -117,12 +117,12 @@ func (gs *gameScene) autosave(a *App) {
 	if gs.reviewBack != nil {
 		return
 	}
-	sg := gs.setup.saved(gs.game)
-	if sg.Mode == modeOnline {
-		sg.Mode = modeHumanVsAI
+	s := gs.setup
+	if s.Mode == modeOnline {
+		s.Mode = modeHumanVsAI
 	}
-	sg.Redo = redoMoves(gs.game) // Continue brings back what redo would play
-	if err := a.Store.SaveGame(sg); err != nil {
+	// with its moves undone: Continue brings back what redo would play
+	if err := a.Store.SaveGame(s.gameRecord(gs.game)); err != nil {
 		a.debugf("autosave: %v", err)
 	}
 }
@@ -134,7 +134,9 @@ func (gs *gameScene) saveRecord(a *App) {
 		a.toast("Saved as " + gs.ending.kept)
 		return
 	}
-	name, err := a.Store.SaveRecord(gs.setup.saved(gs.game))
+	rec := gs.setup.gameRecord(gs.game)
+	rec.Redo = nil // a saved game ends where the board stands
+	name, err := a.Store.SaveRecord(rec)
 	if err != nil {
 		a.debugf("save game: %v", err)
 		a.toast("The game could not be saved: " + plain(err).Error())

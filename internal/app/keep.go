@@ -1,6 +1,10 @@
 package app
 
-import "github.com/gobblet-game/gobblet/internal/sound"
+import (
+	"time"
+
+	"github.com/gobblet-game/gobblet/internal/sound"
+)
 
 // keepUnfinished moves the game Continue would bring back, when moves were
 // played in it, to the saved games before a new game takes its place, so
@@ -9,12 +13,14 @@ import "github.com/gobblet-game/gobblet/internal/sound"
 // must not start the new game, whose autosave would write over the only
 // copy of the old one.
 func keepUnfinished(a *App) bool {
-	sg, ok := a.Store.LoadGame()
-	if !ok || len(sg.Moves) == 0 {
+	autosaved, ok := a.Store.LoadGame()
+	if !ok || len(autosaved.Moves) == 0 {
 		return true
 	}
-	sg.Redo = nil
-	if _, err := a.Store.SaveRecord(sg); err != nil {
+	rec := *autosaved // the store's record is shared: change a copy
+	rec.Redo = nil
+	rec.Date = time.Now()
+	if _, err := a.Store.SaveRecord(&rec); err != nil {
 		a.debugf("keep the unfinished game: %v", err)
 		a.play(sound.Illegal)
 		a.notify("Your unfinished game could not be kept in Saved games: " + plain(err).Error() +

@@ -15,7 +15,7 @@ func TestNewGameKeepsTheUnfinishedGame(t *testing.T) {
 	src := &scriptSource{}
 	a := newHeadless(src, 1280, 800)
 	s := vsAI(rules.Gobblers)
-	old := s.saved(mustGame(t, rules.Gobblers, "3@b2", "1@a1"))
+	old := s.gameRecord(mustGame(t, rules.Gobblers, "3@b2", "1@a1"))
 	if err := a.Store.SaveGame(old); err != nil {
 		t.Fatal(err)
 	}
@@ -64,7 +64,7 @@ func TestPlayOnASavedUnfinishedGame(t *testing.T) {
 	ms := p.a.Store.(*MemoryStore)
 	s := vsAI(rules.Classic)
 	s.Players[1].Level = "hard"
-	if _, err := ms.SaveRecord(s.saved(mustGame(t, rules.Classic, "4@b2", "4@c3", "3@a1"))); err != nil {
+	if _, err := ms.SaveRecord(s.gameRecord(mustGame(t, rules.Classic, "4@b2", "4@c3", "3@a1"))); err != nil {
 		t.Fatal(err)
 	}
 	ss := newSavedScene(p.a)
@@ -97,10 +97,7 @@ func TestPlayOnASavedUnfinishedGame(t *testing.T) {
 	// a finished game has nothing to play on
 	g := mustGame(t, rules.Gobblers, "3@a1", "1@a3", "3@b2", "1@c1", "2@c3")
 	gob := vsAI(rules.Gobblers)
-	rec, err := recordFromSaved(gob.saved(g))
-	if err != nil {
-		t.Fatal(err)
-	}
+	rec := gob.gameRecord(g)
 	for _, b := range newReviewScene(p.a, rec, g, ss).reviewMenu.Buttons {
 		if b.Label == playOnLabel {
 			t.Error("the review of a finished game offers Play on")

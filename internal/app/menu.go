@@ -5,13 +5,15 @@ import (
 	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/gobblet-game/gobblet/internal/record"
 )
 
 // menuScene is the main menu: Continue, New game, Rules, Options, Quit over
 // a dimmed board.
 type menuScene struct {
 	list     menuList
-	saved    *SavedGame
+	saved    *record.Record // the game Continue brings back
 	backdrop boardPicture
 }
 
@@ -19,7 +21,7 @@ func newMenuScene(a *App) *menuScene {
 	m := &menuScene{}
 	if sg, ok := a.Store.LoadGame(); ok {
 		if _, _, err := restore(sg); err == nil {
-			m.saved = &sg
+			m.saved = sg
 		}
 	}
 	labels := []string{"New game", "Saved games", "Statistics", "Rules", "Options", "Quit"}
@@ -54,7 +56,7 @@ func (m *menuScene) Update(a *App) error {
 	}
 	switch m.list.Buttons[i].Label {
 	case "Continue":
-		s, g, err := restore(*m.saved)
+		s, g, err := restore(m.saved)
 		if err != nil {
 			return nil
 		}

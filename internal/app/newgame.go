@@ -61,7 +61,7 @@ func loadNewGameChoices(ng *settings.NewGame) {
 	}
 	s.First = ng.First & 1
 	for c := 0; c < 2; c++ {
-		s.Players[c] = SavedPlayer{Level: ng.Levels[c], Algorithm: ng.Algorithms[c]}
+		s.Players[c] = playerChoice{Level: ng.Levels[c], Algorithm: ng.Algorithms[c]}
 	}
 	switch s.Mode {
 	case modeHumanVsAI, modeOnline:
@@ -171,7 +171,7 @@ func (sc *setupScene) collect() setup {
 	s := setup{Variant: sc.variantValue(), Mode: sc.mode.Sel, First: sc.first.Sel}
 	levels := ai.Levels(s.Variant)
 	for c := 0; c < 2; c++ {
-		s.Players[c] = SavedPlayer{Level: levels[min(sc.level[c].Sel, len(levels)-1)], Algorithm: algorithms[sc.algo[c].Sel]}
+		s.Players[c] = playerChoice{Level: levels[min(sc.level[c].Sel, len(levels)-1)], Algorithm: algorithms[sc.algo[c].Sel]}
 	}
 	switch s.Mode {
 	case modeHumanVsAI, modeOnline:

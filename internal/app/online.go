@@ -43,8 +43,8 @@ func newOnlineGame(a *App, sess *netplay.Session, st netplay.Started) *gameScene
 		you = 1
 	}
 	s := setup{Variant: st.Variant, Mode: modeOnline, First: 0}
-	s.Players[you] = SavedPlayer{Human: true}
-	s.Players[1-you] = SavedPlayer{Level: "medium"} // who finishes the game if the connection drops
+	s.Players[you] = playerChoice{Human: true}
+	s.Players[1-you] = playerChoice{Level: "medium"} // who finishes the game if the connection drops
 	g := st.Game
 	if g == nil {
 		g = rules.NewGame(st.Variant)

@@ -226,7 +226,7 @@ func TestOnlineDisconnectOffersTheAI(t *testing.T) {
 	if gg.net.gone.Reason == "" || gg.over {
 		t.Fatalf("a disconnect should say why and leave the game unfinished (reason %q, over %v)", gg.net.gone.Reason, gg.over)
 	}
-	if sg, ok := guest.a.Store.LoadGame(); !ok || len(sg.Moves) != 1 || sg.Mode != modeHumanVsAI {
+	if sg, ok := guest.a.Store.LoadGame(); !ok || len(sg.Moves) != 1 || sg.Mode != modeNames[modeHumanVsAI] {
 		t.Errorf("the guest's game should be autosaved to finish against the AI: %+v %v", sg, ok)
 	}
 	guest.tick()

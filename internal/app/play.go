@@ -56,8 +56,8 @@ type gameScene struct {
 
 	review     int // ply shown in review; -1 when live
 	reviewMenu menuList
-	reviewBack Scene      // a saved game under review: where Back leads
-	playOnGame *SavedGame // a saved unfinished game under review: what Play on plays
+	reviewBack Scene          // a saved game under review: where Back leads
+	playOnGame *record.Record // a saved unfinished game under review: what Play on plays
 
 	net     *netGame // online: the session
 	demo    demoState

@@ -99,7 +99,7 @@ func gameWith(s setup, g *rules.Game, then func(*screen, *gameScene)) func(*scre
 }
 
 func aiVsAI() setup {
-	return setup{Variant: rules.Classic, Mode: modeAIvsAI, Players: [2]SavedPlayer{{Level: "easy"}, {Level: "easy"}}}
+	return setup{Variant: rules.Classic, Mode: modeAIvsAI, Players: [2]playerChoice{{Level: "easy"}, {Level: "easy"}}}
 }
 
 func sceneCases(t *testing.T) []sceneCase {
@@ -202,7 +202,7 @@ func TestChangesWithoutInputAreDrawn(t *testing.T) {
 		s := newScreen(t)
 		f := &fakeThinker{answers: make(chan rules.Move, 1)}
 		s.a.NewThinker = func() Thinker { return f }
-		gameWith(setup{Variant: rules.Gobblers, Mode: modeHumanVsAI, First: 1, Players: [2]SavedPlayer{{Human: true}, {Level: "easy"}}}, nil, nil)(s)
+		gameWith(setup{Variant: rules.Gobblers, Mode: modeHumanVsAI, First: 1, Players: [2]playerChoice{{Human: true}, {Level: "easy"}}}, nil, nil)(s)
 		s.until("the search", func() bool { return f.searches() > 0 })
 		s.idle(settle)
 		f.answers <- mustMove(t, rules.Gobblers, "3@b2")
@@ -215,7 +215,7 @@ func TestChangesWithoutInputAreDrawn(t *testing.T) {
 		s.a.Settings.AnimationSpeed = 1
 		f := &fakeThinker{answers: make(chan rules.Move, 1)}
 		s.a.NewThinker = func() Thinker { return f }
-		gameWith(setup{Variant: rules.Gobblers, Mode: modeHumanVsAI, First: 1, Players: [2]SavedPlayer{{Human: true}, {Level: "easy"}}}, nil, nil)(s)
+		gameWith(setup{Variant: rules.Gobblers, Mode: modeHumanVsAI, First: 1, Players: [2]playerChoice{{Human: true}, {Level: "easy"}}}, nil, nil)(s)
 		s.until("the search", func() bool { return f.searches() > 0 })
 		s.idle(settle)
 		f.answers <- mustMove(t, rules.Gobblers, "3@b2")
@@ -230,7 +230,7 @@ func TestChangesWithoutInputAreDrawn(t *testing.T) {
 		s := newScreen(t)
 		f := &fakeThinker{answers: make(chan rules.Move, 1)}
 		s.a.NewThinker = func() Thinker { return f }
-		gameWith(setup{Variant: rules.Gobblers, Mode: modeHumanVsAI, First: 1, Players: [2]SavedPlayer{{Human: true}, {Level: "easy"}}}, nil, nil)(s)
+		gameWith(setup{Variant: rules.Gobblers, Mode: modeHumanVsAI, First: 1, Players: [2]playerChoice{{Human: true}, {Level: "easy"}}}, nil, nil)(s)
 		s.until("the search", func() bool { return f.searches() > 0 })
 		s.idle(settle)
 		if got := s.idle(60); got < 25 {

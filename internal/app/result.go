@@ -126,7 +126,9 @@ func (gs *gameScene) endGame(a *App) {
 	}
 	if !gs.ending.recorded {
 		gs.ending.recorded = true
-		kept, err := a.Store.RecordResult(GameRecord{Game: gs.setup.saved(gs.game), Result: r.String()})
+		rec := gs.setup.gameRecord(gs.game)
+		rec.Redo = nil
+		kept, err := a.Store.RecordResult(rec)
 		if err != nil {
 			a.recordFailed(kept, err)
 		}

@@ -19,7 +19,7 @@ import (
 // for review. A file that cannot be read is listed greyed out with the
 // reason, never hidden.
 type savedScene struct {
-	games    []settings.SavedGame
+	games    []settings.SavedFile
 	problem  string
 	rows     []Rect // the visible rows, from first
 	first    int    // the first row shown
@@ -141,7 +141,7 @@ func newReviewScene(a *App, rec *record.Record, g *rules.Game, back Scene) *game
 	}
 	for _, pl := range []rules.Player{rules.X, rules.O} {
 		c := s.colourOf(pl)
-		s.Players[c] = SavedPlayer{Human: true}
+		s.Players[c] = playerChoice{Human: true}
 		s.Names[c] = playerWords(rec.Players[pl], colourNames[c])
 		if rec.Players[pl].Kind == record.Human && rec.Players[pl.Other()].Kind != record.Human {
 			s.Names[c] = "You"
@@ -154,8 +154,8 @@ func newReviewScene(a *App, rec *record.Record, g *rules.Game, back Scene) *game
 	gs.reviewMenu.Buttons[2].Label = "Back"
 	gs.reviewMenu.Buttons[2].Tip = "Back to the saved games (Esc)"
 	if !g.Over() {
-		if sg, err := savedFromRecord(rec); err == nil {
-			gs.playOnGame = &sg
+		if _, _, err := restore(rec); err == nil {
+			gs.playOnGame = rec
 			b := &button{Label: playOnLabel, Primary: true, Tip: "Play this game on from its last move (Enter)"}
 			gs.reviewMenu.Buttons = append(gs.reviewMenu.Buttons[:2], b, gs.reviewMenu.Buttons[2])
 		}
@@ -169,21 +169,21 @@ const playOnLabel = "Play on"
 // from its last move, with the same players (the computer at the same
 // level). The game Continue would bring back is kept first.
 func (gs *gameScene) playOn(a *App) {
-	sg := *gs.playOnGame
-	sg.Redo = nil
-	humans := 0
-	for _, p := range sg.Players {
-		if p.Human {
-			humans++
-		}
-	}
-	sg.Mode = [3]int{modeAIvsAI, modeHumanVsAI, modeTwoPlayers}[humans]
-	s, g, err := restore(sg)
+	rec := *gs.playOnGame
+	rec.Redo = nil
+	s, g, err := restore(&rec)
 	if err != nil {
 		a.play(sound.Illegal)
 		a.toast("This game cannot be played on: " + err.Error())
 		return
 	}
+	humans := 0
+	for _, p := range s.Players {
+		if p.Human {
+			humans++
+		}
+	}
+	s.Mode = [3]int{modeAIvsAI, modeHumanVsAI, modeTwoPlayers}[humans]
 	if !keepUnfinished(a) {
 		return
 	}

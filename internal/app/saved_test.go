@@ -39,6 +39,37 @@ func TestSaveGameFromPauseNamesTheFile(t *testing.T) {
 	}
 }
 
+// The record kept by Save game, by a finished game and by the autosave is
+// the same game; only the autosave keeps the moves undone, for Continue.
+func TestStoredRecordsOfOneGame(t *testing.T) {
+	a := newHeadless(&scriptSource{}, 1280, 800)
+	g := mustGame(t, rules.Gobblers, "3@b2", "1@a1", "2@c3")
+	s := vsAI(rules.Gobblers)
+	s.First = 1
+	s.Players[1].Algorithm = "alphabeta"
+	gs := newGameScene(a, s, g)
+	gs.undo(a) // takes back the AI's 2@c3 and the player's 1@a1, then autosaves
+	auto, ok := a.Store.LoadGame()
+	if !ok || len(auto.Moves) != 1 || len(auto.Redo) != 2 || auto.Redo[0].Notation(rules.Gobblers) != "1@a1" || auto.Date.IsZero() {
+		t.Fatalf("autosave %+v, want 1 move, 1@a1 2@c3 undone, dated", auto)
+	}
+	gs.saveRecord(a)
+	files, _ := a.Store.Records()
+	if len(files) != 1 || files[0].Record == nil {
+		t.Fatalf("Save game kept %+v", files)
+	}
+	kept := files[0].Record
+	if len(kept.Moves) != 1 || len(kept.Redo) != 0 || kept.Mode != "human-ai" {
+		t.Errorf("saved game has moves %v, undone %v, mode %q; want 1 move, none undone, human-ai", kept.Moves, kept.Redo, kept.Mode)
+	}
+	for _, rec := range []*record.Record{auto, kept} {
+		got, _, err := restore(rec)
+		if err != nil || got != s {
+			t.Errorf("restored setup %+v (%v), want %+v", got, err, s)
+		}
+	}
+}
+
 // savedList opens the saved games with one good game and one broken file.
 func savedList(t *testing.T) (*player, *savedScene) {
 	p := newPlayer(t)
@@ -48,10 +79,10 @@ func savedList(t *testing.T) (*player, *savedScene) {
 		t.Fatal(err)
 	}
 	s := vsAI(rules.Gobblers)
-	if _, err := ms.RecordResult(GameRecord{Game: s.saved(g), Result: g.Result().String()}); err != nil {
+	if _, err := ms.RecordResult(s.gameRecord(g)); err != nil {
 		t.Fatal(err)
 	}
-	ms.Keep(settings.SavedGame{Name: "broken", Err: errors.New("line 3: not a move")})
+	ms.Keep(settings.SavedFile{Name: "broken", Err: errors.New("line 3: not a move")})
 	ss := newSavedScene(p.a)
 	p.a.scenes = sceneManager{current: ss}
 	p.tick()
@@ -151,11 +182,8 @@ func TestHintFallsBackToTheSearchWithoutASolution(t *testing.T) {
 }
 
 func TestRecordKindsOfAnOnlineGame(t *testing.T) {
-	s := setup{Variant: rules.Classic, Mode: modeOnline, Players: [2]SavedPlayer{{Human: true}, {Level: "medium"}}}
-	rec, err := recordFromSaved(s.saved(rules.NewGame(rules.Classic)))
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := setup{Variant: rules.Classic, Mode: modeOnline, Players: [2]playerChoice{{Human: true}, {Level: "medium"}}}
+	rec := s.gameRecord(rules.NewGame(rules.Classic))
 	if rec.Players[rules.X].Kind != record.Human || rec.Players[rules.O].Kind != record.Network || rec.Mode != "network" {
 		t.Errorf("an online game records a person and a network player: %+v %q", rec.Players, rec.Mode)
 	}

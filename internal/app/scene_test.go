@@ -69,11 +69,11 @@ func newTable(t *testing.T, s setup) *table {
 }
 
 func twoPlayers(v rules.Variant) setup {
-	return setup{Variant: v, Mode: modeTwoPlayers, Players: [2]SavedPlayer{{Human: true}, {Human: true}}}
+	return setup{Variant: v, Mode: modeTwoPlayers, Players: [2]playerChoice{{Human: true}, {Human: true}}}
 }
 
 func vsAI(v rules.Variant) setup {
-	return setup{Variant: v, Mode: modeHumanVsAI, Players: [2]SavedPlayer{{Human: true}, {Level: "easy"}}}
+	return setup{Variant: v, Mode: modeHumanVsAI, Players: [2]playerChoice{{Human: true}, {Level: "easy"}}}
 }
 
 // run plays the queued frames plus a few idle ticks.

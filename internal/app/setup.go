@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"time"
 	"unicode"
 	"unicode/utf8"
 
@@ -25,8 +26,16 @@ type setup struct {
 	Variant rules.Variant
 	Mode    int
 	First   int
-	Players [2]SavedPlayer
+	Players [2]playerChoice
 	Names   [2]string // when set, how the screen calls each colour's player (review of a record)
+}
+
+// playerChoice is one colour's player as chosen on New game (or read back
+// from a record).
+type playerChoice struct {
+	Human     bool
+	Level     string // the AI's level
+	Algorithm string // the AI's search; "" = the level's default
 }
 
 func defaultSetup() setup {
@@ -34,7 +43,7 @@ func defaultSetup() setup {
 		Variant: rules.Classic,
 		Mode:    modeHumanVsAI,
 		First:   0,
-		Players: [2]SavedPlayer{{Human: true, Level: "medium"}, {Level: "medium"}},
+		Players: [2]playerChoice{{Human: true, Level: "medium"}, {Level: "medium"}},
 	}
 }
 
@@ -102,39 +111,54 @@ func (s *setup) aiConfig(colour int, seed uint64) ai.Config {
 	return ai.Config{Level: p.Level, Algorithm: p.Algorithm, Seed: seed}
 }
 
-func (s *setup) saved(g *rules.Game) SavedGame {
-	sg := SavedGame{Variant: s.Variant.String(), Mode: s.Mode, First: s.First, Players: s.Players}
-	for _, m := range g.Moves() {
-		sg.Moves = append(sg.Moves, m.Notation(s.Variant))
+// modeNames are the modes as a record's Mode tag and the settings name them.
+var modeNames = map[int]string{modeHumanVsAI: "human-ai", modeTwoPlayers: "two-players", modeAIvsAI: "ai-ai", modeOnline: "network"}
+
+// gameRecord is the one way the game becomes a stored record: the autosave,
+// a saved game and a finished game are all built here, dated now, with the
+// moves undone (callers that keep a game for good drop them). The colours
+// ride on the players' names ("Orange", "Blue").
+func (s *setup) gameRecord(g *rules.Game) *record.Record {
+	rec := record.FromGame(g)
+	rec.Date = time.Now()
+	rec.Mode = modeNames[s.Mode]
+	for _, pl := range []rules.Player{rules.X, rules.O} {
+		c := s.colourOf(pl)
+		p := s.Players[c]
+		rp := record.Player{Kind: record.Human, Name: colourNames[c]}
+		switch {
+		case s.Mode == modeOnline && !p.Human:
+			rp.Kind = record.Network
+		case !p.Human:
+			rp.Kind, rp.Level, rp.Algorithm = record.AI, p.Level, p.Algorithm
+		}
+		rec.Players[pl] = rp
 	}
-	return sg
+	return rec
 }
 
-// restore rebuilds a saved game, checking every move.
-func restore(sg SavedGame) (setup, *rules.Game, error) {
-	v, err := rules.ParseVariant(sg.Variant)
+// restore rebuilds the setup and the game of a stored record, checking
+// every move; the game comes back with its moves undone ready to redo.
+func restore(rec *record.Record) (setup, *rules.Game, error) {
+	if rec.Start != nil {
+		return setup{}, nil, fmt.Errorf("saved game: starts from a set-up position")
+	}
+	g, err := rec.Game()
 	if err != nil {
 		return setup{}, nil, fmt.Errorf("saved game: %w", err)
 	}
-	s := setup{Variant: v, Mode: sg.Mode, First: sg.First & 1, Players: sg.Players}
-	g := rules.NewGame(v)
-	if err := g.PlayNotation(sg.Moves); err != nil {
-		return setup{}, nil, fmt.Errorf("saved game: %w", err)
+	s := setup{Variant: rec.Variant}
+	for m, name := range modeNames {
+		if rec.Mode == name {
+			s.Mode = m
+		}
 	}
-	if err := g.PlayNotation(sg.Redo); err != nil {
-		return setup{}, nil, fmt.Errorf("saved game: the moves undone: %w", err)
+	if rec.Players[rules.X].Name == colourNames[1] {
+		s.First = 1
 	}
-	for range sg.Redo {
-		g.Undo()
+	for _, pl := range []rules.Player{rules.X, rules.O} {
+		rp := rec.Players[pl]
+		s.Players[s.colourOf(pl)] = playerChoice{Human: rp.Kind != record.AI, Level: rp.Level, Algorithm: rp.Algorithm}
 	}
 	return s, g, nil
-}
-
-// redoMoves lists the moves undone in a game, the next to redo first.
-func redoMoves(g *rules.Game) []string {
-	var out []string
-	for _, m := range record.FromGame(g).Redo {
-		out = append(out, m.Notation(g.Variant()))
-	}
-	return out
 }

@@ -3,6 +3,7 @@ package app
 import (
 	"testing"
 
+	"github.com/gobblet-game/gobblet/internal/record"
 	"github.com/gobblet-game/gobblet/internal/rules"
 )
 
@@ -13,7 +14,7 @@ func TestSavedGameRoundTrip(t *testing.T) {
 	if err := g.PlayNotation([]string{"3@b2", "2@a1", "b2-c3"}); err != nil {
 		t.Fatal(err)
 	}
-	s2, g2, err := restore(s.saved(g))
+	s2, g2, err := restore(s.gameRecord(g))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -30,35 +31,29 @@ func TestColoursAndPlayers(t *testing.T) {
 	}
 }
 
-// FuzzRestore feeds saved games from outside (a file) to restore: it must
-// refuse bad ones with an error, never panic, and what it accepts is legal.
+// FuzzRestore feeds stored games from outside (an autosave or a saved game
+// file) through the record parser to restore: it must refuse bad ones with
+// an error, never panic, and what it accepts is the record's game.
 func FuzzRestore(f *testing.F) {
-	f.Add("classic", "4@b2 4@c3 b2-a1", 0)
-	f.Add("gobblers", "3@a1 1@a3 3@b2 1@c1 2@c3", 1)
-	f.Add("gobblers", "3@a1 3@a1", 0)
-	f.Add("chess", "e2-e4", 0)
-	f.Add("classic", "9@z9 a1-a1 @", 3)
-	f.Fuzz(func(t *testing.T, variant, moves string, first int) {
-		var ms []string
-		cur := ""
-		for _, r := range moves {
-			if r == ' ' {
-				ms = append(ms, cur)
-				cur = ""
-				continue
-			}
-			cur += string(r)
-		}
-		ms = append(ms, cur)
-		s, g, err := restore(SavedGame{Variant: variant, Moves: ms, First: first})
+	f.Add([]byte("[Variant \"classic\"]\n[X \"human\"]\n[O \"ai\"]\n[OLevel \"hard\"]\n[Mode \"human-ai\"]\n\n1. 4@b2 4@c3 2. b2-a1"))
+	f.Add([]byte("[Variant \"gobblers\"]\n[XName \"Blue\"]\n[Redo \"1@c1 2@c3\"]\n\n1. 3@a1 1@a3 2. 3@b2"))
+	f.Add([]byte("[Variant \"gobblers\"]\n\n1. 3@a1 3@a1"))
+	f.Add([]byte("[Variant \"chess\"]\n\n1. e2-e4"))
+	f.Add([]byte("[Variant \"classic\"]\n[Mode \"network\"]\n[Start \"classic:.,.,.,./.,.,.,./.,.,.,./.,.,.,.:o\"]\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		rec, err := record.Parse(data)
 		if err != nil {
 			return
 		}
-		if s.First != 0 && s.First != 1 {
-			t.Fatalf("first colour %d", s.First)
+		s, g, err := restore(rec)
+		if err != nil {
+			return
 		}
-		if g.Plies() != len(ms) {
-			t.Fatalf("restored %d plies of %d", g.Plies(), len(ms))
+		if s.First != 0 && s.First != 1 || s.Variant != rec.Variant {
+			t.Fatalf("restored first colour %d, variant %v from a %v record", s.First, s.Variant, rec.Variant)
+		}
+		if g.Plies() != len(rec.Moves) {
+			t.Fatalf("restored %d plies of %d", g.Plies(), len(rec.Moves))
 		}
 	})
 }

@@ -9,52 +9,32 @@ import (
 	"github.com/gobblet-game/gobblet/internal/settings"
 )
 
-// SavedGame is a game in progress as the storage keeps it: plain values that
-// serialise easily. Moves are in canonical notation.
-type SavedGame struct {
-	Variant string   // "classic" or "gobblers"
-	Moves   []string // from the start position
-	Redo    []string // the moves undone, the next to redo first (the autosave's)
-	Mode    int      // modeHumanVsAI, modeTwoPlayers, modeAIvsAI
-	First   int      // colour that plays x (0 orange, 1 blue)
-	Players [2]SavedPlayer
-}
-
-// SavedPlayer is one colour's player.
-type SavedPlayer struct {
-	Human     bool
-	Level     string
-	Algorithm string
-}
-
 // Store is everything the game keeps between runs. The files live with the
 // settings package; the GUI only talks to this interface, so storage can be
 // swapped in without touching a scene.
 type Store interface {
 	Settings() settings.Settings
 	SaveSettings(settings.Settings) error
-	SaveGame(SavedGame) error // autosave after every move
-	LoadGame() (SavedGame, bool)
+	// SaveGame autosaves after every move; the store keeps rec as it is,
+	// so the caller must not change it afterwards.
+	SaveGame(rec *record.Record) error
+	// LoadGame returns the game Continue brings back; callers copy the
+	// record before changing it.
+	LoadGame() (*record.Record, bool)
 	ClearGame() error // the game ended or was abandoned
 	// RecordResult keeps a finished game among the saved games and counts
 	// it in the statistics; it returns the kept file's name.
-	RecordResult(r GameRecord) (string, error)
+	RecordResult(rec *record.Record) (string, error)
 	// SaveRecord keeps a game, finished or not, among the saved games and
 	// returns the file's name.
-	SaveRecord(g SavedGame) (string, error)
+	SaveRecord(rec *record.Record) (string, error)
 	// Records lists the saved games, newest first; unreadable files come
 	// with their error.
-	Records() ([]settings.SavedGame, error)
+	Records() ([]settings.SavedFile, error)
 	Stats() record.Stats
 	// SaveProblem says why the autosave or the settings cannot be saved
 	// now, as a sentence for the player; "" once a save works again.
 	SaveProblem() string
-}
-
-// GameRecord is a finished game for records and statistics.
-type GameRecord struct {
-	Game   SavedGame
-	Result string // as rules.Result.String(): "x line", "draw repetition", ...
 }
 
 // MemoryStore keeps everything in memory: the store until files are wired in,
@@ -62,9 +42,8 @@ type GameRecord struct {
 type MemoryStore struct {
 	mu       sync.Mutex
 	settings settings.Settings
-	game     *SavedGame
-	Results  []GameRecord
-	kept     []settings.SavedGame // newest last
+	game     *record.Record
+	kept     []settings.SavedFile // newest last
 	stats    record.Stats
 }
 
@@ -84,21 +63,17 @@ func (m *MemoryStore) SaveSettings(s settings.Settings) error {
 	return nil
 }
 
-func (m *MemoryStore) SaveGame(g SavedGame) error {
+func (m *MemoryStore) SaveGame(rec *record.Record) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	g.Moves = append([]string(nil), g.Moves...)
-	m.game = &g
+	m.game = rec
 	return nil
 }
 
-func (m *MemoryStore) LoadGame() (SavedGame, bool) {
+func (m *MemoryStore) LoadGame() (*record.Record, bool) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	if m.game == nil {
-		return SavedGame{}, false
-	}
-	return *m.game, true
+	return m.game, m.game != nil
 }
 
 func (m *MemoryStore) ClearGame() error {
@@ -108,25 +83,14 @@ func (m *MemoryStore) ClearGame() error {
 	return nil
 }
 
-func (m *MemoryStore) RecordResult(r GameRecord) (string, error) {
-	m.mu.Lock()
-	m.Results = append(m.Results, r)
-	m.mu.Unlock()
-	rec, err := recordFromSaved(r.Game)
-	if err != nil {
-		return "", err
-	}
+func (m *MemoryStore) RecordResult(rec *record.Record) (string, error) {
 	m.mu.Lock()
 	m.stats.AddGame(rec)
 	m.mu.Unlock()
 	return m.keep(rec), nil
 }
 
-func (m *MemoryStore) SaveRecord(g SavedGame) (string, error) {
-	rec, err := recordFromSaved(g)
-	if err != nil {
-		return "", err
-	}
+func (m *MemoryStore) SaveRecord(rec *record.Record) (string, error) {
 	return m.keep(rec), nil
 }
 
@@ -135,21 +99,21 @@ func (m *MemoryStore) keep(rec *record.Record) string {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	name := fmt.Sprintf("%s %s game %d", rec.Date.Format("2006-01-02 1504"), rec.Variant, len(m.kept)+1)
-	m.kept = append(m.kept, settings.SavedGame{Path: filepath.Join("memory", name+".gobblet"), Name: name, Record: rec})
+	m.kept = append(m.kept, settings.SavedFile{Path: filepath.Join("memory", name+".gobblet"), Name: name, Record: rec})
 	return name + ".gobblet"
 }
 
 // Keep adds a saved game as a file would list it (tests: unreadable ones).
-func (m *MemoryStore) Keep(g settings.SavedGame) {
+func (m *MemoryStore) Keep(g settings.SavedFile) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	m.kept = append(m.kept, g)
 }
 
-func (m *MemoryStore) Records() ([]settings.SavedGame, error) {
+func (m *MemoryStore) Records() ([]settings.SavedFile, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	out := make([]settings.SavedGame, 0, len(m.kept))
+	out := make([]settings.SavedFile, 0, len(m.kept))
 	for i := len(m.kept) - 1; i >= 0; i-- {
 		out = append(out, m.kept[i])
 	}

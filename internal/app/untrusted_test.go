@@ -31,7 +31,7 @@ func TestSavedGamesShowRecordNamesEscaped(t *testing.T) {
 
 // Play on keeps the level a record names, and the game screen shows it.
 func TestPlayOnShowsARecordsLevelEscaped(t *testing.T) {
-	s := setup{Variant: rules.Gobblers, Mode: modeHumanVsAI, Players: [2]SavedPlayer{{Human: true}, {Level: "hard\u202e\x1b[2J"}}}
+	s := setup{Variant: rules.Gobblers, Mode: modeHumanVsAI, Players: [2]playerChoice{{Human: true}, {Level: "hard\u202e\x1b[2J"}}}
 	for c := range 2 {
 		for _, r := range s.name(c) {
 			if !unicode.IsGraphic(r) {

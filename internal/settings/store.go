@@ -377,8 +377,8 @@ func recordName(rec *record.Record) string {
 	}, name)
 }
 
-// SavedGame is one file of the games folder.
-type SavedGame struct {
+// SavedFile is one file of the games folder.
+type SavedFile struct {
 	Path   string
 	Name   string         // the file name without the extension
 	Record *record.Record // nil when the file cannot be read
@@ -388,7 +388,7 @@ type SavedGame struct {
 // Records lists the games folder, newest first (by the record's date, else
 // the file's time). Files that cannot be read are listed with their error,
 // so the GUI can show them greyed out instead of hiding them.
-func (s *Store) Records() ([]SavedGame, error) {
+func (s *Store) Records() ([]SavedFile, error) {
 	dir, err := s.gamesDir(false)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
@@ -416,13 +416,13 @@ func (s *Store) Records() ([]SavedGame, error) {
 		}
 	}
 	sort.SliceStable(found, func(i, j int) bool { return found[i].info.ModTime().After(found[j].info.ModTime()) })
-	var games []SavedGame
+	var games []SavedFile
 	when := map[string]time.Time{}
 	budget := int64(maxListedBytes)
 	plies := maxListedPlies
 	for _, c := range found {
 		path := filepath.Join(dir, c.entry.Name())
-		g := SavedGame{Path: path, Name: strings.TrimSuffix(c.entry.Name(), RecordExt)}
+		g := SavedFile{Path: path, Name: strings.TrimSuffix(c.entry.Name(), RecordExt)}
 		when[path] = c.info.ModTime()
 		switch budget -= c.info.Size(); {
 		case budget < 0:
