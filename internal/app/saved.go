@@ -64,6 +64,8 @@ func (ss *savedScene) layout(a *App) {
 	ss.back.Rect = Rect{a.W/2 - 130*u, a.H - 100*u, 260 * u, 56 * u}
 }
 
+// Update answers the list's keys (↑ ↓, Page Up/Down, the wheel, Enter) and
+// clicks: Back or Esc returns to the menu, a row opens its game for review.
 func (ss *savedScene) Update(a *App) error {
 	ss.layout(a)
 	in := &a.In
@@ -271,6 +273,9 @@ func variantWords(v rules.Variant) string {
 // Animating: this screen changes only when the player does something.
 func (ss *savedScene) Animating(a *App) bool { return false }
 
+// Draw shows the list: for each game its date and variant, players and
+// number of moves, and its result; a file that could not be read shows its
+// name and why; a scroll bar when the list is longer than the panel.
 func (ss *savedScene) Draw(a *App, dst *ebiten.Image) {
 	ss.layout(a)
 	drawBackdrop(a, dst, &ss.backdrop)
