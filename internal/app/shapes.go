@@ -36,10 +36,7 @@ func roundRectSpriteA(dst *ebiten.Image, r Rect, rad float64, fill, edge color.R
 	img, ok := shapes[k]
 	if !ok {
 		if len(shapes) > 300 {
-			for key, im := range shapes {
-				im.Deallocate()
-				delete(shapes, key)
-			}
+			emptyCache(shapes)
 		}
 		cv := newCanvas(k.w+2*pad, k.h+2*pad)
 		rr := Rect{float64(pad), float64(pad), float64(k.w), float64(k.h)}
@@ -115,10 +112,7 @@ func strokeCircle(dst *ebiten.Image, x, y, r, w float64, c color.Color) {
 	img, ok := rings[k]
 	if !ok {
 		if len(rings) > 200 {
-			for key, im := range rings {
-				im.Deallocate()
-				delete(rings, key)
-			}
+			emptyCache(rings)
 		}
 		cv := newCanvas(2*sr+4, 2*sr+4)
 		in := float64(sr) * float64(ratio) / 64
@@ -180,10 +174,7 @@ func shadowSprite(dst *ebiten.Image, r Rect, rad, spread, dy, alpha float64) {
 	img, ok := shadows[k]
 	if !ok {
 		if len(shadows) > 20 {
-			for key, im := range shadows {
-				im.Deallocate()
-				delete(shadows, key)
-			}
+			emptyCache(shadows)
 		}
 		cv := newCanvas(k.w+2*pad, k.h+2*pad+max(0, k.dy))
 		cv.softShadow(Rect{float64(pad), float64(pad), float64(k.w), float64(k.h)}, float64(k.rad), float64(k.spread), float64(k.dy), float64(k.alpha)/1000)
@@ -214,4 +205,13 @@ func drawIconCached(dst *ebiten.Image, ic icon, x, y, s float64, c color.Color) 
 		icons[k] = img
 	}
 	drawCentred(dst, img, x, y, 1, c)
+}
+
+// emptyCache gives back every image of a sprite cache that grew past its
+// bound (the window was resized many times, say).
+func emptyCache[K comparable](cache map[K]*ebiten.Image) {
+	for key, im := range cache {
+		im.Deallocate()
+		delete(cache, key)
+	}
 }

@@ -108,27 +108,34 @@ func (gs *gameScene) drawPanel(a *App, dst *ebiten.Image) {
 	gs.drawAIStatus(a, dst, st)
 }
 
+// cardText is where the status card's first line starts and its two faces.
+type cardText struct {
+	x, y        float64
+	head, small fontFace
+}
+
+func newCardText(a *App, r Rect) cardText {
+	u := a.U()
+	return cardText{x: r.X + 18*u, y: r.Y + 26*u, head: a.Face(Bold, sizeBody), small: a.Face(Regular, sizeSmall)}
+}
+
 // drawAIStatus draws the status card under the move list: who is thinking
 // (with a spinner and the search's depth and score), or the review's, the
 // result's or the turn's words; then the connection and the demo's series.
 func (gs *gameScene) drawAIStatus(a *App, dst *ebiten.Image, r Rect) {
 	th := a.Theme
 	u := a.U()
-	x := r.X + 18*u
-	y := r.Y + 26*u
-	fh := a.Face(Bold, sizeBody)
-	fs := a.Face(Regular, sizeSmall)
-	b := gs.brain
+	c := newCardText(a, r)
 	// the computer's move, chosen, waits a moment for its turn on screen:
 	// to the player it is still thinking
 	aiMove := gs.pending != nil && !gs.over && gs.review < 0
-	if b.thinking || aiMove {
-		gs.drawThinking(a, dst, r, aiMove)
+	if gs.brain.thinking || aiMove {
+		gs.drawThinking(a, dst, r, c, aiMove)
 	} else {
 		title, words := gs.statusCardWords()
-		drawText(dst, title, fh, x, y, Left, th.Text)
-		for i, ln := range wrap(words, fs, r.W-36*u) {
-			drawText(dst, ln, fs, x, y+30*u+float64(i)*20*u, Left, th.TextDim)
+		drawText(dst, title, c.head, c.x, c.y, Left, th.Text)
+		for i, ln := range wrap(words, c.small, r.W-36*u) {
+			drawText(dst, ln, c.small, c.x, c.y+30*u+float64(i)*20*u, Left, th.TextDim)
 		}
 	}
 	gs.drawCardFooter(a, dst, r)
@@ -136,13 +143,10 @@ func (gs *gameScene) drawAIStatus(a *App, dst *ebiten.Image, r Rect) {
 
 // drawThinking fills the status card while a search runs: who thinks, a
 // spinner, the time, depth and score, and the eval bar.
-func (gs *gameScene) drawThinking(a *App, dst *ebiten.Image, r Rect, aiMove bool) {
+func (gs *gameScene) drawThinking(a *App, dst *ebiten.Image, r Rect, c cardText, aiMove bool) {
 	th := a.Theme
 	u := a.U()
-	x := r.X + 18*u
-	y := r.Y + 26*u
-	fh := a.Face(Bold, sizeBody)
-	fs := a.Face(Regular, sizeSmall)
+	x, y, fh, fs := c.x, c.y, c.head, c.small
 	b := gs.brain
 	who := "Hint"
 	if b.purpose == forMove || aiMove {
