@@ -404,6 +404,11 @@ func (e *Engine) setoption(args []string) error {
 		if err != nil {
 			return err
 		}
+		// a quarter of a limited address space leaves room for the runtime,
+		// the search's stacks and the 3×3 table
+		if as := addressSpaceMiB(); as > 0 && n > as/4 {
+			return fmt.Errorf("hash %d MiB is more than this process may use (its address space is limited to %d MiB: at most %d MiB)", n, as, as/4)
+		}
 		e.hashMiB = n
 		e.player = ai.NewEngine()
 	case "movelimit":
