@@ -28,9 +28,7 @@ func (t *Table) Census(workers int, keep func(Index) bool) Census {
 	var next atomic.Int32
 	var wg sync.WaitGroup
 	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
 			var c Census
 			forEachCanonical(&next, func(i Index, _ int) {
 				if keep != nil && !keep(i) {
@@ -55,7 +53,7 @@ func (t *Table) Census(workers int, keep func(Index) bool) Census {
 				total.Losses[i] += c.Losses[i]
 			}
 			total.Draws += c.Draws
-		}()
+		})
 	}
 	wg.Wait()
 	return total

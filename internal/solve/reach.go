@@ -48,9 +48,7 @@ func Reach(workers, maxPly int, logf Logf) (ongoing, over uint64, reached *Set) 
 		chunk := (len(frontier) + workers - 1) / workers
 		for w := 0; w < workers; w++ {
 			lo, hi := min(w*chunk, len(frontier)), min((w+1)*chunk, len(frontier))
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
+			wg.Go(func() {
 				var buf []Index
 				for _, i := range frontier[lo:hi] {
 					b := BoardAt(i)
@@ -68,7 +66,7 @@ func Reach(workers, maxPly int, logf Logf) (ongoing, over uint64, reached *Set) 
 					})
 				}
 				next[w] = buf
-			}()
+			})
 		}
 		wg.Wait()
 		frontier = frontier[:0:0]

@@ -84,11 +84,9 @@ func Build(workers int, logf Logf) *Table {
 		chunk := (len(cur) + workers - 1) / workers
 		for w := 0; w < workers; w++ {
 			lo, hi := min(w*chunk, len(cur)), min((w+1)*chunk, len(cur))
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
+			wg.Go(func() {
 				found[w] = t.propagate(counts, cur[lo:hi], d)
-			}()
+			})
 		}
 		wg.Wait()
 		levels[d] = nil
@@ -111,9 +109,7 @@ func (t *Table) initialise(counts []uint32, workers int, logf Logf) [][]Index {
 	var next atomic.Int32
 	var wg sync.WaitGroup
 	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
 			var kids [maxMoves]Board
 			forEachCanonical(&next, func(i Index, stab int) {
 				if i%(pairCount*pairCount) == 0 {
@@ -143,7 +139,7 @@ func (t *Table) initialise(counts []uint32, workers int, logf Logf) [][]Index {
 					casByte(counts, i, 0, byte(min(sum/stab, overflow)))
 				}
 			})
-		}()
+		})
 	}
 	wg.Wait()
 	var level1 []Index
@@ -259,9 +255,7 @@ func (t *Table) Verify(workers int) (checked uint64, bad []Index) {
 	var mu sync.Mutex
 	var wg sync.WaitGroup
 	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
 			var kids [maxMoves]Board
 			var n uint64
 			forEachCanonical(&next, func(i Index, _ int) {
@@ -281,7 +275,7 @@ func (t *Table) Verify(workers int) (checked uint64, bad []Index) {
 			mu.Lock()
 			checked += n
 			mu.Unlock()
-		}()
+		})
 	}
 	wg.Wait()
 	return checked, bad
