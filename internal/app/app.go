@@ -105,10 +105,11 @@ type App struct {
 	sizeSaveAt int
 	headless   bool // tests: no window calls
 
-	noticeOK       button // dismisses the notices
-	saveProblem    string // why the files cannot be saved now; "" when they can
-	firstFrameSeen bool   // the start-up time is logged (startup.go)
-	rest           rest   // the loop waits for events while nothing happens (rest.go)
+	noticeOK       button      // dismisses the notices
+	noticeCard     *noticeCard // the notices laid out; nil when they changed (notices.go)
+	saveProblem    string      // why the files cannot be saved now; "" when they can
+	firstFrameSeen bool        // the start-up time is logged (startup.go)
+	rest           rest        // the loop waits for events while nothing happens (rest.go)
 }
 
 // New builds the game and opens the main menu. Without a store it opens the

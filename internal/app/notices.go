@@ -19,6 +19,7 @@ import (
 // notify adds a sentence to the notices.
 func (a *App) notify(msg string) {
 	a.notices = append(a.notices, msg)
+	a.noticeCard = nil
 	a.redraw()
 	a.debugf("notice %s", msg)
 }
@@ -33,6 +34,21 @@ type noticeCard struct {
 	TextW        float64
 	Shown        int // notices on the card; OK dismisses these
 	OK           Rect
+	W, H         float64 // the window it was laid out for
+}
+
+// cardOfNotices is the notices' card, laid out again only when the notices
+// or the window's size changed: wrapping them is the costly part, and the
+// card is asked for every tick and every frame while it shows.
+func (a *App) cardOfNotices() *noticeCard {
+	if c := a.noticeCard; c != nil && c.W == a.W && c.H == a.H {
+		return c
+	}
+	c := a.layoutNotices()
+	a.noticeCard = &c
+	a.noticeOK.Rect = c.OK
+	a.noticeOK.Label, a.noticeOK.Primary = "OK", true
+	return a.noticeCard
 }
 
 // layoutNotices fits as many notices as the window holds (at least one,
@@ -40,7 +56,7 @@ type noticeCard struct {
 func (a *App) layoutNotices() noticeCard {
 	u := a.U()
 	fc := a.Face(Regular, sizeBody)
-	var c noticeCard
+	c := noticeCard{W: a.W, H: a.H}
 	w := math.Min(820*u, a.W-48*u)
 	pad := 28 * u
 	c.LineH = sizeBody * 1.45 * u
@@ -79,23 +95,24 @@ func (a *App) updateNotices() bool {
 	if len(a.notices) == 0 {
 		return false
 	}
-	c := a.layoutNotices()
-	a.noticeOK.Rect = c.OK
-	a.noticeOK.Label, a.noticeOK.Primary = "OK", true
+	c := a.cardOfNotices()
 	if a.noticeOK.update(a) || a.In.Key(ebiten.KeyEnter) || a.In.Key(ebiten.KeyNumpadEnter) || a.In.Key(ebiten.KeySpace) || a.In.Key(ebiten.KeyEscape) {
 		a.notices = a.notices[c.Shown:]
+		a.noticeCard = nil
 		a.debugf("notices dismissed %d, left %d", c.Shown, len(a.notices))
 	}
 	return true
 }
 
+// drawNotices draws the card over a veil, "(more after these)" in its
+// title when not all fit.
 func (a *App) drawNotices(dst *ebiten.Image) {
 	if len(a.notices) == 0 {
 		return
 	}
 	th := a.Theme
 	u := a.U()
-	c := a.layoutNotices()
+	c := a.cardOfNotices()
 	fillRect(dst, Rect{0, 0, a.W, a.H}, withAlpha(black, 0.45))
 	panel(a, dst, c.Card)
 	title := "Please note"
@@ -113,8 +130,6 @@ func (a *App) drawNotices(dst *ebiten.Image) {
 		}
 		y += 12 * u
 	}
-	a.noticeOK.Rect = c.OK
-	a.noticeOK.Label, a.noticeOK.Primary = "OK", true
 	a.noticeOK.draw(a, dst, true)
 }
 
