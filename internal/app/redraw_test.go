@@ -194,17 +194,25 @@ func TestEveryInputIsDrawnAtOnce(t *testing.T) {
 	}
 }
 
+// aiThinking opens a 3×3 game where the computer (a fake that answers when
+// told) moves first, and waits until it thinks and the screen is quiet.
+func (s *screen) aiThinking() *fakeThinker {
+	s.t.Helper()
+	f := &fakeThinker{answers: make(chan rules.Move, 1)}
+	s.a.NewThinker = func() Thinker { return f }
+	gameWith(setup{Variant: rules.Gobblers, Mode: modeHumanVsAI, First: 1, Players: [2]playerChoice{{Human: true}, {Level: "easy"}}}, nil, nil)(s)
+	s.until("the search", func() bool { return f.searches() > 0 })
+	s.idle(settle)
+	return f
+}
+
 // Things that change the screen without the player are drawn when they
 // come: an AI move, a hint, a toast and its end, a status message's end, a
 // tooltip, an opened stack, a scene switch, a new window size.
 func TestChangesWithoutInputAreDrawn(t *testing.T) {
 	t.Run("an AI move arriving (animations off)", func(t *testing.T) {
 		s := newScreen(t)
-		f := &fakeThinker{answers: make(chan rules.Move, 1)}
-		s.a.NewThinker = func() Thinker { return f }
-		gameWith(setup{Variant: rules.Gobblers, Mode: modeHumanVsAI, First: 1, Players: [2]playerChoice{{Human: true}, {Level: "easy"}}}, nil, nil)(s)
-		s.until("the search", func() bool { return f.searches() > 0 })
-		s.idle(settle)
+		f := s.aiThinking()
 		f.answers <- mustMove(t, rules.Gobblers, "3@b2")
 		if !s.until("the AI's move", func() bool { return s.game().game.Plies() == 1 }) {
 			t.Error("the tick the AI's move was played was not drawn")
@@ -213,11 +221,7 @@ func TestChangesWithoutInputAreDrawn(t *testing.T) {
 	t.Run("an AI move arriving (its glide)", func(t *testing.T) {
 		s := newScreen(t)
 		s.a.Settings.AnimationSpeed = 1
-		f := &fakeThinker{answers: make(chan rules.Move, 1)}
-		s.a.NewThinker = func() Thinker { return f }
-		gameWith(setup{Variant: rules.Gobblers, Mode: modeHumanVsAI, First: 1, Players: [2]playerChoice{{Human: true}, {Level: "easy"}}}, nil, nil)(s)
-		s.until("the search", func() bool { return f.searches() > 0 })
-		s.idle(settle)
+		f := s.aiThinking()
 		f.answers <- mustMove(t, rules.Gobblers, "3@b2")
 		s.until("the AI's move", func() bool { return s.game().game.Plies() == 1 })
 		for i := 0; len(s.game().glides) > 0; i++ {
@@ -228,11 +232,7 @@ func TestChangesWithoutInputAreDrawn(t *testing.T) {
 	})
 	t.Run("the spinner while the AI thinks, and a click then", func(t *testing.T) {
 		s := newScreen(t)
-		f := &fakeThinker{answers: make(chan rules.Move, 1)}
-		s.a.NewThinker = func() Thinker { return f }
-		gameWith(setup{Variant: rules.Gobblers, Mode: modeHumanVsAI, First: 1, Players: [2]playerChoice{{Human: true}, {Level: "easy"}}}, nil, nil)(s)
-		s.until("the search", func() bool { return f.searches() > 0 })
-		s.idle(settle)
+		f := s.aiThinking()
 		if got := s.idle(60); got < 25 {
 			t.Errorf("%d frames a second drawn while the AI thinks, want about 30", got)
 		}
