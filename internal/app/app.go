@@ -172,6 +172,11 @@ func (a *App) Run() error {
 	w, h := fitWindow(a.Settings.WindowWidth, a.Settings.WindowHeight, monW, monH, scale)
 	ebiten.SetWindowSize(w, h)
 	a.winW, a.winH = w, h
+	if inBrowser {
+		// A page may go full screen only when the player has just clicked
+		// or pressed a key: it starts in its tab, and Options or F11 ask.
+		a.Settings.Fullscreen = false
+	}
 	ebiten.SetFullscreen(a.Settings.Fullscreen)
 	ebiten.SetWindowClosingHandled(true)
 	ebiten.SetTPS(60)
@@ -206,7 +211,12 @@ func (a *App) Update() error {
 			a.focused = f
 			a.wake()
 		}
-		a.rememberWindowSize()
+		if inBrowser {
+			// the browser leaves full screen on Esc without asking us
+			a.Settings.Fullscreen = ebiten.IsFullscreen()
+		} else {
+			a.rememberWindowSize()
+		}
 	}
 	if !a.headless {
 		a.logRates()
