@@ -161,13 +161,22 @@ func (s *Store) load(k kind, parse func([]byte) error) (found bool, notice strin
 		s.mu.Lock()
 		s.protected[k.name] = true
 		s.mu.Unlock()
-		return false, fmt.Sprintf("%s could not be read%s, so %s; the file is left untouched at %s.", k.subject, why(err), k.fallback, ShortPath(path))
+		return false, k.notice(err, "the file is left untouched at "+ShortPath(path))
 	}
 	kept := untrusted.Text(filepath.Base(aside))
 	if errors.Is(err, record.ErrNewerFormat) {
-		return false, fmt.Sprintf("%s %s saved by a newer version of Gobblet, so %s; the file is kept as %s.", k.subject, k.be, k.fallback, kept)
+		return false, k.notice(err, "the file is kept as "+kept)
 	}
-	return false, fmt.Sprintf("%s could not be read%s, so %s; the old file is kept as %s.", k.subject, why(err), k.fallback, kept)
+	return false, k.notice(err, "the old file is kept as "+kept)
+}
+
+// notice is the sentence telling the player that k could not be read, what
+// happens instead and what became of the old content (where).
+func (k kind) notice(err error, where string) string {
+	if errors.Is(err, record.ErrNewerFormat) {
+		return fmt.Sprintf("%s %s saved by a newer version of Gobblet, so %s; %s.", k.subject, k.be, k.fallback, where)
+	}
+	return fmt.Sprintf("%s could not be read%s, so %s; %s.", k.subject, why(err), k.fallback, where)
 }
 
 // why adds the reason to "could not be read" when it is one a player can
@@ -227,9 +236,16 @@ func (s *Store) LoadAll() Loaded {
 // LoadSettings returns the saved settings, or the defaults when there are
 // none or they cannot be read; notice is then a sentence for the player, ""
 // when all is well.
-func (s *Store) LoadSettings() (st Settings, notice string) {
+func (s *Store) LoadSettings() (st Settings, notice string) { return loadSettings(s.load) }
+
+// loader reads one of the player's files with parse, wherever they are kept
+// (Store.load, ShelfStore.load): found is false when there is none, notice
+// a sentence when it cannot be read.
+type loader func(k kind, parse func([]byte) error) (found bool, notice string)
+
+func loadSettings(load loader) (st Settings, notice string) {
 	st = Default()
-	_, notice = s.load(settingsKind, func(data []byte) error {
+	_, notice = load(settingsKind, func(data []byte) error {
 		var err error
 		st, err = Parse(data)
 		return err
@@ -252,8 +268,10 @@ func (s *Store) SaveSettings(st Settings) error {
 // LoadGame returns the autosaved game, or nil when there is none or it
 // cannot be read (then with a notice). rec.Game() gives the rules.Game to
 // go on with; it cannot fail for a record LoadGame returned.
-func (s *Store) LoadGame() (rec *record.Record, notice string) {
-	_, notice = s.load(gameKind, func(data []byte) error {
+func (s *Store) LoadGame() (rec *record.Record, notice string) { return loadGame(s.load) }
+
+func loadGame(load loader) (rec *record.Record, notice string) {
+	_, notice = load(gameKind, func(data []byte) error {
 		var err error
 		rec, err = record.Parse(data)
 		return err
@@ -300,8 +318,10 @@ func (s *Store) HasGame() bool {
 
 // LoadStats returns the statistics, empty when there are none or they
 // cannot be read (then with a notice).
-func (s *Store) LoadStats() (st record.Stats, notice string) {
-	_, notice = s.load(statsKind, func(data []byte) error {
+func (s *Store) LoadStats() (st record.Stats, notice string) { return loadStats(s.load) }
+
+func loadStats(load loader) (st record.Stats, notice string) {
+	_, notice = load(statsKind, func(data []byte) error {
 		var err error
 		st, err = record.ParseStats(data)
 		return err
@@ -333,21 +353,30 @@ func (s *Store) SaveRecord(rec *record.Record) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("save game: %w", err)
 	}
+	return keepNew(rec, func(name string) (string, error) {
+		path := filepath.Join(dir, name+RecordExt)
+		return path, writeNew(s.create, path, data)
+	})
+}
+
+// keepNew writes a game under the first free name made from its date,
+// variant and players ("…", "… (2)", "… (3)", …): write reports
+// fs.ErrExist for a name already taken and returns where the game went.
+func keepNew(rec *record.Record, write func(name string) (string, error)) (string, error) {
 	base := recordName(rec)
 	for n := 1; n < 1000; n++ {
 		name := base
 		if n > 1 {
 			name = fmt.Sprintf("%s (%d)", base, n)
 		}
-		path := filepath.Join(dir, name+RecordExt)
-		err := writeNew(s.create, path, data)
+		where, err := write(name)
 		if errors.Is(err, fs.ErrExist) {
 			continue
 		}
 		if err != nil {
 			return "", fmt.Errorf("save game: %w", err)
 		}
-		return path, nil
+		return where, nil
 	}
 	return "", fmt.Errorf("save game: too many games named %q", base)
 }
@@ -402,41 +431,56 @@ func (s *Store) Records() ([]SavedFile, error) {
 	}
 	// The newest files first, so that when the budget runs out it is the
 	// oldest that are not read.
-	type candidate struct {
-		entry fs.DirEntry
-		info  fs.FileInfo
-	}
-	var found []candidate
+	var found []listed
 	for _, e := range entries {
 		if !e.Type().IsRegular() || !strings.HasSuffix(e.Name(), RecordExt) || strings.HasPrefix(e.Name(), ".") {
 			continue
 		}
 		if info, err := e.Info(); err == nil {
-			found = append(found, candidate{e, info})
+			path := filepath.Join(dir, e.Name())
+			found = append(found, listed{
+				path: path, name: strings.TrimSuffix(e.Name(), RecordExt),
+				size: info.Size(), when: info.ModTime(),
+				read: func() (*record.Record, error) { return LoadRecord(path) },
+			})
 		}
 	}
-	sort.SliceStable(found, func(i, j int) bool { return found[i].info.ModTime().After(found[j].info.ModTime()) })
+	sort.SliceStable(found, func(i, j int) bool { return found[i].when.After(found[j].when) })
+	return listRecords(found), nil
+}
+
+// listed is a saved game found but not read yet.
+type listed struct {
+	path, name string
+	size       int64
+	when       time.Time // when it was written, if known: the order of an unreadable one
+	read       func() (*record.Record, error)
+}
+
+// listRecords reads the saved games found, newest first, until the budgets
+// run out (the rest are listed with why they were not read), and sorts them
+// by the record's date, else when they were written.
+func listRecords(found []listed) []SavedFile {
 	var games []SavedFile
 	when := map[string]time.Time{}
 	budget := int64(maxListedBytes)
 	plies := maxListedPlies
 	for _, c := range found {
-		path := filepath.Join(dir, c.entry.Name())
-		g := SavedFile{Path: path, Name: strings.TrimSuffix(c.entry.Name(), RecordExt)}
-		when[path] = c.info.ModTime()
-		switch budget -= c.info.Size(); {
+		g := SavedFile{Path: c.path, Name: c.name}
+		when[c.path] = c.when
+		switch budget -= c.size; {
 		case budget < 0:
-			g.Err = &fileError{path, errTooMuchToList}
+			g.Err = &fileError{c.path, errTooMuchToList}
 		case plies <= 0:
-			g.Err = &fileError{path, errTooManyToList}
+			g.Err = &fileError{c.path, errTooManyToList}
 		default:
-			g.Record, g.Err = LoadRecord(path)
+			g.Record, g.Err = c.read()
 			if g.Record != nil {
 				plies -= len(g.Record.Moves) + len(g.Record.Redo)
 			}
 		}
 		if g.Record != nil && !g.Record.Date.IsZero() {
-			when[path] = g.Record.Date
+			when[c.path] = g.Record.Date
 		}
 		games = append(games, g)
 	}
@@ -447,13 +491,16 @@ func (s *Store) Records() ([]SavedFile, error) {
 		}
 		return games[i].Name > games[j].Name
 	})
-	return games, nil
+	return games
 }
 
 // LoadRecord reads a game record from any file, with errors that name the
 // file and the line.
-func LoadRecord(path string) (*record.Record, error) {
-	data, err := record.ReadFile(path)
+func LoadRecord(path string) (*record.Record, error) { return loadRecord(path, record.ReadFile) }
+
+// loadRecord reads the game record at path with read.
+func loadRecord(path string, read func(string) ([]byte, error)) (*record.Record, error) {
+	data, err := read(path)
 	if err != nil {
 		return nil, &fileError{path, err}
 	}
