@@ -180,9 +180,10 @@ func (k kind) notice(err error, where string) string {
 }
 
 // why adds the reason to "could not be read" when it is one a player can
-// act on: the file is too big or not a file at all.
+// act on: the file is too big or not a file at all, the browser's storage
+// refused.
 func why(err error) string {
-	if errors.Is(err, record.ErrTooBig) || errors.Is(err, record.ErrNotRegular) {
+	if errors.Is(err, record.ErrTooBig) || errors.Is(err, record.ErrNotRegular) || errors.Is(err, ErrStorageFull) || errors.Is(err, ErrStorageRefused) {
 		return " (" + Reason(err) + ")"
 	}
 	return ""
@@ -216,15 +217,22 @@ type Loaded struct {
 
 // LoadAll reads the settings, the autosaved game and the statistics.
 func (s *Store) LoadAll() Loaded {
-	var l Loaded
-	var notices [4]string
-	l.Settings, notices[0] = s.LoadSettings()
-	l.Game, notices[1] = s.LoadGame()
-	l.Stats, notices[2] = s.LoadStats()
+	l := loadAll(s.load)
 	if _, err := s.gamesDir(false); errors.Is(err, ErrOutside) {
 		s.logf("%v", err)
-		notices[3] = fmt.Sprintf("Your games folder %s is a link to a place outside the settings folder, so no game is kept or listed there.", ShortPath(s.Path(GamesFolder)))
+		l.Notices = append(l.Notices, fmt.Sprintf("Your games folder %s is a link to a place outside the settings folder, so no game is kept or listed there.", ShortPath(s.Path(GamesFolder))))
 	}
+	return l
+}
+
+// loadAll reads the settings, the autosaved game and the statistics with
+// load.
+func loadAll(load loader) Loaded {
+	var l Loaded
+	var notices [3]string
+	l.Settings, notices[0] = loadSettings(load)
+	l.Game, notices[1] = loadGame(load)
+	l.Stats, notices[2] = loadStats(load)
 	for _, n := range notices {
 		if n != "" {
 			l.Notices = append(l.Notices, n)
@@ -257,12 +265,17 @@ func loadSettings(load loader) (st Settings, notice string) {
 }
 
 // SaveSettings writes the settings.
-func (s *Store) SaveSettings(st Settings) error {
+func (s *Store) SaveSettings(st Settings) error { return saveSettings(s.save, st) }
+
+// saver writes one of the player's files whole (Store.save, ShelfStore.save).
+type saver func(name string, data []byte) error
+
+func saveSettings(save saver, st Settings) error {
 	data, err := Marshal(st)
 	if err != nil {
 		return err
 	}
-	return s.save(SettingsFile, data)
+	return save(SettingsFile, data)
 }
 
 // LoadGame returns the autosaved game, or nil when there is none or it
@@ -286,12 +299,14 @@ func loadGame(load loader) (rec *record.Record, notice string) {
 // fill in the players and mode). It is meant to be called after every move
 // and on quit: a record is a few hundred bytes, and the write is one small
 // synced file.
-func (s *Store) SaveGame(rec *record.Record) error {
+func (s *Store) SaveGame(rec *record.Record) error { return saveGame(s.save, rec) }
+
+func saveGame(save saver, rec *record.Record) error {
 	data, err := record.Marshal(rec)
 	if err != nil {
 		return fmt.Errorf("autosave: %w", err)
 	}
-	return s.save(CurrentGame, data)
+	return save(CurrentGame, data)
 }
 
 // ClearGame forgets the autosaved game (it ended, or the player left it),
@@ -333,12 +348,14 @@ func loadStats(load loader) (st record.Stats, notice string) {
 }
 
 // SaveStats writes the statistics.
-func (s *Store) SaveStats(st record.Stats) error {
+func (s *Store) SaveStats(st record.Stats) error { return saveStats(s.save, st) }
+
+func saveStats(save saver, st record.Stats) error {
 	data, err := record.MarshalStats(st)
 	if err != nil {
 		return err
 	}
-	return s.save(StatisticsFile, data)
+	return save(StatisticsFile, data)
 }
 
 // SaveRecord keeps a game in the games folder under a new name made of its
