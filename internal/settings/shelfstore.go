@@ -2,12 +2,10 @@ package settings
 
 import (
 	"cmp"
-	"errors"
 	"fmt"
 	"io/fs"
 	"sort"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/gobblet-game/gobblet/internal/record"
@@ -25,17 +23,13 @@ const ShelfPrefix = "gobblet/"
 // unreadable value is kept aside under NAME.corrupt, never written over.
 // Each write is one Set, which replaces a value whole or not at all.
 type ShelfStore struct {
+	keeper
 	shelf Shelf
-	// Logf, when set, receives the technical reason behind each notice.
-	Logf func(format string, args ...any)
-
-	mu        sync.Mutex
-	protected map[string]bool // unreadable values that could not be set aside: never written over
 }
 
 // NewShelfStore keeps the player's files on shelf.
 func NewShelfStore(shelf Shelf) *ShelfStore {
-	return &ShelfStore{shelf: shelf, protected: map[string]bool{}}
+	return &ShelfStore{keeper: keeper{protected: map[string]bool{}}, shelf: shelf}
 }
 
 // Key is the shelf's key for one of the player's files.
@@ -59,35 +53,24 @@ func (s *ShelfStore) get(key string) ([]byte, error) {
 	return []byte(v), nil
 }
 
-// load is Store.load on the shelf: a value that cannot be read or parsed
-// is set aside and described in one polite sentence.
-func (s *ShelfStore) load(k kind, parse func([]byte) error) (found bool, notice string) {
-	key := Key(k.name)
-	data, err := s.get(key)
-	if errors.Is(err, fs.ErrNotExist) {
-		return false, ""
-	}
-	if err == nil {
-		if err = parse(data); err == nil {
-			return true, ""
-		}
-	}
-	s.logf("load %s: %v", key, err)
-	aside, aerr := s.setAside(key)
-	if aerr != nil {
-		s.logf("%v", aerr)
-		s.mu.Lock()
-		s.protected[k.name] = true
-		s.mu.Unlock()
-		return false, k.notice(err, "the old copy is left untouched in the browser's storage")
-	}
-	return false, k.notice(err, "the old copy is kept in the browser's storage as "+untrusted.Text(aside))
+func (s *ShelfStore) load(k kind, parse func([]byte) error) (bool, string) {
+	return s.keeper.load(s, k, parse)
 }
 
-// setAside moves a value that cannot be read to a free key ending in
+func (s *ShelfStore) read(name string) ([]byte, error) { return s.get(Key(name)) }
+
+func (s *ShelfStore) fate(_, aside string, _ error) string {
+	if aside == "" {
+		return "the old copy is left untouched in the browser's storage"
+	}
+	return "the old copy is kept in the browser's storage as " + untrusted.Text(aside)
+}
+
+// moveAside moves a value that cannot be read to a free key ending in
 // .corrupt, never over another one: the copy is written before the
 // original is removed, so a full shelf leaves the original where it was.
-func (s *ShelfStore) setAside(key string) (string, error) {
+func (s *ShelfStore) moveAside(name string) (string, error) {
+	key := Key(name)
 	v, ok, err := s.shelf.Get(key)
 	if err != nil || !ok {
 		return "", fmt.Errorf("set aside %s: %w", key, cmp.Or(err, fs.ErrNotExist))
@@ -114,22 +97,13 @@ func (s *ShelfStore) setAside(key string) (string, error) {
 // save writes one of the player's files, unless it is an unreadable value
 // that could not be set aside.
 func (s *ShelfStore) save(name string, data []byte) error {
-	s.mu.Lock()
-	protected := s.protected[name]
-	s.mu.Unlock()
-	if protected {
+	if s.isProtected(name) {
 		return fmt.Errorf("save %s: %w", Key(name), errProtected)
 	}
 	if err := s.shelf.Set(Key(name), string(data)); err != nil {
 		return fmt.Errorf("save %s: %w", Key(name), err)
 	}
 	return nil
-}
-
-func (s *ShelfStore) logf(format string, args ...any) {
-	if s.Logf != nil {
-		s.Logf(format, args...)
-	}
 }
 
 // LoadAll reads the settings, the autosaved game and the statistics.
@@ -144,10 +118,7 @@ func (s *ShelfStore) SaveGame(rec *record.Record) error { return saveGame(s.save
 // ClearGame forgets the autosaved game, unless it is an unreadable one
 // kept where it was.
 func (s *ShelfStore) ClearGame() error {
-	s.mu.Lock()
-	protected := s.protected[CurrentGame]
-	s.mu.Unlock()
-	if protected {
+	if s.isProtected(CurrentGame) {
 		return nil
 	}
 	if err := s.shelf.Remove(Key(CurrentGame)); err != nil {

@@ -61,14 +61,33 @@ var errProtected = errors.New("not writing over a file that could not be read no
 // Store is the folder of the player's files. Its methods are safe for
 // concurrent use; every write is atomic.
 type Store struct {
-	dir string
+	keeper
+	dir    string
+	create createTemp // os.CreateTemp but in tests
+}
+
+// keeper is what the folder's Store and the browser's ShelfStore share:
+// the log, and the files that could not be read nor set aside, which are
+// never written over.
+type keeper struct {
 	// Logf, when set, receives the technical reason behind each notice.
 	Logf func(format string, args ...any)
 
-	create createTemp // os.CreateTemp but in tests
-
 	mu        sync.Mutex
-	protected map[string]bool // unreadable files that could not be set aside: never written over
+	protected map[string]bool // unreadable files that could not be set aside
+}
+
+// place is where a keeper's files are: a folder or a shelf.
+type place interface {
+	// read returns a file whole; its error wraps fs.ErrNotExist when there
+	// is none.
+	read(name string) ([]byte, error)
+	// moveAside moves an unreadable file to a free name, never over
+	// another file, and returns that name as a notice shows it.
+	moveAside(name string) (string, error)
+	// fate ends the notice about an unreadable file: what became of it,
+	// kept as aside, or left where it is when aside is "".
+	fate(name, aside string, err error) string
 }
 
 // Open makes sure the folder exists and returns its store. It also removes
@@ -81,7 +100,7 @@ func Open(dir string) (*Store, error) {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return nil, fmt.Errorf("open settings folder: %w", err)
 	}
-	s := &Store{dir: dir, create: osCreateTemp, protected: map[string]bool{}}
+	s := &Store{keeper: keeper{protected: map[string]bool{}}, dir: dir, create: osCreateTemp}
 	removeStaleTemps(dir, time.Minute)
 	if games, err := s.gamesDir(false); err == nil {
 		removeStaleTemps(games, time.Minute)
@@ -140,12 +159,12 @@ var (
 	statsKind    = kind{StatisticsFile, "Your statistics", "were", "they start again from zero"}
 )
 
-// load reads one of the player's files with parse. A missing file is no
-// problem: found is false and there is no notice. A file that cannot be
-// read or parsed is set aside and described in one polite sentence.
-func (s *Store) load(k kind, parse func([]byte) error) (found bool, notice string) {
-	path := s.Path(k.name)
-	data, err := record.ReadFile(path)
+// load reads one of the player's files from p with parse. A missing file
+// is no problem: found is false and there is no notice. A file that cannot
+// be read or parsed is set aside, or left where it is and never written
+// over when that fails, and described in one polite sentence.
+func (kp *keeper) load(p place, k kind, parse func([]byte) error) (found bool, notice string) {
+	data, err := p.read(k.name)
 	if errors.Is(err, fs.ErrNotExist) {
 		return false, ""
 	}
@@ -154,20 +173,50 @@ func (s *Store) load(k kind, parse func([]byte) error) (found bool, notice strin
 			return true, ""
 		}
 	}
-	s.logf("load %s: %v", path, err)
-	aside, aerr := setAside(path)
+	kp.logf("load %s: %v", k.name, err)
+	aside, aerr := p.moveAside(k.name)
 	if aerr != nil {
-		s.logf("%v", aerr)
-		s.mu.Lock()
-		s.protected[k.name] = true
-		s.mu.Unlock()
-		return false, k.notice(err, "the file is left untouched at "+ShortPath(path))
+		kp.logf("%v", aerr)
+		kp.mu.Lock()
+		kp.protected[k.name] = true
+		kp.mu.Unlock()
+		aside = ""
 	}
-	kept := untrusted.Text(filepath.Base(aside))
-	if errors.Is(err, record.ErrNewerFormat) {
-		return false, k.notice(err, "the file is kept as "+kept)
+	return false, k.notice(err, p.fate(k.name, aside, err))
+}
+
+// isProtected reports whether name could not be read nor set aside.
+func (kp *keeper) isProtected(name string) bool {
+	kp.mu.Lock()
+	defer kp.mu.Unlock()
+	return kp.protected[name]
+}
+
+func (kp *keeper) logf(format string, args ...any) {
+	if kp.Logf != nil {
+		kp.Logf(format, args...)
 	}
-	return false, k.notice(err, "the old file is kept as "+kept)
+}
+
+func (s *Store) load(k kind, parse func([]byte) error) (bool, string) {
+	return s.keeper.load(s, k, parse)
+}
+
+func (s *Store) read(name string) ([]byte, error) { return record.ReadFile(s.Path(name)) }
+
+func (s *Store) moveAside(name string) (string, error) {
+	aside, err := setAside(s.Path(name))
+	return filepath.Base(aside), err
+}
+
+func (s *Store) fate(name, aside string, err error) string {
+	switch {
+	case aside == "":
+		return "the file is left untouched at " + ShortPath(s.Path(name))
+	case errors.Is(err, record.ErrNewerFormat):
+		return "the file is kept as " + untrusted.Text(aside)
+	}
+	return "the old file is kept as " + untrusted.Text(aside)
 }
 
 // notice is the sentence telling the player that k could not be read, what
@@ -192,19 +241,10 @@ func why(err error) string {
 // save writes one of the player's files atomically, unless it is an
 // unreadable file that could not be set aside.
 func (s *Store) save(name string, data []byte) error {
-	s.mu.Lock()
-	protected := s.protected[name]
-	s.mu.Unlock()
-	if protected {
+	if s.isProtected(name) {
 		return fmt.Errorf("save %s: %w", s.Path(name), errProtected)
 	}
 	return writeAtomic(s.create, s.Path(name), data)
-}
-
-func (s *Store) logf(format string, args ...any) {
-	if s.Logf != nil {
-		s.Logf(format, args...)
-	}
 }
 
 // Loaded is everything the game reads at start.
@@ -312,10 +352,7 @@ func saveGame(save saver, rec *record.Record) error {
 // ClearGame forgets the autosaved game (it ended, or the player left it),
 // so the main menu offers no Continue.
 func (s *Store) ClearGame() error {
-	s.mu.Lock()
-	protected := s.protected[CurrentGame]
-	s.mu.Unlock()
-	if protected {
+	if s.isProtected(CurrentGame) {
 		return nil
 	}
 	err := os.Remove(s.Path(CurrentGame))
