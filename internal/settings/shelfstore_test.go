@@ -345,3 +345,31 @@ func TestReasonSaysWhyTheBrowserCannotStore(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkShelfStoreRecords is what opening Saved games costs with 200
+// games in the browser's storage (each one read and replayed).
+func BenchmarkShelfStoreRecords(b *testing.B) {
+	s := NewShelfStore(NewMemoryShelf())
+	for range 200 {
+		if _, err := s.SaveRecord(sampleGame()); err != nil {
+			b.Fatal(err)
+		}
+	}
+	for b.Loop() {
+		if list, err := s.Records(); err != nil || len(list) != 200 {
+			b.Fatalf("%d games, %v", len(list), err)
+		}
+	}
+}
+
+// BenchmarkShelfStoreSaveGame is the autosave after every move: one
+// record written whole.
+func BenchmarkShelfStoreSaveGame(b *testing.B) {
+	s := NewShelfStore(NewMemoryShelf())
+	rec := sampleGame()
+	for b.Loop() {
+		if err := s.SaveGame(rec); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
