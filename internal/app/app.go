@@ -112,26 +112,14 @@ type App struct {
 	rest           rest        // the loop waits for events while nothing happens (rest.go)
 }
 
-// New builds the game and opens the main menu. Without a store it opens the
-// player's folder (Options.ConfigDir or the default); if that fails the
-// game runs with settings in memory and says so.
+// New builds the game and opens the main menu. Without a store it opens
+// where the player's things are kept (openStore: the folder on a desktop,
+// the browser's storage on the web); if that fails the game runs with
+// settings in memory and says so.
 func New(opts Options) *App {
 	var notices []string
 	if opts.Store == nil {
-		fs, err := OpenFileStore(opts.ConfigDir)
-		if err != nil {
-			notices = append(notices, "Your settings folder cannot be used ("+settings.Reason(err)+"), so nothing will be saved this time.")
-			opts.Store = NewMemoryStore(settings.Default())
-			if opts.Debug != nil {
-				fmt.Fprintf(opts.Debug, "gobblet: %v\n", err)
-			}
-		} else {
-			if opts.Debug != nil {
-				fs.files.Logf = func(f string, args ...any) { fmt.Fprintf(opts.Debug, "gobblet: "+f+"\n", args...) }
-			}
-			notices = append(notices, fs.Notices...)
-			opts.Store = fs
-		}
+		opts.Store, notices = openStore(opts)
 	}
 	a := &App{
 		opts:       opts,
