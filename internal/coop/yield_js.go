@@ -1,0 +1,35 @@
+//go:build js
+
+package coop
+
+import (
+	"sync/atomic"
+	"time"
+)
+
+const (
+	// slice is how long work runs between two returns to the event loop: a
+	// 60 Hz frame lasts 16.7 ms, so a frame waits at most about half of one
+	// for the work in progress to step aside.
+	slice = 8 * time.Millisecond
+	// pause is the timer Yield blocks on. Any wait on a timer returns to the
+	// event loop; browsers stretch nested timers to 4 ms at most.
+	pause = time.Millisecond
+)
+
+// sliceStart is when the running slice of work began, in nanoseconds on the
+// monotonic clock since epoch.
+var sliceStart atomic.Int64
+
+var epoch = time.Now()
+
+// Yield gives the thread back to the browser for a moment once the current
+// slice of work has run its course; otherwise it returns at once.
+func Yield() {
+	now := int64(time.Since(epoch))
+	if now-sliceStart.Load() < int64(slice) {
+		return
+	}
+	time.Sleep(pause)
+	sliceStart.Store(int64(time.Since(epoch)))
+}
