@@ -11,9 +11,9 @@ const (
 	// slice is how long work runs between two returns to the event loop: a
 	// 60 Hz frame lasts 16.7 ms, so a frame waits at most about half of one
 	// for the work in progress to step aside. Measured in headless Chromium
-	// with Expert searching: at 8 ms every frame came (a gap of 16.8 ms on
-	// average, as when idle), at 16 ms one in ten was missed (18.4 ms), at
-	// 4 ms the search lost a fifth of its speed to the yields.
+	// with Expert searching: at 8 ms a frame came every 16.8 ms on average
+	// (60 a second), at 16 ms every 18.4 ms, and at 4 ms no more often
+	// while the search lost a fifth of its speed to the yields.
 	slice = 8 * time.Millisecond
 	// pause is the timer Yield blocks on. Any wait on a timer returns to the
 	// event loop once every goroutine waits: the runtime sets a JavaScript
