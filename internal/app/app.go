@@ -108,6 +108,7 @@ type App struct {
 	noticeOK       button      // dismisses the notices
 	noticeCard     *noticeCard // the notices laid out; nil when they changed (notices.go)
 	saveProblem    string      // why the files cannot be saved now; "" when they can
+	aiNote         string      // the computer's last word for the player (ai.Info.Note), said once
 	firstFrameSeen bool        // the start-up time is logged (startup.go)
 	rest           rest        // the loop waits for events while nothing happens (rest.go)
 }

@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"fmt"
+	"github.com/gobblet-game/gobblet/internal/untrusted"
 	"math"
 	"runtime"
 
@@ -47,6 +48,7 @@ type brain struct {
 	colour   int // whose search is running
 	info     ai.Info
 	hasInfo  bool
+	note     string     // the running search's word for the player (ai.Info.Note), until taken
 	started  int        // tick the search started
 	players  [3]Thinker // by colour, and the hint's
 	busy     map[Thinker]bool
@@ -109,6 +111,7 @@ func (b *brain) stop() {
 	b.gen++
 	b.thinking = false
 	b.hasInfo = false
+	b.note = ""
 }
 
 // forget stops the search and lets the computer players go, and with them
@@ -125,7 +128,11 @@ func (b *brain) poll() (answer, bool) {
 	for {
 		select {
 		case p := <-b.infos:
-			if p.gen == b.gen && b.thinking {
+			switch {
+			case p.gen != b.gen || !b.thinking:
+			case p.info.Note != "":
+				b.note = p.info.Note
+			default:
 				b.info, b.hasInfo = p.info, true
 			}
 			continue
@@ -184,6 +191,13 @@ func (gs *gameScene) runAI(a *App) {
 // pollBrain takes in a finished search.
 func (gs *gameScene) pollBrain(a *App) {
 	ans, ok := gs.brain.poll()
+	if n := gs.brain.note; n != "" {
+		gs.brain.note = ""
+		if n != a.aiNote { // once, not at every move that falls back
+			a.aiNote = n
+			a.notify(untrusted.Text(n)) // it may quote a web server's words
+		}
+	}
 	if !ok {
 		return
 	}

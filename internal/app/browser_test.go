@@ -2,9 +2,12 @@ package app
 
 import (
 	"errors"
+	"slices"
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/gobblet-game/gobblet/internal/rules"
 )
 
 // asBrowser plays the web page's part for one test.
@@ -71,5 +74,33 @@ func TestInABrowserOnlineSaysItCannotAndStartsNothing(t *testing.T) {
 	}
 	if _, ok := d.a.scenes.current.(*gameScene); !ok {
 		t.Fatalf("Enter with Two players opens %T, want a game", d.a.scenes.current)
+	}
+}
+
+// The perfect player without its table (a browser whose download failed)
+// plays on with the Expert search and says why: once, in a notice, not at
+// every move, and its search's progress still shows.
+func TestTheComputersNoteIsSaidOnce(t *testing.T) {
+	tb := newTable(t, vsAI(rules.Classic))
+	note := "The perfect-play table could not be downloaded: offline; the Expert search plays instead."
+	tb.ai.note = note
+	tb.tick()
+	for i, sq := range []string{"b2", "c3"} {
+		tb.drag(tb.slotXY(0, 0, sq))
+		tb.until("the AI to start thinking", func() bool { return tb.ai.searches() > i && tb.gs.brain.thinking })
+		tb.until("the search's progress", func() bool { return tb.gs.brain.hasInfo })
+		tb.ai.answers <- rules.Drop(4, rules.SquareAt(rules.Classic, i, 3))
+		tb.until("the AI's move", func() bool { return tb.gs.game.Plies() == 2*(i+1) })
+		want := []string{note}
+		if i > 0 {
+			want = nil
+		}
+		if !slices.Equal(tb.a.notices, want) {
+			t.Fatalf("after the computer's move %d the notices are %q, want %q", i+1, tb.a.notices, want)
+		}
+		tb.a.notices = nil // dismissed
+	}
+	if tb.a.aiNote != note {
+		t.Errorf("the note was never shown")
 	}
 }

@@ -20,12 +20,17 @@ type fakeThinker struct {
 	mu      sync.Mutex
 	ctxs    []context.Context
 	answers chan rules.Move
+	note    string // said before every search, as the perfect player without its table does
 }
 
 func (f *fakeThinker) Think(ctx context.Context, g *rules.Game, cfg ai.Config, report func(ai.Info)) (rules.Move, error) {
 	f.mu.Lock()
 	f.ctxs = append(f.ctxs, ctx)
+	note := f.note
 	f.mu.Unlock()
+	if note != "" {
+		report(ai.Info{Note: note})
+	}
 	report(ai.Info{Depth: 3, Score: ai.Score{Value: 12}})
 	select {
 	case m := <-f.answers:

@@ -467,6 +467,9 @@ func (e *Engine) goCmd(ctx context.Context, args []string) error {
 		return nil
 	}
 	report := func(in ai.Info) {
+		if in.Note != "" {
+			return // a sentence for a player (the browser's missing table), not a search's progress
+		}
 		var pv strings.Builder
 		for _, m := range in.PV {
 			pv.WriteByte(' ')
