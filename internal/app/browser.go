@@ -1,6 +1,12 @@
 package app
 
-import "runtime"
+import (
+	"context"
+	"runtime"
+
+	"github.com/gobblet-game/gobblet/internal/ai"
+	"github.com/gobblet-game/gobblet/internal/rules"
+)
 
 // inBrowser is set when the game runs as a web page (GOOS=js): there is
 // no window to size, no program to quit and no network socket to open, so
@@ -11,3 +17,20 @@ var inBrowser = runtime.GOOS == "js"
 // onlineInBrowser is what the New game screen says when Online is chosen
 // in a browser.
 const onlineInBrowser = "Online play needs the desktop game: a web page cannot open the network connections it uses."
+
+// warmUpSearch runs, in a browser, a small search of each game in the
+// background once the first frame is drawn. A page's first search pauses
+// drawing for most of a tenth of a second while the browser compiles the
+// search's code; paid on the menu, nobody sees it, and the first move
+// against the computer keeps its frames coming.
+func (a *App) warmUpSearch() {
+	if !inBrowser || a.NewThinker == nil {
+		return
+	}
+	t := a.NewThinker()
+	go func() {
+		for _, v := range []rules.Variant{rules.Classic, rules.Gobblers} {
+			_, _ = t.Think(context.Background(), rules.NewGame(v), ai.Config{Level: "expert", Nodes: 20_000, HashMiB: 1, Threads: 1}, func(ai.Info) {})
+		}
+	}()
+}

@@ -1,12 +1,18 @@
 package app
 
 import (
+	"context"
 	"errors"
+	"fmt"
 	"slices"
+	"strings"
+	"sync"
+	"time"
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"github.com/gobblet-game/gobblet/internal/ai"
 	"github.com/gobblet-game/gobblet/internal/rules"
 )
 
@@ -102,5 +108,58 @@ func TestTheComputersNoteIsSaidOnce(t *testing.T) {
 	}
 	if tb.a.aiNote != note {
 		t.Errorf("the note was never shown")
+	}
+}
+
+// recordingThinker notes the searches it is asked for and answers at once.
+type recordingThinker struct {
+	mu    sync.Mutex
+	asked []string
+	done  chan struct{}
+}
+
+func (r *recordingThinker) Think(ctx context.Context, g *rules.Game, cfg ai.Config, report func(ai.Info)) (rules.Move, error) {
+	r.mu.Lock()
+	r.asked = append(r.asked, fmt.Sprintf("%v %s nodes %d", g.Position().Variant(), cfg.Level, cfg.Nodes))
+	n := len(r.asked)
+	r.mu.Unlock()
+	if n == 2 {
+		close(r.done)
+	}
+	return rules.Move{}, nil
+}
+
+// In a browser the first frame starts a small search of each game, once,
+// so the browser compiles the search's code while the menu shows; the
+// desktop starts none.
+func TestInABrowserTheSearchWarmsUpOnTheMenu(t *testing.T) {
+	for _, browser := range []bool{false, true} {
+		was := inBrowser
+		inBrowser = browser
+		a := newHeadless(&scriptSource{}, 1280, 800)
+		r := &recordingThinker{done: make(chan struct{})}
+		a.NewThinker = func() Thinker { return r }
+		a.noteFirstFrame()
+		a.noteFirstFrame()
+		inBrowser = was
+		if browser {
+			select {
+			case <-r.done:
+			case <-time.After(5 * time.Second):
+				t.Fatal("no warm-up search in a browser")
+			}
+		} else {
+			time.Sleep(50 * time.Millisecond)
+		}
+		r.mu.Lock()
+		got := strings.Join(r.asked, "; ")
+		r.mu.Unlock()
+		want := ""
+		if browser {
+			want = "classic expert nodes 20000; gobblers expert nodes 20000"
+		}
+		if got != want {
+			t.Errorf("in a browser = %v, the searches at the first frame are %q, want %q", browser, got, want)
+		}
 	}
 }

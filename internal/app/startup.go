@@ -15,4 +15,5 @@ func (a *App) noteFirstFrame() {
 	}
 	a.firstFrameSeen = true
 	a.debugf("first frame after %dms", time.Since(processStart).Milliseconds())
+	a.warmUpSearch()
 }
