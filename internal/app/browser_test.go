@@ -7,8 +7,8 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"time"
 	"testing"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
