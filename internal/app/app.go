@@ -112,26 +112,14 @@ type App struct {
 	rest           rest        // the loop waits for events while nothing happens (rest.go)
 }
 
-// New builds the game and opens the main menu. Without a store it opens the
-// player's folder (Options.ConfigDir or the default); if that fails the
-// game runs with settings in memory and says so.
+// New builds the game and opens the main menu. Without a store it opens
+// where the player's things are kept (openStore: the folder on a desktop,
+// the browser's storage on the web); if that fails the game runs with
+// settings in memory and says so.
 func New(opts Options) *App {
 	var notices []string
 	if opts.Store == nil {
-		fs, err := OpenFileStore(opts.ConfigDir)
-		if err != nil {
-			notices = append(notices, "Your settings folder cannot be used ("+settings.Reason(err)+"), so nothing will be saved this time.")
-			opts.Store = NewMemoryStore(settings.Default())
-			if opts.Debug != nil {
-				fmt.Fprintf(opts.Debug, "gobblet: %v\n", err)
-			}
-		} else {
-			if opts.Debug != nil {
-				fs.files.Logf = func(f string, args ...any) { fmt.Fprintf(opts.Debug, "gobblet: "+f+"\n", args...) }
-			}
-			notices = append(notices, fs.Notices...)
-			opts.Store = fs
-		}
+		opts.Store, notices = openStore(opts)
 	}
 	a := &App{
 		opts:       opts,
@@ -172,6 +160,11 @@ func (a *App) Run() error {
 	w, h := fitWindow(a.Settings.WindowWidth, a.Settings.WindowHeight, monW, monH, scale)
 	ebiten.SetWindowSize(w, h)
 	a.winW, a.winH = w, h
+	if inBrowser {
+		// A page may go full screen only when the player has just clicked
+		// or pressed a key: it starts in its tab, and Options or F11 ask.
+		a.Settings.Fullscreen = false
+	}
 	ebiten.SetFullscreen(a.Settings.Fullscreen)
 	ebiten.SetWindowClosingHandled(true)
 	ebiten.SetTPS(60)
@@ -206,7 +199,12 @@ func (a *App) Update() error {
 			a.focused = f
 			a.wake()
 		}
-		a.rememberWindowSize()
+		if inBrowser {
+			// the browser leaves full screen on Esc without asking us
+			a.Settings.Fullscreen = ebiten.IsFullscreen()
+		} else {
+			a.rememberWindowSize()
+		}
 	}
 	if !a.headless {
 		a.logRates()

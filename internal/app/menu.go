@@ -25,6 +25,9 @@ func newMenuScene(a *App) *menuScene {
 		}
 	}
 	labels := []string{"New game", "Saved games", "Statistics", "Rules", "Options", "Quit"}
+	if inBrowser {
+		labels = labels[:len(labels)-1] // a page is closed by its tab
+	}
 	if m.saved != nil {
 		labels = append([]string{"Continue"}, labels...)
 	}
@@ -49,7 +52,7 @@ func (m *menuScene) Update(a *App) error {
 	m.layout(a)
 	i := m.list.update(a)
 	if i < 0 {
-		if a.In.Key(ebiten.KeyEscape) {
+		if a.In.Key(ebiten.KeyEscape) && !inBrowser {
 			a.Quit()
 		}
 		return nil
@@ -97,7 +100,11 @@ func (m *menuScene) Draw(a *App, dst *ebiten.Image) {
 	drawPiece(dst, th, a.W/2+tw/2+48*u, ty, 26*u, 1, pieceLook{})
 	drawText(dst, "Cover, gobble, and line up your pieces.", a.Face(Regular, sizeHeading), a.W/2, ty+70*u, Center, th.TextDim)
 	m.list.draw(a, dst)
-	drawText(dst, "Arrows and Enter work too  ·  F11 full screen", a.Face(Regular, sizeSmall), a.W/2, a.H-24*u, Center, withAlpha(th.TextDim, 0.8))
+	hint := "Arrows and Enter work too  ·  F11 full screen"
+	if inBrowser {
+		hint = "Arrows and Enter work too  ·  Full screen in Options"
+	}
+	drawText(dst, hint, a.Face(Regular, sizeSmall), a.W/2, a.H-24*u, Center, withAlpha(th.TextDim, 0.8))
 }
 
 // drawBackdrop paints the calm backdrop of the menus: a large board, dimmed

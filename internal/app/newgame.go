@@ -137,8 +137,11 @@ func (sc *setupScene) rebuild() {
 	rows := []*choice{&sc.mode}
 	sc.colour.Options = []string{"Orange", "Blue"}
 	sc.start.Label = "Start"
-	switch sc.mode.Sel {
-	case modeOnline:
+	sc.start.Disabled = false
+	switch {
+	case sc.mode.Sel == modeOnline && inBrowser:
+		sc.start.Disabled = true // onlineInBrowser says why
+	case sc.mode.Sel == modeOnline:
 		// online, orange always moves first (rematches swap the colours)
 		sc.colour.Options = []string{"Orange · moves first", "Blue · moves second"}
 		rows = append(rows, &sc.role)
@@ -149,14 +152,14 @@ func (sc *setupScene) rebuild() {
 			// the host chooses the game; the joiner plays it
 			sc.start.Label = "Join"
 		}
-	case modeHumanVsAI:
+	case sc.mode.Sel == modeHumanVsAI:
 		comp := 1 - sc.colour.Sel
 		sc.level[comp].Label = "Computer level"
 		sc.algo[comp].Label = "Computer algorithm"
 		rows = append(rows, &sc.variant, &sc.colour, &sc.first, &sc.level[comp], &sc.algo[comp])
-	case modeTwoPlayers:
+	case sc.mode.Sel == modeTwoPlayers:
 		rows = append(rows, &sc.variant, &sc.first)
-	case modeAIvsAI:
+	case sc.mode.Sel == modeAIvsAI:
 		for c := 0; c < 2; c++ {
 			sc.level[c].Label = colourNames[c] + " level"
 			sc.algo[c].Label = colourNames[c] + " algorithm"
@@ -220,7 +223,7 @@ func (sc *setupScene) Update(a *App) error {
 		}
 	}
 	switch {
-	case sc.start.update(a) || a.In.Key(ebiten.KeyEnter) || a.In.Key(ebiten.KeyNumpadEnter):
+	case !sc.start.Disabled && (sc.start.update(a) || a.In.Key(ebiten.KeyEnter) || a.In.Key(ebiten.KeyNumpadEnter)):
 		sc.remember(a)
 		if !keepUnfinished(a) {
 			return nil
@@ -262,6 +265,13 @@ func (sc *setupScene) Draw(a *App, dst *ebiten.Image) {
 	card := Rect{sc.form.Rows[0].Rect.X - 36*u, sc.form.Rows[0].Rect.Y - 26*u, sc.form.Rows[0].Rect.W + 72*u, last.Y + last.H - sc.form.Rows[0].Rect.Y + 52*u}
 	panel(a, dst, card)
 	sc.form.draw(a, dst)
+	if sc.start.Disabled && sc.mode.Sel == modeOnline {
+		fc := a.Face(Regular, sizeBody)
+		lh := lineHeight(fc) * 1.3
+		for i, ln := range wrap(onlineInBrowser, fc, card.W-48*u) {
+			drawText(dst, ln, fc, a.W/2, card.Y+card.H+30*u+float64(i)*lh, Center, th.Text)
+		}
+	}
 	sc.back.draw(a, dst, false)
 	sc.start.draw(a, dst, false)
 	drawText(dst, "↑ ↓ choose a row  ·  ← → change it  ·  Enter starts", a.Face(Regular, sizeSmall), a.W/2, a.H-28*u, Center, th.TextDim)

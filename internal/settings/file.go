@@ -117,11 +117,8 @@ func syncDir(dir string) {
 // .corrupt (name.corrupt, name.2.corrupt, …), never over another file, and
 // returns the new name.
 func setAside(path string) (string, error) {
-	for n := 1; n <= 100; n++ {
-		aside := path + ".corrupt"
-		if n > 1 {
-			aside = path + "." + strconv.Itoa(n) + ".corrupt"
-		}
+	for n := 1; n <= maxAside; n++ {
+		aside := asideName(path, n)
 		err := linkNew(path, aside)
 		if errors.Is(err, fs.ErrExist) {
 			continue
@@ -137,7 +134,19 @@ func setAside(path string) (string, error) {
 		syncDir(filepath.Dir(path))
 		return aside, nil
 	}
-	return "", fmt.Errorf("set aside %s: 100 older copies are already there", path)
+	return "", fmt.Errorf("set aside %s: %d older copies are already there", path, maxAside)
+}
+
+// maxAside bounds the copies of one file kept aside.
+const maxAside = 100
+
+// asideName is the nth name a file that cannot be read is kept under:
+// name.corrupt, name.2.corrupt, ….
+func asideName(name string, n int) string {
+	if n == 1 {
+		return name + ".corrupt"
+	}
+	return name + "." + strconv.Itoa(n) + ".corrupt"
 }
 
 // removeStaleTemps deletes temporary files a killed writer left behind.

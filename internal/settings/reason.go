@@ -19,6 +19,10 @@ func Reason(err error) string {
 	switch {
 	case err == nil:
 		return ""
+	case errors.Is(err, ErrStorageFull):
+		return "the browser's storage is full"
+	case errors.Is(err, ErrStorageRefused):
+		return "the browser refuses to store anything here (private browsing?)"
 	case errors.Is(err, syscall.ENOSPC):
 		return "the disk is full"
 	case errors.Is(err, syscall.EDQUOT):

@@ -61,14 +61,33 @@ var errProtected = errors.New("not writing over a file that could not be read no
 // Store is the folder of the player's files. Its methods are safe for
 // concurrent use; every write is atomic.
 type Store struct {
-	dir string
+	keeper
+	dir    string
+	create createTemp // os.CreateTemp but in tests
+}
+
+// keeper is what the folder's Store and the browser's ShelfStore share:
+// the log, and the files that could not be read nor set aside, which are
+// never written over.
+type keeper struct {
 	// Logf, when set, receives the technical reason behind each notice.
 	Logf func(format string, args ...any)
 
-	create createTemp // os.CreateTemp but in tests
-
 	mu        sync.Mutex
-	protected map[string]bool // unreadable files that could not be set aside: never written over
+	protected map[string]bool // unreadable files that could not be set aside
+}
+
+// place is where a keeper's files are: a folder or a shelf.
+type place interface {
+	// read returns a file whole; its error wraps fs.ErrNotExist when there
+	// is none.
+	read(name string) ([]byte, error)
+	// moveAside moves an unreadable file to a free name, never over
+	// another file, and returns that name as a notice shows it.
+	moveAside(name string) (string, error)
+	// fate ends the notice about an unreadable file: what became of it,
+	// kept as aside, or left where it is when aside is "".
+	fate(name, aside string, err error) string
 }
 
 // Open makes sure the folder exists and returns its store. It also removes
@@ -81,7 +100,7 @@ func Open(dir string) (*Store, error) {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return nil, fmt.Errorf("open settings folder: %w", err)
 	}
-	s := &Store{dir: dir, create: osCreateTemp, protected: map[string]bool{}}
+	s := &Store{keeper: keeper{protected: map[string]bool{}}, dir: dir, create: osCreateTemp}
 	removeStaleTemps(dir, time.Minute)
 	if games, err := s.gamesDir(false); err == nil {
 		removeStaleTemps(games, time.Minute)
@@ -140,12 +159,12 @@ var (
 	statsKind    = kind{StatisticsFile, "Your statistics", "were", "they start again from zero"}
 )
 
-// load reads one of the player's files with parse. A missing file is no
-// problem: found is false and there is no notice. A file that cannot be
-// read or parsed is set aside and described in one polite sentence.
-func (s *Store) load(k kind, parse func([]byte) error) (found bool, notice string) {
-	path := s.Path(k.name)
-	data, err := record.ReadFile(path)
+// load reads one of the player's files from p with parse. A missing file
+// is no problem: found is false and there is no notice. A file that cannot
+// be read or parsed is set aside, or left where it is and never written
+// over when that fails, and described in one polite sentence.
+func (kp *keeper) load(p place, k kind, parse func([]byte) error) (found bool, notice string) {
+	data, err := p.read(k.name)
 	if errors.Is(err, fs.ErrNotExist) {
 		return false, ""
 	}
@@ -154,26 +173,66 @@ func (s *Store) load(k kind, parse func([]byte) error) (found bool, notice strin
 			return true, ""
 		}
 	}
-	s.logf("load %s: %v", path, err)
-	aside, aerr := setAside(path)
+	kp.logf("load %s: %v", k.name, err)
+	aside, aerr := p.moveAside(k.name)
 	if aerr != nil {
-		s.logf("%v", aerr)
-		s.mu.Lock()
-		s.protected[k.name] = true
-		s.mu.Unlock()
-		return false, fmt.Sprintf("%s could not be read%s, so %s; the file is left untouched at %s.", k.subject, why(err), k.fallback, ShortPath(path))
+		kp.logf("%v", aerr)
+		kp.mu.Lock()
+		kp.protected[k.name] = true
+		kp.mu.Unlock()
+		aside = ""
 	}
-	kept := untrusted.Text(filepath.Base(aside))
+	return false, k.notice(err, p.fate(k.name, aside, err))
+}
+
+// isProtected reports whether name could not be read nor set aside.
+func (kp *keeper) isProtected(name string) bool {
+	kp.mu.Lock()
+	defer kp.mu.Unlock()
+	return kp.protected[name]
+}
+
+func (kp *keeper) logf(format string, args ...any) {
+	if kp.Logf != nil {
+		kp.Logf(format, args...)
+	}
+}
+
+func (s *Store) load(k kind, parse func([]byte) error) (bool, string) {
+	return s.keeper.load(s, k, parse)
+}
+
+func (s *Store) read(name string) ([]byte, error) { return record.ReadFile(s.Path(name)) }
+
+func (s *Store) moveAside(name string) (string, error) {
+	aside, err := setAside(s.Path(name))
+	return filepath.Base(aside), err
+}
+
+func (s *Store) fate(name, aside string, err error) string {
+	switch {
+	case aside == "":
+		return "the file is left untouched at " + ShortPath(s.Path(name))
+	case errors.Is(err, record.ErrNewerFormat):
+		return "the file is kept as " + untrusted.Text(aside)
+	}
+	return "the old file is kept as " + untrusted.Text(aside)
+}
+
+// notice is the sentence telling the player that k could not be read, what
+// happens instead and what became of the old content (where).
+func (k kind) notice(err error, where string) string {
 	if errors.Is(err, record.ErrNewerFormat) {
-		return false, fmt.Sprintf("%s %s saved by a newer version of Gobblet, so %s; the file is kept as %s.", k.subject, k.be, k.fallback, kept)
+		return fmt.Sprintf("%s %s saved by a newer version of Gobblet, so %s; %s.", k.subject, k.be, k.fallback, where)
 	}
-	return false, fmt.Sprintf("%s could not be read%s, so %s; the old file is kept as %s.", k.subject, why(err), k.fallback, kept)
+	return fmt.Sprintf("%s could not be read%s, so %s; %s.", k.subject, why(err), k.fallback, where)
 }
 
 // why adds the reason to "could not be read" when it is one a player can
-// act on: the file is too big or not a file at all.
+// act on: the file is too big or not a file at all, the browser's storage
+// refused.
 func why(err error) string {
-	if errors.Is(err, record.ErrTooBig) || errors.Is(err, record.ErrNotRegular) {
+	if errors.Is(err, record.ErrTooBig) || errors.Is(err, record.ErrNotRegular) || errors.Is(err, ErrStorageFull) || errors.Is(err, ErrStorageRefused) {
 		return " (" + Reason(err) + ")"
 	}
 	return ""
@@ -182,19 +241,10 @@ func why(err error) string {
 // save writes one of the player's files atomically, unless it is an
 // unreadable file that could not be set aside.
 func (s *Store) save(name string, data []byte) error {
-	s.mu.Lock()
-	protected := s.protected[name]
-	s.mu.Unlock()
-	if protected {
+	if s.isProtected(name) {
 		return fmt.Errorf("save %s: %w", s.Path(name), errProtected)
 	}
 	return writeAtomic(s.create, s.Path(name), data)
-}
-
-func (s *Store) logf(format string, args ...any) {
-	if s.Logf != nil {
-		s.Logf(format, args...)
-	}
 }
 
 // Loaded is everything the game reads at start.
@@ -207,15 +257,22 @@ type Loaded struct {
 
 // LoadAll reads the settings, the autosaved game and the statistics.
 func (s *Store) LoadAll() Loaded {
-	var l Loaded
-	var notices [4]string
-	l.Settings, notices[0] = s.LoadSettings()
-	l.Game, notices[1] = s.LoadGame()
-	l.Stats, notices[2] = s.LoadStats()
+	l := loadAll(s.load)
 	if _, err := s.gamesDir(false); errors.Is(err, ErrOutside) {
 		s.logf("%v", err)
-		notices[3] = fmt.Sprintf("Your games folder %s is a link to a place outside the settings folder, so no game is kept or listed there.", ShortPath(s.Path(GamesFolder)))
+		l.Notices = append(l.Notices, fmt.Sprintf("Your games folder %s is a link to a place outside the settings folder, so no game is kept or listed there.", ShortPath(s.Path(GamesFolder))))
 	}
+	return l
+}
+
+// loadAll reads the settings, the autosaved game and the statistics with
+// load.
+func loadAll(load loader) Loaded {
+	var l Loaded
+	var notices [3]string
+	l.Settings, notices[0] = loadSettings(load)
+	l.Game, notices[1] = loadGame(load)
+	l.Stats, notices[2] = loadStats(load)
 	for _, n := range notices {
 		if n != "" {
 			l.Notices = append(l.Notices, n)
@@ -227,9 +284,16 @@ func (s *Store) LoadAll() Loaded {
 // LoadSettings returns the saved settings, or the defaults when there are
 // none or they cannot be read; notice is then a sentence for the player, ""
 // when all is well.
-func (s *Store) LoadSettings() (st Settings, notice string) {
+func (s *Store) LoadSettings() (st Settings, notice string) { return loadSettings(s.load) }
+
+// loader reads one of the player's files with parse, wherever they are kept
+// (Store.load, ShelfStore.load): found is false when there is none, notice
+// a sentence when it cannot be read.
+type loader func(k kind, parse func([]byte) error) (found bool, notice string)
+
+func loadSettings(load loader) (st Settings, notice string) {
 	st = Default()
-	_, notice = s.load(settingsKind, func(data []byte) error {
+	_, notice = load(settingsKind, func(data []byte) error {
 		var err error
 		st, err = Parse(data)
 		return err
@@ -241,19 +305,26 @@ func (s *Store) LoadSettings() (st Settings, notice string) {
 }
 
 // SaveSettings writes the settings.
-func (s *Store) SaveSettings(st Settings) error {
+func (s *Store) SaveSettings(st Settings) error { return saveSettings(s.save, st) }
+
+// saver writes one of the player's files whole (Store.save, ShelfStore.save).
+type saver func(name string, data []byte) error
+
+func saveSettings(save saver, st Settings) error {
 	data, err := Marshal(st)
 	if err != nil {
 		return err
 	}
-	return s.save(SettingsFile, data)
+	return save(SettingsFile, data)
 }
 
 // LoadGame returns the autosaved game, or nil when there is none or it
 // cannot be read (then with a notice). rec.Game() gives the rules.Game to
 // go on with; it cannot fail for a record LoadGame returned.
-func (s *Store) LoadGame() (rec *record.Record, notice string) {
-	_, notice = s.load(gameKind, func(data []byte) error {
+func (s *Store) LoadGame() (rec *record.Record, notice string) { return loadGame(s.load) }
+
+func loadGame(load loader) (rec *record.Record, notice string) {
+	_, notice = load(gameKind, func(data []byte) error {
 		var err error
 		rec, err = record.Parse(data)
 		return err
@@ -268,21 +339,20 @@ func (s *Store) LoadGame() (rec *record.Record, notice string) {
 // fill in the players and mode). It is meant to be called after every move
 // and on quit: a record is a few hundred bytes, and the write is one small
 // synced file.
-func (s *Store) SaveGame(rec *record.Record) error {
+func (s *Store) SaveGame(rec *record.Record) error { return saveGame(s.save, rec) }
+
+func saveGame(save saver, rec *record.Record) error {
 	data, err := record.Marshal(rec)
 	if err != nil {
 		return fmt.Errorf("autosave: %w", err)
 	}
-	return s.save(CurrentGame, data)
+	return save(CurrentGame, data)
 }
 
 // ClearGame forgets the autosaved game (it ended, or the player left it),
 // so the main menu offers no Continue.
 func (s *Store) ClearGame() error {
-	s.mu.Lock()
-	protected := s.protected[CurrentGame]
-	s.mu.Unlock()
-	if protected {
+	if s.isProtected(CurrentGame) {
 		return nil
 	}
 	err := os.Remove(s.Path(CurrentGame))
@@ -300,8 +370,10 @@ func (s *Store) HasGame() bool {
 
 // LoadStats returns the statistics, empty when there are none or they
 // cannot be read (then with a notice).
-func (s *Store) LoadStats() (st record.Stats, notice string) {
-	_, notice = s.load(statsKind, func(data []byte) error {
+func (s *Store) LoadStats() (st record.Stats, notice string) { return loadStats(s.load) }
+
+func loadStats(load loader) (st record.Stats, notice string) {
+	_, notice = load(statsKind, func(data []byte) error {
 		var err error
 		st, err = record.ParseStats(data)
 		return err
@@ -313,12 +385,14 @@ func (s *Store) LoadStats() (st record.Stats, notice string) {
 }
 
 // SaveStats writes the statistics.
-func (s *Store) SaveStats(st record.Stats) error {
+func (s *Store) SaveStats(st record.Stats) error { return saveStats(s.save, st) }
+
+func saveStats(save saver, st record.Stats) error {
 	data, err := record.MarshalStats(st)
 	if err != nil {
 		return err
 	}
-	return s.save(StatisticsFile, data)
+	return save(StatisticsFile, data)
 }
 
 // SaveRecord keeps a game in the games folder under a new name made of its
@@ -333,21 +407,30 @@ func (s *Store) SaveRecord(rec *record.Record) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("save game: %w", err)
 	}
+	return keepNew(rec, func(name string) (string, error) {
+		path := filepath.Join(dir, name+RecordExt)
+		return path, writeNew(s.create, path, data)
+	})
+}
+
+// keepNew writes a game under the first free name made from its date,
+// variant and players ("…", "… (2)", "… (3)", …): write reports
+// fs.ErrExist for a name already taken and returns where the game went.
+func keepNew(rec *record.Record, write func(name string) (string, error)) (string, error) {
 	base := recordName(rec)
 	for n := 1; n < 1000; n++ {
 		name := base
 		if n > 1 {
 			name = fmt.Sprintf("%s (%d)", base, n)
 		}
-		path := filepath.Join(dir, name+RecordExt)
-		err := writeNew(s.create, path, data)
+		where, err := write(name)
 		if errors.Is(err, fs.ErrExist) {
 			continue
 		}
 		if err != nil {
 			return "", fmt.Errorf("save game: %w", err)
 		}
-		return path, nil
+		return where, nil
 	}
 	return "", fmt.Errorf("save game: too many games named %q", base)
 }
@@ -402,41 +485,56 @@ func (s *Store) Records() ([]SavedFile, error) {
 	}
 	// The newest files first, so that when the budget runs out it is the
 	// oldest that are not read.
-	type candidate struct {
-		entry fs.DirEntry
-		info  fs.FileInfo
-	}
-	var found []candidate
+	var found []listed
 	for _, e := range entries {
 		if !e.Type().IsRegular() || !strings.HasSuffix(e.Name(), RecordExt) || strings.HasPrefix(e.Name(), ".") {
 			continue
 		}
 		if info, err := e.Info(); err == nil {
-			found = append(found, candidate{e, info})
+			path := filepath.Join(dir, e.Name())
+			found = append(found, listed{
+				path: path, name: strings.TrimSuffix(e.Name(), RecordExt),
+				size: info.Size(), when: info.ModTime(),
+				read: func() (*record.Record, error) { return LoadRecord(path) },
+			})
 		}
 	}
-	sort.SliceStable(found, func(i, j int) bool { return found[i].info.ModTime().After(found[j].info.ModTime()) })
+	sort.SliceStable(found, func(i, j int) bool { return found[i].when.After(found[j].when) })
+	return listRecords(found), nil
+}
+
+// listed is a saved game found but not read yet.
+type listed struct {
+	path, name string
+	size       int64
+	when       time.Time // when it was written, if known: the order of an unreadable one
+	read       func() (*record.Record, error)
+}
+
+// listRecords reads the saved games found, newest first, until the budgets
+// run out (the rest are listed with why they were not read), and sorts them
+// by the record's date, else when they were written.
+func listRecords(found []listed) []SavedFile {
 	var games []SavedFile
 	when := map[string]time.Time{}
 	budget := int64(maxListedBytes)
 	plies := maxListedPlies
 	for _, c := range found {
-		path := filepath.Join(dir, c.entry.Name())
-		g := SavedFile{Path: path, Name: strings.TrimSuffix(c.entry.Name(), RecordExt)}
-		when[path] = c.info.ModTime()
-		switch budget -= c.info.Size(); {
+		g := SavedFile{Path: c.path, Name: c.name}
+		when[c.path] = c.when
+		switch budget -= c.size; {
 		case budget < 0:
-			g.Err = &fileError{path, errTooMuchToList}
+			g.Err = &fileError{c.path, errTooMuchToList}
 		case plies <= 0:
-			g.Err = &fileError{path, errTooManyToList}
+			g.Err = &fileError{c.path, errTooManyToList}
 		default:
-			g.Record, g.Err = LoadRecord(path)
+			g.Record, g.Err = c.read()
 			if g.Record != nil {
 				plies -= len(g.Record.Moves) + len(g.Record.Redo)
 			}
 		}
 		if g.Record != nil && !g.Record.Date.IsZero() {
-			when[path] = g.Record.Date
+			when[c.path] = g.Record.Date
 		}
 		games = append(games, g)
 	}
@@ -447,13 +545,16 @@ func (s *Store) Records() ([]SavedFile, error) {
 		}
 		return games[i].Name > games[j].Name
 	})
-	return games, nil
+	return games
 }
 
 // LoadRecord reads a game record from any file, with errors that name the
 // file and the line.
-func LoadRecord(path string) (*record.Record, error) {
-	data, err := record.ReadFile(path)
+func LoadRecord(path string) (*record.Record, error) { return loadRecord(path, record.ReadFile) }
+
+// loadRecord reads the game record at path with read.
+func loadRecord(path string, read func(string) ([]byte, error)) (*record.Record, error) {
+	data, err := read(path)
 	if err != nil {
 		return nil, &fileError{path, err}
 	}

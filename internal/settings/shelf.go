@@ -1,0 +1,23 @@
+package settings
+
+import "errors"
+
+// Shelf is a small store of strings by key: the browser's localStorage in
+// the web build (internal/browser), a MemoryShelf in tests. A Set either
+// replaces the value whole or, failing, leaves the old one in place.
+type Shelf interface {
+	Get(key string) (value string, ok bool, err error)
+	Set(key, value string) error
+	Remove(key string) error
+	Keys() ([]string, error)
+}
+
+// The two ways a browser's storage fails that a player can understand; a
+// Shelf wraps one of them in its errors.
+var (
+	// ErrStorageFull: the origin's quota (about 5 MB) is used up.
+	ErrStorageFull = errors.New("storage is full")
+	// ErrStorageRefused: storage is disabled or forbidden here (blocked
+	// cookies, some private modes, a sandboxed frame).
+	ErrStorageRefused = errors.New("storage is refused")
+)

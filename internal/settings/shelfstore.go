@@ -1,0 +1,190 @@
+package settings
+
+import (
+	"cmp"
+	"fmt"
+	"io/fs"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/gobblet-game/gobblet/internal/record"
+	"github.com/gobblet-game/gobblet/internal/untrusted"
+)
+
+// ShelfPrefix begins every key the game keeps on a shelf, so that other
+// pages of the same web site keep theirs.
+const ShelfPrefix = "gobblet/"
+
+// ShelfStore keeps the player's files on a Shelf (the browser's storage),
+// one key per file, named as in the folder: gobblet/settings.json,
+// gobblet/current-game.gobblet, gobblet/statistics.json and
+// gobblet/games/NAME.gobblet. Formats, limits and notices are Store's; an
+// unreadable value is kept aside under NAME.corrupt, never written over.
+// Each write is one Set, which replaces a value whole or not at all.
+type ShelfStore struct {
+	keeper
+	shelf Shelf
+}
+
+// NewShelfStore keeps the player's files on shelf.
+func NewShelfStore(shelf Shelf) *ShelfStore {
+	return &ShelfStore{keeper: keeper{protected: map[string]bool{}}, shelf: shelf}
+}
+
+// Key is the shelf's key for one of the player's files.
+func Key(name string) string { return ShelfPrefix + name }
+
+// gameKey is the key of the saved game called name.
+func gameKey(name string) string { return Key(GamesFolder + "/" + name + RecordExt) }
+
+// get reads a key as ReadFile reads a file: a missing one wraps
+// fs.ErrNotExist, one larger than any file the game reads record.ErrTooBig.
+func (s *ShelfStore) get(key string) ([]byte, error) {
+	v, ok, err := s.shelf.Get(key)
+	switch {
+	case err != nil:
+		return nil, fmt.Errorf("read %s: %w", key, err)
+	case !ok:
+		return nil, fmt.Errorf("read %s: %w", key, fs.ErrNotExist)
+	case len(v) > record.MaxSize:
+		return nil, fmt.Errorf("%s %w", key, record.ErrTooBig)
+	}
+	return []byte(v), nil
+}
+
+func (s *ShelfStore) load(k kind, parse func([]byte) error) (bool, string) {
+	return s.keeper.load(s, k, parse)
+}
+
+func (s *ShelfStore) read(name string) ([]byte, error) { return s.get(Key(name)) }
+
+func (s *ShelfStore) fate(_, aside string, _ error) string {
+	if aside == "" {
+		return "the old copy is left untouched in the browser's storage"
+	}
+	return "the old copy is kept in the browser's storage as " + untrusted.Text(aside)
+}
+
+// moveAside moves a value that cannot be read to a free key ending in
+// .corrupt, never over another one: the copy is written before the
+// original is removed, so a full shelf leaves the original where it was.
+func (s *ShelfStore) moveAside(name string) (string, error) {
+	key := Key(name)
+	v, ok, err := s.shelf.Get(key)
+	if err != nil || !ok {
+		return "", fmt.Errorf("set aside %s: %w", key, cmp.Or(err, fs.ErrNotExist))
+	}
+	for n := 1; n <= maxAside; n++ {
+		aside := asideName(key, n)
+		_, taken, err := s.shelf.Get(aside)
+		if err == nil && !taken {
+			err = s.shelf.Set(aside, v)
+			if err == nil {
+				err = s.shelf.Remove(key)
+			}
+		}
+		if err != nil {
+			return "", fmt.Errorf("set aside %s: %w", key, err)
+		}
+		if !taken {
+			return aside, nil
+		}
+	}
+	return "", fmt.Errorf("set aside %s: %d older copies are already there", key, maxAside)
+}
+
+// save writes one of the player's files, unless it is an unreadable value
+// that could not be set aside.
+func (s *ShelfStore) save(name string, data []byte) error {
+	if s.isProtected(name) {
+		return fmt.Errorf("save %s: %w", Key(name), errProtected)
+	}
+	if err := s.shelf.Set(Key(name), string(data)); err != nil {
+		return fmt.Errorf("save %s: %w", Key(name), err)
+	}
+	return nil
+}
+
+// LoadAll reads the settings, the autosaved game and the statistics.
+func (s *ShelfStore) LoadAll() Loaded { return loadAll(s.load) }
+
+// SaveSettings keeps the settings.
+func (s *ShelfStore) SaveSettings(st Settings) error { return saveSettings(s.save, st) }
+
+// SaveGame keeps the game to continue (the autosave).
+func (s *ShelfStore) SaveGame(rec *record.Record) error { return saveGame(s.save, rec) }
+
+// ClearGame forgets the autosaved game, unless it is an unreadable one
+// kept where it was.
+func (s *ShelfStore) ClearGame() error {
+	if s.isProtected(CurrentGame) {
+		return nil
+	}
+	if err := s.shelf.Remove(Key(CurrentGame)); err != nil {
+		return fmt.Errorf("clear autosave: %w", err)
+	}
+	return nil
+}
+
+// SaveStats keeps the statistics.
+func (s *ShelfStore) SaveStats(st record.Stats) error { return saveStats(s.save, st) }
+
+// SaveRecord keeps a game among the saved games under a new key named as
+// Store names its file, and returns the key. It never replaces a value: a
+// name already taken gets " (2)", " (3)", ….
+func (s *ShelfStore) SaveRecord(rec *record.Record) (string, error) {
+	data, err := record.Marshal(rec)
+	if err != nil {
+		return "", err
+	}
+	return keepNew(rec, func(name string) (string, error) {
+		key := gameKey(name)
+		switch _, taken, err := s.shelf.Get(key); {
+		case err != nil:
+			return "", err
+		case taken:
+			return "", fs.ErrExist
+		}
+		return key, s.shelf.Set(key, string(data))
+	})
+}
+
+// Records lists the saved games, newest first, as Store.Records does:
+// unreadable ones come with their error, and the same budgets bound what is
+// read. SavedFile.Path is the key.
+func (s *ShelfStore) Records() ([]SavedFile, error) {
+	keys, err := s.shelf.Keys()
+	if err != nil {
+		return nil, fmt.Errorf("list saved games: %w", err)
+	}
+	var found []listed
+	for _, key := range keys {
+		name, inGames := strings.CutPrefix(key, Key(GamesFolder+"/"))
+		name, isRecord := strings.CutSuffix(name, RecordExt)
+		if !inGames || !isRecord || name == "" || strings.HasPrefix(name, ".") || strings.Contains(name, "/") {
+			continue
+		}
+		data, err := s.get(key)
+		found = append(found, listed{
+			path: key, name: name, size: int64(len(data)), when: nameDate(name),
+			read: func() (*record.Record, error) {
+				return loadRecord(key, func(string) ([]byte, error) { return data, err })
+			},
+		})
+	}
+	// A shelf keeps no times: the names begin with the date.
+	sort.SliceStable(found, func(i, j int) bool { return found[i].name > found[j].name })
+	return listRecords(found), nil
+}
+
+// nameDate is the date a saved game's name begins with (recordName's),
+// zero when it does not.
+func nameDate(name string) time.Time {
+	const layout = "2006-01-02 1504"
+	if len(name) < len(layout) {
+		return time.Time{}
+	}
+	t, _ := time.ParseInLocation(layout, name[:len(layout)], time.Local)
+	return t
+}
