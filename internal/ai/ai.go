@@ -5,6 +5,7 @@ package ai
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"sync"
@@ -60,6 +61,10 @@ type Info struct {
 	NPS   uint64
 	Time  time.Duration
 	PV    []rules.Move
+	// Note, when set, is a sentence for the player about how the move is
+	// being found (the perfect player's table is missing: a search plays);
+	// such a report carries nothing else.
+	Note string
 }
 
 // Engine is one computer player's state kept between moves: its
@@ -93,7 +98,16 @@ func (e *Engine) Think(ctx context.Context, g *rules.Game, cfg Config, report fu
 		return rules.NoMove, fmt.Errorf("the game is over")
 	}
 	if cfg.Level == "perfect" {
-		return thinkPerfect(ctx, g, cfg)
+		m, err := thinkPerfect(ctx, g, cfg)
+		if err == nil || ctx.Err() != nil || errors.Is(err, ErrNoSolution) {
+			return m, err
+		}
+		// The table cannot be had (in a browser: its download failed).
+		// The strongest search plays instead, and the player is told.
+		if report != nil {
+			report(Info{Note: fallbackNote(err)})
+		}
+		cfg.Level = "expert"
 	}
 	e.mu.Lock()
 	defer e.mu.Unlock()

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/gobblet-game/gobblet/internal/rules"
 	"github.com/gobblet-game/gobblet/internal/solve"
@@ -16,6 +18,9 @@ type MoveValue struct {
 	Score Score // WinIn/LossIn plies counted from the current position, or Centipawns 0 for a draw
 	Draw  bool
 }
+
+// loadSolution is where the proven values come from; tests replace it.
+var loadSolution = solve.Load
 
 // ErrNoSolution is returned when no proven values are available (classic, or
 // a position the solver cannot value).
@@ -44,9 +49,9 @@ func analyse(ctx context.Context, g *rules.Game) ([]solve.MoveValue, error) {
 	if g.Over() {
 		return nil, fmt.Errorf("analyse: the game is over")
 	}
-	sol, err := solve.Embedded()
+	sol, err := loadSolution(ctx)
 	if err != nil {
-		return nil, fmt.Errorf("analyse: %w", err)
+		return nil, err // a sentence already: the table could not be downloaded, or is broken
 	}
 	values, err := solve.MoveValues(ctx, sol, g.Position())
 	if err != nil {
@@ -107,4 +112,12 @@ func thinkPerfect(ctx context.Context, g *rules.Game, cfg Config) (rules.Move, e
 	p := g.Position()
 	rng := rand.New(rand.NewPCG(cfg.Seed, p.Hash()))
 	return best[rng.IntN(len(best))], nil
+}
+
+// fallbackNote tells the player the perfect player is missing its table
+// and the strongest search plays for it.
+func fallbackNote(err error) string {
+	msg := err.Error()
+	r, n := utf8.DecodeRuneInString(msg)
+	return string(unicode.ToUpper(r)) + msg[n:] + "; the Expert search plays instead."
 }

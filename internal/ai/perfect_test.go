@@ -2,10 +2,12 @@ package ai
 
 import (
 	"context"
+	"errors"
 	"math/rand/v2"
 	"testing"
 
 	"github.com/gobblet-game/gobblet/internal/rules"
+	"github.com/gobblet-game/gobblet/internal/solve"
 )
 
 func TestAnalyseOpeningMovesOfGobblers(t *testing.T) {
@@ -147,4 +149,29 @@ func rank(mv MoveValue) int {
 		return 1000 - mv.Score.Value
 	}
 	return -1000 + mv.Score.Value
+}
+
+// Without its table (in a browser, a failed download) the perfect player
+// still moves: the strongest search plays, and the player is told why.
+func TestPerfectWithoutItsTableLetsTheSearchPlayAndSaysSo(t *testing.T) {
+	offline := errors.New("the perfect-play table could not be downloaded: the network is down")
+	defer func(load func(context.Context) (*solve.Solution, error)) { loadSolution = load }(loadSolution)
+	loadSolution = func(context.Context) (*solve.Solution, error) { return nil, offline }
+	g := rules.NewGame(rules.Gobblers)
+	var notes []string
+	m, err := NewEngine().Think(t.Context(), g, Config{Level: "perfect", Nodes: 20_000}, func(in Info) {
+		if in.Note != "" {
+			notes = append(notes, in.Note)
+		}
+	})
+	if err != nil {
+		t.Fatalf("Think: %v, want a move from the search", err)
+	}
+	if p := g.Position(); !p.IsLegal(m) {
+		t.Errorf("Think played %v, not a legal move", m)
+	}
+	want := "The perfect-play table could not be downloaded: the network is down; the Expert search plays instead."
+	if len(notes) != 1 || notes[0] != want {
+		t.Errorf("notes %q, want [%q]", notes, want)
+	}
 }

@@ -1,10 +1,6 @@
 package app
 
 import (
-	"fmt"
-	"path/filepath"
-	"sync"
-
 	"github.com/gobblet-game/gobblet/internal/record"
 	"github.com/gobblet-game/gobblet/internal/settings"
 )
@@ -12,15 +8,9 @@ import (
 // FileStore keeps the settings, the autosave, finished games and the
 // statistics in the player's folder, through internal/settings.
 type FileStore struct {
-	files   *settings.Store
-	saver   *settings.Autosaver // autosaves off the game loop, the latest wins
-	mu      sync.Mutex
-	set     settings.Settings
-	game    *record.Record // what Continue brings back
-	stats   record.Stats
-	Notices []string // one sentence per file that could not be read
-
-	settingsErr error // the latest settings save's failure; nil once one works
+	storeCore
+	files *settings.Store
+	saver *settings.Autosaver // autosaves off the game loop, the latest wins
 }
 
 // OpenFileStore opens the folder (dir "" = the default one) and reads it.
@@ -33,31 +23,13 @@ func OpenFileStore(dir string) (*FileStore, error) {
 	if err != nil {
 		return nil, err
 	}
-	l := files.LoadAll()
-	fs := &FileStore{files: files, saver: files.Autosaver(), set: l.Settings, stats: l.Stats, Notices: l.Notices}
-	if l.Game != nil {
-		if _, _, err := restore(l.Game); err == nil {
-			fs.game = l.Game
-		} else {
-			fs.Notices = append(fs.Notices, "The saved game could not be continued, so a new one starts.")
-		}
-	}
+	fs := &FileStore{files: files, saver: files.Autosaver()}
+	fs.take(files.LoadAll())
 	return fs, nil
 }
 
-func (fs *FileStore) Settings() settings.Settings {
-	fs.mu.Lock()
-	defer fs.mu.Unlock()
-	return fs.set
-}
-
 func (fs *FileStore) SaveSettings(s settings.Settings) error {
-	err := fs.files.SaveSettings(s)
-	fs.mu.Lock()
-	fs.set = s
-	fs.settingsErr = err
-	fs.mu.Unlock()
-	return err
+	return fs.saveSettings(fs.files.SaveSettings, s)
 }
 
 // SaveProblem says why the autosave or the settings cannot be saved now.
@@ -65,12 +37,7 @@ func (fs *FileStore) SaveProblem() string {
 	if err := fs.saver.Problem(); err != nil {
 		return "Your game cannot be saved: " + settings.Reason(err) + "."
 	}
-	fs.mu.Lock()
-	defer fs.mu.Unlock()
-	if fs.settingsErr != nil {
-		return "Your settings cannot be saved: " + settings.Reason(fs.settingsErr) + "."
-	}
-	return ""
+	return fs.settingsProblem()
 }
 
 // wait returns once the autosaves queued so far are written (tests).
@@ -91,12 +58,6 @@ func (fs *FileStore) SaveGame(rec *record.Record) error {
 	return nil
 }
 
-func (fs *FileStore) LoadGame() (*record.Record, bool) {
-	fs.mu.Lock()
-	defer fs.mu.Unlock()
-	return fs.game, fs.game != nil
-}
-
 func (fs *FileStore) ClearGame() error {
 	fs.mu.Lock()
 	fs.game = nil
@@ -108,29 +69,12 @@ func (fs *FileStore) ClearGame() error {
 // RecordResult keeps the finished game in the games folder and counts it in
 // the statistics.
 func (fs *FileStore) RecordResult(rec *record.Record) (string, error) {
-	path, err := fs.files.SaveRecord(rec)
-	if err != nil {
-		return "", plain(err)
-	}
-	fs.mu.Lock()
-	changed := fs.stats.AddGame(rec)
-	st := fs.stats
-	fs.mu.Unlock()
-	if changed {
-		if err := fs.files.SaveStats(st); err != nil {
-			return filepath.Base(path), fmt.Errorf("the statistics cannot be saved: %w", plain(err))
-		}
-	}
-	return filepath.Base(path), nil
+	return fs.recordResult(fs.files.SaveRecord, fs.files.SaveStats, rec)
 }
 
 // SaveRecord keeps a game in the games folder, as the player asked.
 func (fs *FileStore) SaveRecord(rec *record.Record) (string, error) {
-	path, err := fs.files.SaveRecord(rec)
-	if err != nil {
-		return "", plain(err)
-	}
-	return filepath.Base(path), nil
+	return keepRecord(fs.files.SaveRecord, rec)
 }
 
 // Records lists the games folder, newest first; its error is a sentence
@@ -138,11 +82,4 @@ func (fs *FileStore) SaveRecord(rec *record.Record) (string, error) {
 func (fs *FileStore) Records() ([]settings.SavedFile, error) {
 	games, err := fs.files.Records()
 	return games, plain(err)
-}
-
-// Stats are the statistics as counted so far.
-func (fs *FileStore) Stats() record.Stats {
-	fs.mu.Lock()
-	defer fs.mu.Unlock()
-	return fs.stats
 }

@@ -2,9 +2,6 @@ package app
 
 import (
 	"errors"
-	"fmt"
-	"path"
-	"sync"
 
 	"github.com/gobblet-game/gobblet/internal/record"
 	"github.com/gobblet-game/gobblet/internal/settings"
@@ -16,15 +13,9 @@ import (
 // two and the browser keeps it in memory, so there is no background
 // writer: a failed autosave is known, and said, at once.
 type ShelfStore struct {
+	storeCore
 	shelf   *settings.ShelfStore
-	mu      sync.Mutex
-	set     settings.Settings
-	game    *record.Record // what Continue brings back
-	stats   record.Stats
-	Notices []string // one sentence per value that could not be read
-
-	gameErr     error // the latest autosave's failure; nil once one works
-	settingsErr error // the latest settings save's failure; nil once one works
+	gameErr error // the latest autosave's failure; nil once one works
 }
 
 // openShelfStore opens the shelf open returns; when there is none, the game
@@ -49,44 +40,24 @@ func openShelfStore(open func() (settings.Shelf, error), logf func(format string
 func OpenShelfStore(shelf settings.Shelf, logf func(format string, args ...any)) *ShelfStore {
 	files := settings.NewShelfStore(shelf)
 	files.Logf = logf
-	l := files.LoadAll()
-	s := &ShelfStore{shelf: files, set: l.Settings, stats: l.Stats, Notices: l.Notices}
-	if l.Game != nil {
-		if _, _, err := restore(l.Game); err == nil {
-			s.game = l.Game
-		} else {
-			s.Notices = append(s.Notices, "The saved game could not be continued, so a new one starts.")
-		}
-	}
+	s := &ShelfStore{shelf: files}
+	s.take(files.LoadAll())
 	return s
 }
 
-func (s *ShelfStore) Settings() settings.Settings {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.set
-}
-
 func (s *ShelfStore) SaveSettings(set settings.Settings) error {
-	err := s.shelf.SaveSettings(set)
-	s.mu.Lock()
-	s.set = set
-	s.settingsErr = err
-	s.mu.Unlock()
-	return err
+	return s.saveSettings(s.shelf.SaveSettings, set)
 }
 
 // SaveProblem says why the autosave or the settings cannot be saved now.
 func (s *ShelfStore) SaveProblem() string {
 	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.gameErr != nil {
-		return "Your game cannot be saved: " + settings.Reason(s.gameErr) + "."
+	err := s.gameErr
+	s.mu.Unlock()
+	if err != nil {
+		return "Your game cannot be saved: " + settings.Reason(err) + "."
 	}
-	if s.settingsErr != nil {
-		return "Your settings cannot be saved: " + settings.Reason(s.settingsErr) + "."
-	}
-	return ""
+	return s.settingsProblem()
 }
 
 // SaveGame keeps the game to continue; if the write fails, the one kept
@@ -98,12 +69,6 @@ func (s *ShelfStore) SaveGame(rec *record.Record) error {
 	s.gameErr = err
 	s.mu.Unlock()
 	return err
-}
-
-func (s *ShelfStore) LoadGame() (*record.Record, bool) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.game, s.game != nil
 }
 
 func (s *ShelfStore) ClearGame() error {
@@ -118,30 +83,13 @@ func (s *ShelfStore) ClearGame() error {
 // RecordResult keeps the finished game among the saved games and counts it
 // in the statistics.
 func (s *ShelfStore) RecordResult(rec *record.Record) (string, error) {
-	name, err := s.SaveRecord(rec)
-	if err != nil {
-		return "", err
-	}
-	s.mu.Lock()
-	changed := s.stats.AddGame(rec)
-	st := s.stats
-	s.mu.Unlock()
-	if changed {
-		if err := s.shelf.SaveStats(st); err != nil {
-			return name, fmt.Errorf("the statistics cannot be saved: %w", plain(err))
-		}
-	}
-	return name, nil
+	return s.recordResult(s.shelf.SaveRecord, s.shelf.SaveStats, rec)
 }
 
 // SaveRecord keeps a game among the saved games, as the player asked, and
 // returns its name as a file's ("2026-11-21 2319 classic human-hard.gobblet").
 func (s *ShelfStore) SaveRecord(rec *record.Record) (string, error) {
-	key, err := s.shelf.SaveRecord(rec)
-	if err != nil {
-		return "", plain(err)
-	}
-	return path.Base(key), nil
+	return keepRecord(s.shelf.SaveRecord, rec)
 }
 
 // Records lists the saved games, newest first; its error is a sentence for
@@ -149,11 +97,4 @@ func (s *ShelfStore) SaveRecord(rec *record.Record) (string, error) {
 func (s *ShelfStore) Records() ([]settings.SavedFile, error) {
 	games, err := s.shelf.Records()
 	return games, plain(err)
-}
-
-// Stats are the statistics as counted so far.
-func (s *ShelfStore) Stats() record.Stats {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.stats
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"math/rand/v2"
 
+	"github.com/gobblet-game/gobblet/internal/coop"
 	"github.com/gobblet-game/gobblet/internal/rules"
 )
 
@@ -67,8 +68,11 @@ type baselineSearch struct {
 // view; maximizing says whose turn it is.
 func (s *baselineSearch) search(p *rules.Position, depth, alpha, beta int, maximizing bool) int {
 	s.nodes++
-	if s.nodes&1023 == 0 && s.ctx.Err() != nil {
-		s.stopped = true
+	if s.nodes&1023 == 0 {
+		coop.Yield()
+		if s.ctx.Err() != nil {
+			s.stopped = true
+		}
 	}
 	if s.stopped {
 		return 0

@@ -14,6 +14,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/gobblet-game/gobblet/internal/coop"
 	"github.com/gobblet-game/gobblet/internal/rules"
 )
 
@@ -228,6 +229,7 @@ func (t *thread) tick() bool {
 }
 
 func (t *thread) flush() {
+	coop.Yield()
 	total := t.sh.nodes.Add(t.nodes)
 	t.nodes = 0
 	sh := t.sh

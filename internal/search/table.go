@@ -3,6 +3,7 @@ package search
 import (
 	"sync/atomic"
 
+	"github.com/gobblet-game/gobblet/internal/coop"
 	"github.com/gobblet-game/gobblet/internal/rules"
 )
 
@@ -55,6 +56,9 @@ func (t *Table) NewSearch() { t.gen = (t.gen + 1) & 63 }
 // Clear empties the table.
 func (t *Table) Clear() {
 	for i := range t.slots {
+		if i&0xffff == 0 {
+			coop.Yield() // 64 MiB take a while in a browser
+		}
 		t.slots[i].key.Store(0)
 		t.slots[i].data.Store(0)
 	}

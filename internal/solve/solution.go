@@ -3,18 +3,19 @@ package solve
 import (
 	"bytes"
 	"context"
-	_ "embed"
 	"fmt"
 	"sync"
 	"time"
 	"weak"
+
+	"github.com/gobblet-game/gobblet/internal/coop"
 )
 
 // Solution values boards: the boards a short search cannot settle (draws,
 // and games that last more than Sparse.Depth plies with best play) come
 // from the sparse table, the others from an exact search of at most
 // Sparse.Depth plies whose leaves are the table's boards and the ends of the
-// game. The embedded table covers every board, reachable or not.
+// game. The built-in table covers every board, reachable or not.
 type Solution struct {
 	sparse *Sparse
 }
@@ -22,17 +23,16 @@ type Solution struct {
 // NewSolution wraps a sparse table.
 func NewSolution(s *Sparse) *Solution { return &Solution{sparse: s} }
 
-//go:embed gobblers.sparse
-var embedded []byte
-
 // keepFor is how long the built-in solution stays loaded after its last use.
 var keepFor = 2 * time.Minute
 
 // loaded is the built-in solution while it is in use. It takes 50 MB
-// decoded, so it is loaded on the first call of Embedded and let go a while
+// decoded, so it is loaded on the first call of Load and let go a while
 // after the last: a 3×3 game that uses it keeps it, a program that went on
 // to something else gets the memory back.
-var loaded struct {
+var loaded loadedSolution
+
+type loadedSolution struct {
 	mu      sync.Mutex
 	weak    weak.Pointer[Solution] // still there while anyone holds it
 	kept    *Solution              // held for keepFor after the last use
@@ -41,19 +41,31 @@ var loaded struct {
 	err     error // the built-in table is broken: no use trying again
 }
 
-// Embedded returns the solution built into the program: loaded on first
-// use (about a second), kept while it is used, and let go some minutes
-// after the last call. Safe for concurrent use.
-func Embedded() (*Solution, error) {
+// Embedded returns the solution built into the program: Load without a
+// deadline.
+func Embedded() (*Solution, error) { return Load(context.Background()) }
+
+// Load returns the built-in solution: loaded on first use (about a second;
+// in a browser, fetched first unless Prefetch has done it), kept while it is
+// used, and let go some minutes after the last call. It stops waiting for
+// the fetch when ctx is done. Safe for concurrent use.
+func Load(ctx context.Context) (*Solution, error) {
 	l := &loaded
+	if sol, err := l.use(); sol != nil || err != nil {
+		return sol, err
+	}
+	raw, err := tableBytes(ctx)
+	if err != nil {
+		return nil, err
+	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if l.err != nil {
 		return nil, l.err
 	}
 	sol := l.weak.Value()
-	if sol == nil {
-		s, err := ReadSparse(bytes.NewReader(embedded))
+	if sol == nil { // nobody loaded it while this call fetched the bytes
+		s, err := ReadSparse(bytes.NewReader(raw))
 		if err != nil {
 			l.err = fmt.Errorf("load the built-in Gobblet Gobblers solution: %w", err)
 			return nil, l.err
@@ -61,13 +73,32 @@ func Embedded() (*Solution, error) {
 		sol = NewSolution(s)
 		l.weak = weak.Make(sol)
 	}
+	l.keep(sol)
+	return sol, nil
+}
+
+// use returns the solution if it is loaded (or broken), and keeps it.
+func (l *loadedSolution) use() (*Solution, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.err != nil {
+		return nil, l.err
+	}
+	sol := l.weak.Value()
+	if sol != nil {
+		l.keep(sol)
+	}
+	return sol, nil
+}
+
+// keep holds sol for keepFor from now; l.mu is held.
+func (l *loadedSolution) keep(sol *Solution) {
 	l.kept, l.lastUse = sol, time.Now()
 	if l.release == nil {
 		l.release = time.AfterFunc(keepFor, releaseEmbedded)
 	} else {
 		l.release.Reset(keepFor)
 	}
-	return sol, nil
 }
 
 // releaseEmbedded drops the solution's keep-alive once it has not been
@@ -135,6 +166,7 @@ func (se *searcher) within(b *Board, d int) (Value, bool) {
 		return e.v, e.known
 	}
 	if se.nodes++; se.nodes&1023 == 0 {
+		coop.Yield()
 		if err := se.ctx.Err(); err != nil {
 			se.err = err
 			return Draw, false

@@ -9,6 +9,8 @@ import (
 	"io"
 	"sort"
 	"sync/atomic"
+
+	"github.com/gobblet-game/gobblet/internal/coop"
 )
 
 // Sparse holds the values of a chosen set of canonical boards: those a
@@ -163,6 +165,7 @@ func ReadSparse(r io.Reader) (*Sparse, error) {
 	chunk := make([]byte, 1<<16)
 	b, prev := 0, uint16(0)
 	for len(s.lows) < int(n) {
+		coop.Yield() // decoding takes seconds in a browser
 		k := min(len(chunk)/2, int(n)-len(s.lows))
 		if _, err := io.ReadFull(br, chunk[:2*k]); err != nil {
 			return nil, fmt.Errorf("read sparse table entries: %w", err)
@@ -177,6 +180,7 @@ func ReadSparse(r io.Reader) (*Sparse, error) {
 	}
 	s.values = make([]Value, 0, reserve)
 	for len(s.values) < int(n) {
+		coop.Yield()
 		k := min(len(chunk), int(n)-len(s.values))
 		if _, err := io.ReadFull(br, chunk[:k]); err != nil {
 			return nil, fmt.Errorf("read sparse table values: %w", err)

@@ -1,6 +1,10 @@
 package sound
 
-import "math"
+import (
+	"math"
+
+	"github.com/gobblet-game/gobblet/internal/coop"
+)
 
 // The instruments render one note each into a mono voice. All of them start
 // with a soft attack of a few milliseconds and end at zero: no clicks.
@@ -47,6 +51,9 @@ func struck(freq float64, body []partial, length float64, o struckOptions) []flo
 		}
 		phase := 0.0
 		for i := range v {
+			if i%4096 == 0 {
+				coop.Yield()
+			}
 			phase += f * (1 + bend) / SampleRate
 			bend *= bendFactor
 			v[i] += p.amp * env.next() * sine(phase)
@@ -68,6 +75,9 @@ func epiano(freq, hold, velocity float64) []float64 {
 	body := newStrikeEnv(0.006, 1.6)
 	phase := 0.0
 	for i := range v {
+		if i%4096 == 0 {
+			coop.Yield()
+		}
 		t := float64(i) / SampleRate
 		index := 0.35 + 1.6*velocity*brightness.next()
 		vibrato := 1 + 0.0025*sine(5*t)*min(1, t/0.6)
@@ -109,6 +119,9 @@ func pad(freq, hold float64) (left, right []float64) {
 	lpL, lpR := newLowpass(2400), newLowpass(2400)
 	const detune = 0.0035 // about 6 cents: a slow, gentle chorus
 	for i := range n {
+		if i%4096 == 0 {
+			coop.Yield()
+		}
 		t := float64(i) / SampleRate
 		env := attackRelease(t, attack, hold, release)
 		left[i] = lpL.next(warmTable.at(freq*(1-detune)*t)) * env
@@ -126,6 +139,9 @@ func bass(freq, hold float64) []float64 {
 	lp := newLowpass(700)
 	pluck := newStrikeEnv(0.012, 1.2)
 	for i := range v {
+		if i%4096 == 0 {
+			coop.Yield()
+		}
 		t := float64(i) / SampleRate
 		env := pluck.next() * attackRelease(t, 0.001, hold, release)
 		v[i] = lp.next(bassTable.at(freq*t)) * env
@@ -143,6 +159,9 @@ func horn(freq, hold, brightness float64) []float64 {
 	lp := newLowpass(freq)
 	phase := 0.0
 	for i := range v {
+		if i%4096 == 0 {
+			coop.Yield()
+		}
 		t := float64(i) / SampleRate
 		if i%32 == 0 {
 			cutoff := freq * (1.5 + brightness*(2.5*math.Exp(-t/0.15)+1))
@@ -167,6 +186,9 @@ func knock(centre, q, tau, length float64, seed uint64) []float64 {
 	bp := newBandpass(centre, q)
 	env := newStrikeEnv(0.0008, tau)
 	for i := range v {
+		if i%4096 == 0 {
+			coop.Yield()
+		}
 		v[i] = bp.next(n.next()) * env.next()
 	}
 	fadeTail(v, seconds(0.01))
@@ -182,6 +204,9 @@ func sweep(from, to, length, tau float64) []float64 {
 	phase := 0.0
 	env := newStrikeEnv(0.004, tau)
 	for i := range v {
+		if i%4096 == 0 {
+			coop.Yield()
+		}
 		t := float64(i) / SampleRate
 		f := to + (from-to)*math.Exp(-t/(length/3))
 		phase += f / SampleRate
@@ -200,6 +225,9 @@ func shaker(length float64, seed uint64) []float64 {
 	bp := newBandpass(7000, 1.2)
 	env := newStrikeEnv(0.012, 0.035)
 	for i := range v {
+		if i%4096 == 0 {
+			coop.Yield()
+		}
 		v[i] = bp.next(n.next()) * env.next()
 	}
 	fadeTail(v, seconds(0.02))

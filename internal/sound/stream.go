@@ -5,6 +5,8 @@ import (
 	"io"
 	"math"
 	"sync/atomic"
+
+	"github.com/gobblet-game/gobblet/internal/coop"
 )
 
 // loopStream plays a loop forever as float32 stereo bytes, with a gain that
@@ -36,6 +38,9 @@ const fullScale = 1 << 15
 func newPCM16(s Stereo) pcm16 {
 	p := make(pcm16, 0, 2*s.Len())
 	for i := range s.L {
+		if i%4096 == 0 {
+			coop.Yield()
+		}
 		p = append(p, toInt16(s.L[i]), toInt16(s.R[i]))
 	}
 	return p

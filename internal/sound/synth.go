@@ -1,6 +1,14 @@
 package sound
 
-import "math"
+import (
+	"math"
+
+	"github.com/gobblet-game/gobblet/internal/coop"
+)
+
+// The loops also call coop.Yield every 4096 samples: in a browser, where the
+// sounds are made on the page's one thread, it lets frames be drawn
+// meanwhile (the music alone takes seconds there); elsewhere it is nothing.
 
 // About //go:norace on the synthesizer's loops: they work on buffers that
 // only their own goroutine holds, so the race detector has nothing to find
@@ -31,6 +39,9 @@ func (s Stereo) Duration() float64 { return float64(len(s.L)) / SampleRate }
 //go:norace
 func (s Stereo) scale(g float64) {
 	for i := range s.L {
+		if i%4096 == 0 {
+			coop.Yield()
+		}
 		s.L[i] *= g
 		s.R[i] *= g
 	}
@@ -46,6 +57,9 @@ func (s Stereo) mix(voice []float64, start int, gain, pan float64, wrap bool) {
 	gl, gr := gain*math.Cos(angle), gain*math.Sin(angle)
 	n := len(s.L)
 	for i, v := range voice {
+		if i%4096 == 0 {
+			coop.Yield()
+		}
 		j := start + i
 		if j >= n || j < 0 {
 			if !wrap {
@@ -84,6 +98,9 @@ func (s Stereo) windowRMS(from, to int) float64 {
 	}
 	sum := 0.0
 	for i := from; i < to; i++ {
+		if i%4096 == 0 {
+			coop.Yield()
+		}
 		sum += s.L[i]*s.L[i] + s.R[i]*s.R[i]
 	}
 	return math.Sqrt(sum / float64(2*(to-from)))
@@ -99,6 +116,7 @@ func (s Stereo) Loudness() float64 {
 	}
 	best := 0.0
 	for from := 0; from+window <= len(s.L); from += hop {
+		coop.Yield()
 		best = max(best, s.windowRMS(from, from+window))
 	}
 	return best
@@ -111,6 +129,9 @@ func (s Stereo) Loudness() float64 {
 func (s Stereo) Float32LE() []byte {
 	b := make([]byte, 0, 8*len(s.L))
 	for i := range s.L {
+		if i%4096 == 0 {
+			coop.Yield()
+		}
 		b = appendFloat32LE(b, s.L[i])
 		b = appendFloat32LE(b, s.R[i])
 	}

@@ -1,0 +1,18 @@
+// Package coop lets long computations share the browser's one thread.
+//
+// Go compiled to WebAssembly runs every goroutine on the page's single
+// thread, and the runtime hands the thread back to the browser's event
+// loop (which delivers requestAnimationFrame, that is Ebitengine's frames,
+// and the input) only when every goroutine is blocked. There is no
+// preemption: a search that computes for seconds freezes the page for
+// seconds, and runtime.Gosched does not help, since it only lets other
+// goroutines run, without ever returning to JavaScript.
+//
+// Code that may loop for long calls Yield every so often (every thousand
+// nodes or so). In the browser, once a slice of work has run, Yield blocks
+// the goroutine on a short timer: every goroutine is then blocked, the
+// runtime returns to the event loop, the browser draws a frame and delivers
+// input, and its timer resumes the work. Everywhere else Yield is an empty
+// function the compiler inlines to nothing: threads are preempted there,
+// and desktop speed does not change.
+package coop
