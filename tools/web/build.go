@@ -94,7 +94,7 @@ func build(out, ver string) (string, error) {
 		raw, gz = raw+r, gz+z
 	}
 	sparse := filepath.Join(out, "gobblers.sparse")
-	fmt.Fprintf(&report, "%s: %s, fetched when a perfect 3×3 player first needs it\n", sparse, mb(fileSize(sparse)))
+	fmt.Fprintf(&report, "%s: %s, fetched by the game after it starts\n", sparse, mb(fileSize(sparse)))
 	fmt.Fprintf(&report, "page open to game: %s to download (%s unpacked)\n", mb(gz), mb(raw))
 	return report.String(), nil
 }

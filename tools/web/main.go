@@ -8,7 +8,8 @@
 // a progress bar, then starts it), gobblet.wasm and its precompressed
 // gobblet.wasm.gz, Go's wasm_exec.js from the toolchain that built it, the
 // icons and a web app manifest, and gobblers.sparse, the 3×3 table the game
-// fetches only when a perfect 3×3 player needs it.
+// fetches in the background once it has started (the first download does
+// not wait for it).
 package main
 
 import (
