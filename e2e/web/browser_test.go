@@ -366,10 +366,13 @@ func (b *Browser) shot(name string) []byte {
 
 // frameProbe counts the page's frames and the longest gap between two,
 // from a requestAnimationFrame loop of its own: while Go's code holds the
-// page's one thread, no frame is drawn and the gap grows.
+// page's one thread, no frame is drawn and the gap grows. It also keeps
+// the longest task on that thread (the browser reports those over 50 ms
+// as long tasks): a gap also counts how slowly this machine's software
+// WebGL composes frames, a long task only what the page's code did.
 const frameProbe = `(() => {
 	if (!window.gobbletFrames) {
-		const g = window.gobbletFrames = { max: 0, frames: 0, last: 0 };
+		const g = window.gobbletFrames = { max: 0, frames: 0, last: 0, task: 0, tasks: 0 };
 		const tick = () => {
 			const now = performance.now();
 			if (g.last) g.max = Math.max(g.max, now - g.last);
@@ -378,15 +381,23 @@ const frameProbe = `(() => {
 			requestAnimationFrame(tick);
 		};
 		requestAnimationFrame(tick);
+		new PerformanceObserver((list) => {
+			for (const e of list.getEntries()) {
+				g.task = Math.max(g.task, e.duration);
+				g.tasks++;
+			}
+		}).observe({ type: "longtask" });
 	}
-	Object.assign(window.gobbletFrames, { max: 0, frames: 0, last: 0 });
+	Object.assign(window.gobbletFrames, { max: 0, frames: 0, last: 0, task: 0, tasks: 0 });
 	return true;
 })()`
 
 // Frames is what the probe measured since it was last reset.
 type Frames struct {
-	Max    float64 `json:"max"` // milliseconds
+	Max    float64 `json:"max"` // the longest gap between frames, ms
 	Frames int     `json:"frames"`
+	Task   float64 `json:"task"`  // the longest task over 50 ms, ms (0: none)
+	Tasks  int     `json:"tasks"` // tasks over 50 ms
 }
 
 func (b *Browser) resetFrames() {
@@ -396,7 +407,7 @@ func (b *Browser) resetFrames() {
 
 func (b *Browser) readFrames() Frames {
 	b.t.Helper()
-	return eval[Frames](b, `({ max: window.gobbletFrames.max, frames: window.gobbletFrames.frames })`)
+	return eval[Frames](b, `(({ max, frames, task, tasks }) => ({ max, frames, task, tasks }))(window.gobbletFrames)`)
 }
 
 // noNotices checks that the game shows no notice card since mark (a

@@ -10,6 +10,7 @@ import (
 	_ "image/png"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -24,6 +25,10 @@ import (
 	"github.com/gobblet-game/gobblet/internal/ai"
 	"github.com/gobblet-game/gobblet/internal/rules"
 )
+
+// maxFrameGap is the issue's limit, in milliseconds, on the time the page
+// may go without a frame while the computer thinks.
+const maxFrameGap = 50
 
 // maxDownload is the issue's limit on what a browser downloads to start
 // the game (the gzipped .wasm).
@@ -90,6 +95,30 @@ func fileSize(t *testing.T, name string) int64 {
 	return st.Size()
 }
 
+// A download that fails leaves the loading screen saying so in a sentence,
+// not a blank page.
+func TestPageSaysWhenTheDownloadFails(t *testing.T) {
+	files := http.FileServer(http.Dir(siteDir))
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasPrefix(r.URL.Path, "/gobblet.wasm") {
+			http.Error(w, "gone", http.StatusNotFound)
+			return
+		}
+		files.ServeHTTP(w, r)
+	}))
+	defer srv.Close()
+	b := openBrowser(t)
+	b.do(chromedp.Navigate(srv.URL + "/"))
+	var status string
+	for end := time.Now().Add(30 * time.Second); !strings.Contains(status, "could not be downloaded") && time.Now().Before(end); time.Sleep(100 * time.Millisecond) {
+		status = eval[string](b, `document.getElementById("status").textContent`)
+	}
+	b.shot("download-failed")
+	if !strings.Contains(status, "could not be downloaded: the server answered 404") {
+		t.Errorf("with the .wasm missing, the page says %q", status)
+	}
+}
+
 // The browser version from its page to a finished game and back: a 3×3
 // game against Easy with real clicks, found in Saved games after a
 // reload; the page keeps drawing while Expert thinks; the perfect 3×3
@@ -100,6 +129,7 @@ func TestPlayInBrowser(t *testing.T) {
 	b := openBrowser(t)
 
 	opened := b.open("?debug")
+	b.shot("loading")
 	_, at := b.waitLog(0, `^gobblet: layout begin menu`, 2*time.Minute)
 	t.Logf("page open to the menu drawn: %.2fs", at.Sub(opened).Seconds())
 	u := b.waitUI(0, "menu", "", 30*time.Second)
@@ -165,6 +195,7 @@ func TestPlayInBrowser(t *testing.T) {
 	b.resetFrames()
 	b.click(b.widget(u, "Start"))
 	_, asked := b.waitLog(mark, `^gobblet: layout begin game`, 30*time.Second)
+	var thinking [2]Frames
 	for reply := 1; reply <= 2; reply++ {
 		ply := 2*reply - 1
 		rx := regexp.MustCompile(fmt.Sprintf(`^gobblet: move %d x \S+$`, ply))
@@ -176,10 +207,8 @@ func TestPlayInBrowser(t *testing.T) {
 			}
 		}
 		f := b.readFrames()
-		t.Logf("Expert's move %d took %.2fs; the longest gap between frames meanwhile: %.0f ms (%d frames)", reply, moved.Sub(asked).Seconds(), f.Max, f.Frames)
-		if f.Max > 50 || f.Frames < 10 {
-			t.Errorf("while Expert thought of its move %d the page drew %d frames, the longest gap %.0f ms: the search must let the page draw at least every 50 ms", reply, f.Frames, f.Max)
-		}
+		thinking[reply-1] = f
+		t.Logf("Expert's move %d took %.2fs; meanwhile the longest gap between frames %.0f ms (%d frames), the longest task %.0f ms (%d over 50 ms)", reply, moved.Sub(asked).Seconds(), f.Max, f.Frames, f.Task, f.Tasks)
 		u = b.waitUIFunc("the human's turn", mark, 20*time.Second, func(u *UI) bool {
 			return u.State == "play" && u.sideToMove() == "o" && strings.Count(u.Position, "x") >= reply
 		})
@@ -189,7 +218,12 @@ func TestPlayInBrowser(t *testing.T) {
 			b.resetFrames()
 			time.Sleep(2 * time.Second)
 			f := b.readFrames()
-			t.Logf("the human's turn, nothing thinking, for 2 s: the longest gap between frames %.0f ms (%d frames)", f.Max, f.Frames)
+			t.Logf("the human's turn, nothing thinking, for 2 s: the longest gap between frames %.0f ms (%d frames), the longest task %.0f ms (%d over 50 ms)", f.Max, f.Frames, f.Task, f.Tasks)
+			for i, th := range thinking {
+				if th.Max > maxFrameGap || th.Frames < 10 {
+					t.Errorf("while Expert thought of its move %d the page drew %d frames, the longest gap %.0f ms (with nothing thinking: %.0f ms): the search must let the page draw at least every %.0f ms", i+1, th.Frames, th.Max, f.Max, maxFrameGap)
+				}
+			}
 			break
 		}
 		mark = b.mark()
@@ -231,12 +265,12 @@ func TestPlayInBrowser(t *testing.T) {
 		}
 		_, replied := b.waitLog(mark, `^gobblet: move \d+ o \S+$`, 30*time.Second)
 		f := b.readFrames()
-		t.Logf("the perfect 3×3 player's reply %d: %.0f ms after the move (the longest gap between frames meanwhile: %.0f ms)", i+1, replied.Sub(played).Seconds()*1000, f.Max)
+		t.Logf("the perfect 3×3 player's reply %d: %.0f ms after the move (meanwhile the longest gap between frames %.0f ms, the longest task %.0f ms)", i+1, replied.Sub(played).Seconds()*1000, f.Max, f.Task)
 		if limit := perfectLimit(i); replied.Sub(played) > limit {
 			t.Errorf("the perfect 3×3 player took %v for its reply %d, want at most %v", replied.Sub(played), i+1, limit)
 		}
-		if f.Max > 50 {
-			t.Errorf("while the perfect 3×3 player found its reply %d the page drew no frame for %.0f ms: the AI must never freeze the page (50 ms at most)", i+1, f.Max)
+		if f.Max > maxFrameGap {
+			t.Errorf("while the perfect 3×3 player found its reply %d the page drew no frame for %.0f ms: the AI must never freeze the page (%.0f ms at most)", i+1, f.Max, maxFrameGap)
 		}
 	}
 	b.do(chromedp.EmulateViewport(width, height))
@@ -264,7 +298,7 @@ func TestPlayInBrowser(t *testing.T) {
 // wait for the table (3.9 MB, fetched over loopback here, and read).
 func perfectLimit(reply int) time.Duration {
 	if reply == 0 {
-		return 5 * time.Second
+		return 8 * time.Second
 	}
 	return time.Second
 }
