@@ -28,7 +28,7 @@ import (
 
 // maxFrameGap is the limit, in milliseconds, on the time the page
 // may go without a frame while the computer thinks.
-const maxFrameGap = 50
+const maxFrameGap = 50.0
 
 // maxDownload is the limit on what a browser downloads to start
 // the game (the gzipped .wasm).
