@@ -155,6 +155,9 @@ func TestPlayInBrowser(t *testing.T) {
 	// 3×3 against Easy, by mouse: the first move dragged, the others
 	// clicked piece then square.
 	u = b.newGame("Game/Gobblers 3×3", "Players/You vs AI", "Your colour/Orange", "Moves first/Orange", "Computer level/Easy")
+	if len(u.Squares) != 9 {
+		t.Fatalf("a 3×3 game shows %d squares", len(u.Squares))
+	}
 	res := b.playToEnd("x")
 	if res != "x line" {
 		t.Errorf("perfect play as the first player should win against Easy; the game logged result %q", res)
