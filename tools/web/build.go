@@ -37,6 +37,7 @@ func build(out, ver string) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	shown := out // the folder as the caller named it, for the report
 	if out, err = filepath.Abs(out); err != nil {
 		return "", err
 	}
@@ -89,12 +90,12 @@ func build(out, ver string) (string, error) {
 			return "", err
 		}
 		if name == "gobblet.wasm" {
-			fmt.Fprintf(&report, "%s: %s raw, %s gzip -9\n", wasm, mb(r), mb(z))
+			fmt.Fprintf(&report, "%s: %s raw, %s gzip -9\n", filepath.Join(shown, name), mb(r), mb(z))
 		}
 		raw, gz = raw+r, gz+z
 	}
 	sparse := filepath.Join(out, "gobblers.sparse")
-	fmt.Fprintf(&report, "%s: %s, fetched by the game after it starts\n", sparse, mb(fileSize(sparse)))
+	fmt.Fprintf(&report, "%s: %s, fetched by the game after it starts\n", filepath.Join(shown, "gobblers.sparse"), mb(fileSize(sparse)))
 	fmt.Fprintf(&report, "page open to game: %s to download (%s unpacked)\n", mb(gz), mb(raw))
 	return report.String(), nil
 }
