@@ -8,7 +8,7 @@ LDFLAGS := -s -w -X main.version=$(VERSION)
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 RACE := $(shell command -v gcc >/dev/null 2>&1 && echo -race)
 
-.PHONY: run run-deps build test unit vet bench check-go clean e2e e2e-sound e2e-deps screenshots gallery perf dist cross
+.PHONY: run run-deps build test unit vet bench check-go clean e2e e2e-sound e2e-deps screenshots gallery perf dist cross web serve-web
 
 run: build run-deps
 	./$(BIN)/gobblet
@@ -31,7 +31,8 @@ vet:
 	@test -z "$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))" || { echo "gofmt would change:"; gofmt -l .; exit 1; }
 	$(GO) vet ./...
 	GOARCH=386 $(GO) vet ./...   # still compiles where int is 32 bits
-	$(GO) vet -tags e2e ./e2e/
+	GOOS=js GOARCH=wasm $(GO) vet ./...   # the browser version (make web)
+	$(GO) vet -tags e2e ./e2e/...
 	$(GO) mod tidy -diff         # go.mod and go.sum say what the code imports
 	$(GO) run $(STATICCHECK) ./...
 
@@ -51,6 +52,17 @@ check-go:
 clean:
 	rm -rf $(BIN) dist
 
+# The browser version: a static folder (index.html, the .wasm and its
+# gzipped copy, wasm_exec.js, icons, manifest, the 3×3 table) that any web
+# server can host; tools/web prints the sizes. See docs/web.md.
+web: check-go
+	$(GO) run ./tools/web -out dist/web -version $(VERSION)
+
+# Builds the browser version and serves it on this machine (PORT=8080).
+PORT ?= 8080
+serve-web: check-go
+	$(GO) run ./tools/web -out dist/web -version $(VERSION) -serve 127.0.0.1:$(PORT)
+
 # Release archives for Windows, macOS and Linux (amd64 and arm64) under dist/.
 dist: check-go
 	$(GO) run ./tools/dist -out dist -version $(VERSION)
@@ -65,10 +77,11 @@ cross: check-go
 # End-to-end tests: the real game in a virtual X server (Xvfb), driven by
 # real mouse and keyboard events (xdotool), checked by screenshots, its
 # debug log and its files; sound through a PulseAudio null sink. See e2e/.
+# The browser version in headless Chromium: e2e/web/.
 # E2E_ARTIFACTS=DIR keeps screenshots of failures.
 E2E_TIMEOUT ?= 15m
 e2e: check-go e2e-deps e2e-sound
-	$(GO) test -tags e2e -count=1 -timeout $(E2E_TIMEOUT) ./e2e/
+	$(GO) test -tags e2e -count=1 -timeout $(E2E_TIMEOUT) ./e2e/...
 
 # The sound player alone (internal/sound/cmd/soundcheck) with no sound
 # server, through a null sink, muted, with music, and losing its server.
@@ -78,6 +91,7 @@ e2e-sound: check-go e2e-deps
 # The README's pictures, taken by the end-to-end tests.
 screenshots: check-go e2e-deps
 	E2E_DOCS=$(CURDIR)/docs $(GO) test -tags e2e -count=1 -timeout $(E2E_TIMEOUT) -run 'TestHumanBeatsAI|TestClassicByKeyboard|TestOptionSurvives' ./e2e/
+	E2E_DOCS=$(CURDIR)/docs $(GO) test -tags e2e -count=1 -timeout $(E2E_TIMEOUT) -run TestPlayInBrowser ./e2e/web/
 
 # Every screen's picture in docs/screenshots, taken by e2e/gallery_test.go
 # (about 5 minutes; not part of make test).
@@ -87,7 +101,7 @@ gallery: check-go e2e-deps
 # Which Debian packages the end-to-end tests still need (.ci/run installs them).
 e2e-deps:
 	@missing=""; \
-	for pair in Xvfb:xvfb xdotool:xdotool import:imagemagick pulseaudio:pulseaudio parec:pulseaudio-utils sox:sox; do \
+	for pair in Xvfb:xvfb xdotool:xdotool import:imagemagick pulseaudio:pulseaudio parec:pulseaudio-utils sox:sox chromium:chromium; do \
 		command -v $${pair%%:*} >/dev/null 2>&1 || missing="$$missing $${pair#*:}"; \
 	done; \
 	test -z "$$missing" || { echo "e2e: missing Debian packages:$$missing"; echo "     install them with: sudo apt-get install$$missing"; exit 1; }
