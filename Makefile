@@ -81,7 +81,7 @@ cross: check-go
 # E2E_ARTIFACTS=DIR keeps screenshots of failures.
 E2E_TIMEOUT ?= 15m
 e2e: check-go e2e-deps e2e-sound
-	$(GO) test -tags e2e -count=1 -timeout $(E2E_TIMEOUT) ./e2e/...
+	$(GO) test -tags e2e -count=1 -p 1 -timeout $(E2E_TIMEOUT) ./e2e/...   # one at a time: each measures frames on two cores
 
 # The sound player alone (internal/sound/cmd/soundcheck) with no sound
 # server, through a null sink, muted, with music, and losing its server.

@@ -13,7 +13,7 @@ import (
 	"time"
 )
 
-var reRates = regexp.MustCompile(`^gobblet: tps ([\d.]+) fps ([\d.]+)$`)
+var reRates = regexp.MustCompile(`^gobblet: tps ([\d.]+) fps ([\d.]+)( |$)`)
 
 // rates returns the tps and fps the game logged between two log lines.
 func (g *Game) rates(from, to int) (tps, fps []float64) {

@@ -121,3 +121,20 @@ func fallbackNote(err error) string {
 	r, n := utf8.DecodeRuneInString(msg)
 	return string(unicode.ToUpper(r)) + msg[n:] + "; the Expert search plays instead."
 }
+
+// Prepare starts loading, in the background, what a computer player of
+// this level needs before its first move: the perfect player's table
+// (about a second to read, and in a browser first a download). Called as a
+// game starts, the computer's first answer then comes at once.
+func Prepare(v rules.Variant, level string) {
+	if v != rules.Gobblers || level != "perfect" {
+		return
+	}
+	go func() {
+		// the first question asked of the table also runs code for the
+		// first time (in a browser, compiled then): ask one now
+		if _, err := loadSolution(context.Background()); err == nil {
+			_, _ = analyse(context.Background(), rules.NewGame(rules.Gobblers))
+		} // else Think says what failed
+	}()
+}

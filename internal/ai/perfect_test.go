@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math/rand/v2"
 	"testing"
+	"time"
 
 	"github.com/gobblet-game/gobblet/internal/rules"
 	"github.com/gobblet-game/gobblet/internal/solve"
@@ -173,5 +174,38 @@ func TestPerfectWithoutItsTableLetsTheSearchPlayAndSaysSo(t *testing.T) {
 	want := "The perfect-play table could not be downloaded: the network is down; the Expert search plays instead."
 	if len(notes) != 1 || notes[0] != want {
 		t.Errorf("notes %q, want [%q]", notes, want)
+	}
+}
+
+// Prepare loads the table for the perfect 3×3 player only.
+func TestPrepareLoadsThePerfectPlayersTable(t *testing.T) {
+	was := loadSolution
+	defer func() { loadSolution = was }()
+	loads := make(chan struct{}, 8)
+	loadSolution = func(context.Context) (*solve.Solution, error) {
+		loads <- struct{}{}
+		return nil, errors.New("not in this test")
+	}
+	for _, c := range []struct {
+		v     rules.Variant
+		level string
+		load  bool
+	}{
+		{rules.Gobblers, "perfect", true},
+		{rules.Gobblers, "expert", false},
+		{rules.Classic, "perfect", false},
+		{rules.Classic, "hard", false},
+	} {
+		Prepare(c.v, c.level)
+		select {
+		case <-loads:
+			if !c.load {
+				t.Errorf("Prepare(%v, %q) loads the table", c.v, c.level)
+			}
+		case <-time.After(100 * time.Millisecond):
+			if c.load {
+				t.Errorf("Prepare(%v, %q) does not load the table", c.v, c.level)
+			}
+		}
 	}
 }

@@ -81,6 +81,10 @@ type App struct {
 
 	// NewThinker makes a computer player; each AI side and the hint get their own.
 	NewThinker func() Thinker
+	// Prepare starts loading what a computer player needs before its first
+	// move (ai.Prepare: the perfect player's table), as a game starts; nil
+	// in tests.
+	Prepare func(v rules.Variant, level string)
 
 	notices    []string // on a card over any scene until dismissed (notices.go)
 	toastMsg   string   // a short confirmation over any scene ("Saved as …")
@@ -105,12 +109,14 @@ type App struct {
 	sizeSaveAt int
 	headless   bool // tests: no window calls
 
-	noticeOK       button      // dismisses the notices
-	noticeCard     *noticeCard // the notices laid out; nil when they changed (notices.go)
-	saveProblem    string      // why the files cannot be saved now; "" when they can
-	aiNote         string      // the computer's last word for the player (ai.Info.Note), said once
-	firstFrameSeen bool        // the start-up time is logged (startup.go)
-	rest           rest        // the loop waits for events while nothing happens (rest.go)
+	noticeOK       button        // dismisses the notices
+	noticeCard     *noticeCard   // the notices laid out; nil when they changed (notices.go)
+	saveProblem    string        // why the files cannot be saved now; "" when they can
+	aiNote         string        // the computer's last word for the player (ai.Info.Note), said once
+	slowestUpdate  time.Duration // the debug log's slowest Update and Draw in the last two seconds
+	slowestDraw    time.Duration
+	firstFrameSeen bool // the start-up time is logged (startup.go)
+	rest           rest // the loop waits for events while nothing happens (rest.go)
 }
 
 // New builds the game and opens the main menu. Without a store it opens
@@ -132,6 +138,7 @@ func New(opts Options) *App {
 		W:          1280,
 		H:          800,
 		NewThinker: func() Thinker { return ai.NewEngine() },
+		Prepare:    ai.Prepare,
 	}
 	a.applySettings()
 	for _, n := range notices {
@@ -177,6 +184,9 @@ func (a *App) Run() error {
 
 // Update runs one tick: read input, global keys, the current scene.
 func (a *App) Update() error {
+	if a.opts.Debug != nil {
+		defer a.timeSpent(&a.slowestUpdate, time.Now())
+	}
 	a.Tick++
 	a.In = a.src.Poll()
 	if a.In.active() {
@@ -291,6 +301,9 @@ func (a *App) pulsing() bool { return a.quiet() <= pulseTicks }
 func (a *App) Draw(screen *ebiten.Image) {
 	if !a.frameDue() {
 		return
+	}
+	if a.opts.Debug != nil {
+		defer a.timeSpent(&a.slowestDraw, time.Now())
 	}
 	screen.Clear()
 	a.scenes.Draw(a, screen)
@@ -422,14 +435,22 @@ func (a *App) logRates() {
 	}
 	if d := now.Sub(a.lastLog); d >= 2*time.Second {
 		a.lastLog = now
-		a.debugf("tps %.1f fps %.1f", ebiten.ActualTPS(), float64(a.draws)/d.Seconds())
-		a.draws = 0
+		a.debugf("tps %.1f fps %.1f slowest update %.1f ms draw %.1f ms", ebiten.ActualTPS(), float64(a.draws)/d.Seconds(),
+			a.slowestUpdate.Seconds()*1000, a.slowestDraw.Seconds()*1000)
+		a.draws, a.slowestUpdate, a.slowestDraw = 0, 0, 0
 		heap := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
 		metrics.Read(heap)
 		if heap[0].Value.Kind() == metrics.KindUint64 {
 			a.debugf("heap live %.1f MB", float64(heap[0].Value.Uint64())/(1<<20))
 		}
 	}
+}
+
+// timeSpent keeps in *slowest the longest time since start (the debug
+// log's slowest Update and Draw of each two seconds: what the game itself
+// costs a frame, apart from the graphics driver's work).
+func (a *App) timeSpent(slowest *time.Duration, start time.Time) {
+	*slowest = max(*slowest, time.Since(start))
 }
 
 // debugf writes one line to the debug log, if there is one.

@@ -163,3 +163,25 @@ func TestInABrowserTheSearchWarmsUpOnTheMenu(t *testing.T) {
 		}
 	}
 }
+
+// A game against the computer asks, as it opens, for what each computer
+// player needs loaded (the perfect player's table), so that its first
+// answer does not wait for it; a game between people asks for nothing.
+func TestAGameStartsLoadingWhatTheComputerNeeds(t *testing.T) {
+	for _, c := range []struct {
+		s    setup
+		want string
+	}{
+		{setup{Variant: rules.Gobblers, Mode: modeHumanVsAI, Players: [2]playerChoice{{Human: true}, {Level: "perfect"}}}, "gobblers perfect"},
+		{setup{Variant: rules.Classic, Mode: modeAIvsAI, Players: [2]playerChoice{{Level: "easy"}, {Level: "expert"}}}, "classic easy, classic expert"},
+		{twoPlayers(rules.Gobblers), ""},
+	} {
+		a := newHeadless(&scriptSource{}, 1280, 800)
+		var asked []string
+		a.Prepare = func(v rules.Variant, level string) { asked = append(asked, fmt.Sprintf("%v %s", v, level)) }
+		newGameScene(a, c.s, nil)
+		if got := strings.Join(asked, ", "); got != c.want {
+			t.Errorf("a game of %v mode %d prepares %q, want %q", c.s.Variant, c.s.Mode, got, c.want)
+		}
+	}
+}

@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/gobblet-game/gobblet/internal/rules"
@@ -122,9 +123,10 @@ func (a *App) logLayout() {
 		return
 	}
 	lastLayout = text
-	for _, ln := range strings.Split(text, "\n") {
-		a.debugf("%s", ln)
-	}
+	// one write for the whole block: in a browser each write that ends a
+	// line is a console message, and with developer tools attached (as the
+	// browser tests are) each costs milliseconds of the page's only thread
+	io.WriteString(a.opts.Debug, "gobblet: "+strings.ReplaceAll(text, "\n", "\ngobblet: ")+"\n")
 }
 
 // logLayout writes the game screen's squares, reserve slots, buttons and

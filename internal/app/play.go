@@ -158,6 +158,11 @@ func newGameScene(a *App, s setup, g *rules.Game) *gameScene {
 	gs.reviewMenu.Buttons = []*button{{Icon: iconBack, Tip: "Back one move (←)"}, {Icon: iconForward, Tip: "Forward one move (→)"}, {Label: "Done", Tip: "Back to the game (Esc)"}}
 	gs.syncSlots()
 	gs.over = g.Over()
+	for _, p := range s.Players {
+		if !p.Human && a.Prepare != nil && !gs.over {
+			a.Prepare(s.Variant, p.Level)
+		}
+	}
 	if gs.over {
 		gs.ending.ticks = 1000
 		gs.ending.recorded = true
