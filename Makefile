@@ -8,7 +8,7 @@ LDFLAGS := -s -w -X main.version=$(VERSION)
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 RACE := $(shell command -v gcc >/dev/null 2>&1 && echo -race)
 
-.PHONY: run run-deps build test unit vet bench check-go clean e2e e2e-sound e2e-deps screenshots gallery perf dist cross web serve-web
+.PHONY: run run-deps build test unit unit-wasm vet bench check-go clean e2e e2e-sound e2e-deps screenshots gallery perf dist cross web serve-web
 
 run: build run-deps
 	./$(BIN)/gobblet
@@ -25,7 +25,7 @@ run-deps:
 build: check-go
 	$(GO) build -trimpath -ldflags='$(LDFLAGS)' -o $(BIN)/ ./cmd/...
 
-test: check-go vet unit cross e2e
+test: check-go vet unit unit-wasm cross e2e
 
 vet:
 	@test -z "$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))" || { echo "gofmt would change:"; gofmt -l .; exit 1; }
@@ -40,6 +40,14 @@ vet:
 # tests that drive the real gobblet-engine binary.
 unit:
 	$(GO) test $(RACE) -count=1 ./...
+
+# The browser build's own code, compiled to WebAssembly and run under
+# Node.js with Go's runner: internal/coop (yielding to the page),
+# internal/browser (fetch), and the search, the solver and the synthesizer
+# letting the event loop run while they work.
+unit-wasm: check-go
+	@command -v node >/dev/null 2>&1 || { echo "Node.js is missing: install Debian's nodejs (the browser build's unit tests run under it)."; exit 1; }
+	PATH="$$PATH:$$($(GO) env GOROOT)/lib/wasm" GOOS=js GOARCH=wasm $(GO) test -short -p 1 -count=1 ./internal/coop/... ./internal/browser ./internal/solve ./internal/sound ./internal/search
 
 bench: check-go
 	$(GO) test -run '^$$' -bench . -benchtime 2s ./internal/rules/

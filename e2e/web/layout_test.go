@@ -34,6 +34,7 @@ type UI struct {
 	Position     string
 	ResultCard   string
 	Held         string
+	Problem      string // what a screen says cannot be done (Online, in a browser)
 	PX, PY       float64 // where the game saw the pointer
 }
 
@@ -89,6 +90,8 @@ func parseLayout(b *UI, ln string, n int, uis *[]*UI) *UI {
 			b.ResultCard = v
 		case "held":
 			b.Held = v
+		case "problem":
+			b.Problem = v
 		case "pointer":
 			x, y, _ := strings.Cut(v, " ")
 			b.PX, b.PY = atof(x), atof(y)

@@ -204,6 +204,22 @@ func TestPlayInBrowser(t *testing.T) {
 	b.shot("saved-games")
 	b.click(b.widget(u, "Back"))
 
+	// Online play needs network connections a page cannot open: the
+	// choice says so, offers no Start, and Enter starts nothing.
+	u = b.newGameThen("Players/Online")
+	if _, ok := u.Widgets["Start"]; ok || !strings.Contains(u.Problem, "desktop") {
+		t.Errorf("New game with Online in a browser offers Start = %v and says %q, want no Start and why", ok, u.Problem)
+	}
+	b.shot("online")
+	b.do(chromedp.KeyEvent("\r"))
+	b.frames(5)
+	if u = b.ui(); u.Scene != "new-game" {
+		t.Errorf("Enter with Online chosen in a browser opened %s", u.Scene)
+	}
+	b.click(b.widget(u, "Players/You vs AI"))
+	u = b.waitUIFunc("You vs AI chosen", 0, 5*time.Second, func(u *UI) bool { return u.Choices["Players"] == "You vs AI" })
+	b.click(b.widget(u, "Back"))
+
 	// 4×4, the computer (Expert, blue) moves first, so it plays x: the
 	// page must draw a frame at least every 50 ms while it thinks, over its
 	// first two moves (the first may come from its opening choices).

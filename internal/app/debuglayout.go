@@ -71,7 +71,12 @@ func (a *App) logLayout() {
 		}
 	case *setupScene:
 		choices(&s.form)
-		buttons([]*button{s.start, s.back})
+		if s.start.Disabled {
+			fmt.Fprintf(&b, "problem %s\n", onlineInBrowser)
+			buttons([]*button{s.back})
+		} else {
+			buttons([]*button{s.start, s.back})
+		}
 	case *optionsScene:
 		choices(&s.form)
 		buttons([]*button{s.done})
