@@ -34,7 +34,7 @@ type UI struct {
 	Position     string
 	ResultCard   string
 	Held         string
-	Problem      string // what a screen says cannot be done (Online, in a browser)
+	Problem      string  // what a screen says cannot be done (Online, in a browser)
 	PX, PY       float64 // where the game saw the pointer
 }
 
