@@ -44,13 +44,13 @@ func TestLinuxArchiveStartsWithEmptyHome(t *testing.T) {
 	// no --config-dir: the game finds its own folder under the empty home
 	g := startBinary(t, bins[0], []string{"--debug"}, "", "HOME="+home, "XDG_CONFIG_HOME=", "XDG_DATA_HOME=", "GOBBLET_NOSOUND=1")
 	u := g.ui()
-	u.widget(t, "New game")
+	u.Widget(t, "New game")
 	title := g.screenRect(Rect{X: 400, Y: 100, W: 480, H: 120}, 0)
 	g.waitScreen("the menu's title", func(img image.Image) (bool, string) {
 		b := brightness(img, title)
 		return b >= 30, fmt.Sprintf("the title area's brightness is %.0f", b)
 	})
-	g.clickWhen(u.widget(t, "Quit"), "Quit", g.hasExited)
+	g.clickWhen(u.Widget(t, "Quit"), "Quit", g.hasExited)
 	if err := g.waitExit(10 * time.Second); err != nil {
 		t.Fatalf("the unpacked game did not quit cleanly: %v", err)
 	}

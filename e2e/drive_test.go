@@ -97,7 +97,7 @@ func pieceRects(t testing.TB, u *UI, player, move string) (from, to Rect) {
 	t.Helper()
 	if size, sq, ok := strings.Cut(move, "@"); ok {
 		n, _ := strconv.Atoi(size)
-		s, ok := u.slotFor(player, n)
+		s, ok := u.SlotFor(player, n)
 		if !ok {
 			t.Fatalf("the game shows no reserve slot of %s with a size-%d piece on top; slots: %+v", player, n, u.Slots)
 		}
@@ -124,7 +124,7 @@ func pieceRects(t testing.TB, u *UI, player, move string) (from, to Rect) {
 // loudly when the game does not take the move.
 func (g *Game) makeMove(u *UI, move string, byDrag bool) {
 	g.t.Helper()
-	player := u.sideToMove()
+	player := u.SideToMove()
 	from, to := pieceRects(g.t, u, player, move)
 	mark := g.logMark()
 	if byDrag {
@@ -230,7 +230,7 @@ func (g *Game) playToEnd(eng *engine, variant, human, level string, byDrag bool,
 		if u.State != "play" {
 			break
 		}
-		if u.sideToMove() != human {
+		if u.SideToMove() != human {
 			g.waitLogAfter(lm, `^gobblet: (move \d+ [xo] \S+|result .+)$`, 60*time.Second)
 			continue
 		}
@@ -275,18 +275,18 @@ func (g *Game) lastMoveLine(mark int) int {
 func (g *Game) startNewGame(picks ...string) *UI {
 	g.t.Helper()
 	u := g.waitUI("menu", "", 10*time.Second)
-	g.click(u.widget(g.t, "New game"))
+	g.click(u.Widget(g.t, "New game"))
 	u = g.waitUI("new-game", "", 10*time.Second)
 	for _, p := range picks {
 		row, opt, _ := strings.Cut(p, "/")
 		if u.Choices[row] == opt {
 			continue
 		}
-		g.click(u.widget(g.t, p))
+		g.click(u.Widget(g.t, p))
 		u = g.waitUIFunc(fmt.Sprintf("%s chosen", p), 0, 5*time.Second, func(u *UI) bool { return u.Scene == "new-game" && u.Choices[row] == opt })
 	}
 	mark := g.logMark()
-	g.click(u.widget(g.t, "Start"))
+	g.click(u.Widget(g.t, "Start"))
 	return g.waitUIAfter(mark, "game", "play", 10*time.Second)
 }
 

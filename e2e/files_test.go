@@ -131,7 +131,7 @@ func TestFailedAutosaveShowsOnTheGameScreen(t *testing.T) {
 	begin := g.logMark()
 	eng := startEngine(t)
 	for turn := 0; turn < 2; turn++ {
-		u = g.waitUIFunc("the human's turn", g.lastMoveLine(begin), 30*time.Second, func(u *UI) bool { return u.State == "play" && u.sideToMove() == "x" })
+		u = g.waitUIFunc("the human's turn", g.lastMoveLine(begin), 30*time.Second, func(u *UI) bool { return u.State == "play" && u.SideToMove() == "x" })
 		before := g.logMark()
 		g.makeMove(u, eng.best("classic", g.moves(begin), "easy"), true)
 		g.waitLogAfter(before, `^gobblet: move \d+ o \S+$`, 30*time.Second)

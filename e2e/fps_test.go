@@ -60,7 +60,7 @@ func TestFrameRateWhileExpertThinks(t *testing.T) {
 	begin := g.logMark()
 	var thinkTPS, thinkFPS []float64
 	for turn := 0; turn < 4 && len(thinkTPS) < 3; turn++ {
-		u = g.waitUIFunc("the human's turn", g.lastMoveLine(begin), 60*time.Second, func(u *UI) bool { return u.State == "play" && u.sideToMove() == "x" })
+		u = g.waitUIFunc("the human's turn", g.lastMoveLine(begin), 60*time.Second, func(u *UI) bool { return u.State == "play" && u.SideToMove() == "x" })
 		before := g.logMark()
 		g.makeMove(u, eng.best("classic", g.moves(begin), "easy"), true)
 		moved := g.logMark()

@@ -87,17 +87,17 @@ func (gl *gallery) menuOptionsRules(t *testing.T, cfg string) {
 	gl.shot(g, "menu")
 
 	u := g.ui()
-	g.click(u.widget(t, "Options"))
+	g.click(u.Widget(t, "Options"))
 	u = g.waitUI("options", "", 10*time.Second)
 	gl.shot(g, "options")
 	mark := g.logMark()
-	g.click(u.widget(t, "Done"))
+	g.click(u.Widget(t, "Done"))
 	u = g.waitUIAfter(mark, "menu", "", 10*time.Second)
 
 	// The rules screen logs no widgets: its pages are turned with → and
 	// each turn is seen on screen.
 	mark = g.logMark()
-	g.click(u.widget(t, "Rules"))
+	g.click(u.Widget(t, "Rules"))
 	g.waitUIFunc("the rules", mark, 10*time.Second, func(u *UI) bool { return u.Scene == "rules" })
 	gl.shot(g, "rules") // the first page: the goal
 	page := 0
@@ -183,14 +183,14 @@ func (gl *gallery) classicGame(t *testing.T, cfg string) {
 	u = g.waitUIAfter(mark, "game", "paused", 10*time.Second)
 	gl.shot(g, "pause")
 	mark = g.logMark()
-	g.click(u.widget(t, "Main menu"))
+	g.click(u.Widget(t, "Main menu"))
 	u = g.waitUIAfter(mark, "menu", "", 10*time.Second)
-	u.widget(t, "Continue")
+	u.Widget(t, "Continue")
 	gl.shot(g, "menu-continue")
 
 	// on to the end, for Saved games and Statistics
 	mark = g.logMark()
-	g.click(u.widget(t, "Continue"))
+	g.click(u.Widget(t, "Continue"))
 	g.waitUIAfter(mark, "game", "play", 10*time.Second)
 	gl.playOn(g, startEngine(t), "classic", "x", "hard", gameMark, 40)
 	gl.toMenu(g)
@@ -217,7 +217,7 @@ func (gl *gallery) aiVsAI(t *testing.T, cfg string) {
 	u = g.waitUIAfter(mark, "game", "paused", 10*time.Second)
 	gl.shot(g, "pause-ai-vs-ai")
 	mark = g.logMark()
-	g.click(u.widget(t, "Main menu"))
+	g.click(u.Widget(t, "Main menu"))
 	g.waitUIAfter(mark, "menu", "", 10*time.Second)
 	gl.quit(g)
 }
@@ -235,10 +235,10 @@ func (gl *gallery) twoPlayers(t *testing.T, cfg string) {
 	}
 	// the pointer rests on the stack a moment (the square a piece was just
 	// put on opens up only once the pointer has left it)
-	x, y := u.Squares["a1"].center()
+	x, y := u.Squares["a1"].Center()
 	g.pointTo(x, y)
 	time.Sleep(300 * time.Millisecond)
-	x, y = u.Squares["b2"].center()
+	x, y = u.Squares["b2"].Center()
 	g.pointTo(x+10, y+10)
 	time.Sleep(700 * time.Millisecond)
 	gl.shotHere(g, "peek")
@@ -299,7 +299,7 @@ func (gl *gallery) resultAndReview(t *testing.T, cfg string) {
 	gl.shot(g, "result")
 
 	mark := g.logMark()
-	g.click(u.widget(t, "Review"))
+	g.click(u.Widget(t, "Review"))
 	u = g.waitUIAfter(mark, "game", "review", 10*time.Second)
 	gl.park(g)
 	board := g.screenRect(boardRect(u), 0)
@@ -315,7 +315,7 @@ func (gl *gallery) resultAndReview(t *testing.T, cfg string) {
 	g.keyUI("Escape")
 	u = g.waitUIAfter(mark, "game", "over", 10*time.Second)
 	mark = g.logMark()
-	g.click(u.widget(t, "Main menu"))
+	g.click(u.Widget(t, "Main menu"))
 	g.waitUIAfter(mark, "menu", "", 10*time.Second)
 	gl.quit(g)
 }
@@ -352,7 +352,7 @@ func (gl *gallery) moveValues(t *testing.T, cfg string) {
 	}
 	u = g.waitUI("game", "over", 15*time.Second)
 	mark := g.logMark()
-	g.click(u.widget(t, "Rematch"))
+	g.click(u.Widget(t, "Rematch"))
 	u = g.waitUIAfter(mark, "game", "play", 10*time.Second)
 	human := "x"
 	if u.Players["x"] != "Orange" {
@@ -363,7 +363,7 @@ func (gl *gallery) moveValues(t *testing.T, cfg string) {
 	}
 	u = g.waitUI("game", "over", 15*time.Second)
 	mark = g.logMark()
-	g.click(u.widget(t, "Main menu"))
+	g.click(u.Widget(t, "Main menu"))
 	g.waitUIAfter(mark, "menu", "", 10*time.Second)
 	gl.quit(g)
 }
@@ -376,11 +376,11 @@ func (gl *gallery) savedAndStats(t *testing.T, cfg string) {
 		{"Statistics", "statistics", "statistics"},
 	} {
 		mark := g.logMark()
-		g.click(g.ui().widget(t, s.button))
+		g.click(g.ui().Widget(t, s.button))
 		u := g.waitUIAfter(mark, s.scene, "", 10*time.Second)
 		gl.shot(g, s.picture)
 		mark = g.logMark()
-		g.click(u.widget(t, "Back"))
+		g.click(u.Widget(t, "Back"))
 		g.waitUIAfter(mark, "menu", "", 10*time.Second)
 	}
 	gl.quit(g)
@@ -418,7 +418,7 @@ func (gl *gallery) online(t *testing.T) {
 	hostWins := gameWindows(t)
 	u := gl.newGame(host, "Players/Online", "Online/Host a game", "Game/Gobblet 4×4", "Your colour/Orange · moves first")
 	mark := host.logMark()
-	host.click(u.widget(t, "Host"))
+	host.click(u.Widget(t, "Host"))
 	code := host.waitLogAfter(mark, `^gobblet: hosting (\S+) on \S+$`, 15*time.Second)[1]
 	host.waitUIAfter(mark, "online", "host", 10*time.Second)
 	gl.shot(host, "online-host")
@@ -441,7 +441,7 @@ func (gl *gallery) online(t *testing.T) {
 	}
 	u = gl.newGame(join, "Players/Online", "Online/Join a game")
 	mark = join.logMark()
-	join.click(u.widget(t, "Join"))
+	join.click(u.Widget(t, "Join"))
 	join.waitUIAfter(mark, "online", "join", 10*time.Second)
 	gl.park(join)
 	mark = join.logMark()
@@ -450,7 +450,7 @@ func (gl *gallery) online(t *testing.T) {
 	gl.shot(join, "online-join")
 
 	hmark, jmark := host.logMark(), join.logMark()
-	join.click(join.ui().widget(t, "Join"))
+	join.click(join.ui().Widget(t, "Join"))
 	ju := join.waitUIAfter(jmark, "game", "play", 20*time.Second)
 	hu := host.waitUIAfter(hmark, "game", "play", 20*time.Second)
 	for i, mv := range []string{"4@b2", "4@c3", "4@b3", "4@a3"} {
@@ -460,7 +460,7 @@ func (gl *gallery) online(t *testing.T) {
 		}
 		raise(ws)
 		u = g.waitUIFunc("its turn", g.lastMoveLine(0), 15*time.Second, func(u *UI) bool {
-			return u.State == "play" && u.sideToMove() == "xo"[i%2:i%2+1]
+			return u.State == "play" && u.SideToMove() == "xo"[i%2:i%2+1]
 		})
 		g.makeMove(u, mv, true)
 		// the other side sees the move
@@ -484,14 +484,14 @@ func (gl *gallery) newGame(g *Game, picks ...string) *UI {
 	g.t.Helper()
 	u := g.waitUI("menu", "", 10*time.Second)
 	mark := g.logMark()
-	g.click(u.widget(g.t, "New game"))
+	g.click(u.Widget(g.t, "New game"))
 	u = g.waitUIAfter(mark, "new-game", "", 10*time.Second)
 	for _, p := range picks {
 		row, opt, _ := strings.Cut(p, "/")
 		if u.Choices[row] == opt {
 			continue
 		}
-		g.click(u.widget(g.t, p))
+		g.click(u.Widget(g.t, p))
 		u = g.waitUIFunc(p+" chosen", 0, 5*time.Second, func(u *UI) bool { return u.Scene == "new-game" && u.Choices[row] == opt })
 	}
 	return u
@@ -502,7 +502,7 @@ func (gl *gallery) newGame(g *Game, picks ...string) *UI {
 func (gl *gallery) startGame(g *Game, u *UI) *UI {
 	g.t.Helper()
 	mark := g.logMark()
-	g.click(u.widget(g.t, "Start"))
+	g.click(u.Widget(g.t, "Start"))
 	u = g.waitUIAfter(mark, "game", "play", 10*time.Second)
 	if g.findLogAfter(mark, `^gobblet: toast `) != nil {
 		time.Sleep(3300 * time.Millisecond)
@@ -514,7 +514,7 @@ func (gl *gallery) startGame(g *Game, u *UI) *UI {
 func (gl *gallery) humanTurn(g *Game, mark int, player string) *UI {
 	g.t.Helper()
 	return g.waitUIFunc("the human's turn", g.lastMoveLine(mark), 60*time.Second, func(u *UI) bool {
-		return u.Scene == "game" && u.State == "play" && u.sideToMove() == player
+		return u.Scene == "game" && u.State == "play" && u.SideToMove() == player
 	})
 }
 
@@ -544,17 +544,17 @@ func (gl *gallery) theme(g *Game, option, name string) {
 	mark := g.logMark()
 	g.keyUI("Escape")
 	u := g.waitUIAfter(mark, "game", "paused", 10*time.Second)
-	g.click(u.widget(g.t, "Options"))
+	g.click(u.Widget(g.t, "Options"))
 	u = g.waitUI("options", "", 10*time.Second)
 	if u.Theme != name {
-		g.click(u.widget(g.t, "Colours/"+option))
+		g.click(u.Widget(g.t, "Colours/"+option))
 		u = g.waitUIFunc("the "+name+" theme", 0, 5*time.Second, func(u *UI) bool { return u.Theme == name })
 	}
 	mark = g.logMark()
-	g.click(u.widget(g.t, "Done"))
+	g.click(u.Widget(g.t, "Done"))
 	u = g.waitUIAfter(mark, "game", "paused", 10*time.Second)
 	mark = g.logMark()
-	g.click(u.widget(g.t, "Resume"))
+	g.click(u.Widget(g.t, "Resume"))
 	g.waitUIAfter(mark, "game", "play", 10*time.Second)
 }
 
@@ -565,7 +565,7 @@ func (gl *gallery) playOn(g *Game, eng *engine, variant, human, level string, ma
 	g.t.Helper()
 	for n := 0; n < maxMoves; n++ {
 		u := g.waitUIFunc("the human's turn or the end", g.lastMoveLine(mark), 60*time.Second, func(u *UI) bool {
-			return u.Scene == "game" && (u.State == "over" || u.State == "ending" || u.State == "play" && u.sideToMove() == human)
+			return u.Scene == "game" && (u.State == "over" || u.State == "ending" || u.State == "play" && u.SideToMove() == human)
 		})
 		if u.State != "play" {
 			g.waitUI("game", "over", 15*time.Second)
@@ -587,7 +587,7 @@ func (gl *gallery) toMenu(g *Game) {
 		u = g.waitUIAfter(mark, "game", "paused", 10*time.Second)
 	}
 	mark := g.logMark()
-	g.click(u.widget(g.t, "Main menu"))
+	g.click(u.Widget(g.t, "Main menu"))
 	g.waitUIAfter(mark, "menu", "", 10*time.Second)
 }
 
@@ -595,7 +595,7 @@ func (gl *gallery) toMenu(g *Game) {
 func (gl *gallery) quit(g *Game) {
 	g.t.Helper()
 	u := g.waitUI("menu", "", 10*time.Second)
-	g.clickWhen(u.widget(g.t, "Quit"), "Quit", g.hasExited)
+	g.clickWhen(u.Widget(g.t, "Quit"), "Quit", g.hasExited)
 	if err := g.waitExit(15 * time.Second); err != nil {
 		g.t.Errorf("Quit: the game exited with %v", err)
 	}

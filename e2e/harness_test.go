@@ -23,6 +23,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/gobblet-game/gobblet/e2e/layoutlog"
 )
 
 var (
@@ -147,7 +149,7 @@ func startBinary(t testing.TB, bin string, args []string, cfg string, env ...str
 			ln := sc.Text()
 			g.mu.Lock()
 			g.lines = append(g.lines, ln)
-			block = parseLayout(block, ln, len(g.lines), &g.uis)
+			block = layoutlog.Parse(block, ln, len(g.lines), &g.uis)
 			g.mu.Unlock()
 			if testing.Verbose() {
 				fmt.Fprintln(os.Stderr, "   game:", sc.Text())

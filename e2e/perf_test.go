@@ -71,7 +71,7 @@ func measureIdle(b *testing.B, repeat int) [][2]string {
 	var busy, secs float64
 	var fps []float64
 	for turn := 0; turn < 3; turn++ {
-		u = g.waitUIFunc("the human's turn", g.lastMoveLine(begin), 90*time.Second, func(u *UI) bool { return u.State == "play" && u.sideToMove() == "x" })
+		u = g.waitUIFunc("the human's turn", g.lastMoveLine(begin), 90*time.Second, func(u *UI) bool { return u.State == "play" && u.SideToMove() == "x" })
 		before := g.logMark()
 		g.makeMove(u, eng.best("classic", g.moves(begin), "easy"), true)
 		moved, c0, t0 := g.logMark(), cpuTicks(b, pid), time.Now()

@@ -70,15 +70,15 @@ func TestOptionSurvivesRestart(t *testing.T) {
 	cfg := t.TempDir()
 	g := start(t, cfg)
 	u := g.ui()
-	g.click(u.widget(t, "Options"))
+	g.click(u.Widget(t, "Options"))
 	u = g.waitUI("options", "", 10*time.Second)
 	g.saveShot("options")
-	g.click(u.widget(t, "Colours/Light"))
+	g.click(u.Widget(t, "Colours/Light"))
 	u = g.waitUIFunc("the light theme", 0, 5*time.Second, func(u *UI) bool { return u.Theme == "light" })
 	mark := g.logMark()
-	g.click(u.widget(t, "Done"))
+	g.click(u.Widget(t, "Done"))
 	u = g.waitUIAfter(mark, "menu", "", 5*time.Second)
-	g.clickWhen(u.widget(t, "Quit"), "Quit", g.hasExited)
+	g.clickWhen(u.Widget(t, "Quit"), "Quit", g.hasExited)
 	if err := g.waitExit(10 * time.Second); err != nil {
 		t.Fatalf("Quit: the game exited with %v", err)
 	}
@@ -103,7 +103,7 @@ func TestOptionSurvivesRestart(t *testing.T) {
 		f := fraction(img, corner, lightBack, 40)
 		return f >= 0.5, fmt.Sprintf("%.0f%% of the corner has the light background", 100*f)
 	})
-	g.clickWhen(u.widget(t, "Quit"), "Quit", g.hasExited)
+	g.clickWhen(u.Widget(t, "Quit"), "Quit", g.hasExited)
 	if err := g.waitExit(10 * time.Second); err != nil {
 		t.Fatalf("Quit: the game exited with %v", err)
 	}
@@ -122,12 +122,12 @@ func TestContinueAfterKill(t *testing.T) {
 	eng := startEngine(t)
 	for turn := 0; turn < 2; turn++ {
 		lm := g.lastMoveLine(begin)
-		u = g.waitUIFunc("the human's turn", lm, 30*time.Second, func(u *UI) bool { return u.State == "play" && u.sideToMove() == "x" })
+		u = g.waitUIFunc("the human's turn", lm, 30*time.Second, func(u *UI) bool { return u.State == "play" && u.SideToMove() == "x" })
 		before := g.logMark()
 		g.makeMove(u, eng.best("classic", g.moves(begin), "easy"), true)
 		g.waitLogAfter(before, `^gobblet: move \d+ o \S+$`, 30*time.Second)
 	}
-	u = g.waitUIFunc("the human's turn", g.lastMoveLine(begin), 10*time.Second, func(u *UI) bool { return u.sideToMove() == "x" })
+	u = g.waitUIFunc("the human's turn", g.lastMoveLine(begin), 10*time.Second, func(u *UI) bool { return u.SideToMove() == "x" })
 	want, played := u.Position, g.moves(begin)
 	checkAutosave(t, cfg, played)
 	g.kill9()
@@ -135,7 +135,7 @@ func TestContinueAfterKill(t *testing.T) {
 	g = start(t, cfg)
 	u = g.ui()
 	mark := g.logMark()
-	g.click(u.widget(t, "Continue"))
+	g.click(u.Widget(t, "Continue"))
 	u = g.waitUIAfter(mark, "game", "play", 10*time.Second)
 	if u.Position != want {
 		t.Fatalf("Continue after kill -9 shows\n  %s\nwant the position before the kill\n  %s", u.Position, want)

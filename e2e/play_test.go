@@ -33,9 +33,9 @@ func TestHumanBeatsAIOnGobblersByDragging(t *testing.T) {
 		t.Fatalf("the result card says %q, want it to start with \"You win!\"", u.ResultCard)
 	}
 	// On screen: the card's panel is there, with the winner's piece on top.
-	card := u.widget(t, "card")
+	card := u.Widget(t, "card")
 	img := screenshot(t)
-	cx, _ := card.center()
+	cx, _ := card.Center()
 	badge := g.screenRect(Rect{X: cx - 12, Y: card.Y - 12, W: 24, H: 24}, 0)
 	if f := hueFraction(img, badge, "Orange"); f < 0.5 {
 		g.shot("result")
@@ -47,7 +47,7 @@ func TestHumanBeatsAIOnGobblersByDragging(t *testing.T) {
 		t.Fatalf("no result card on screen where the game says it is: %.0f%% of it has the panel's colour", 100*f)
 	}
 	g.saveShot("result-3x3")
-	g.click(u.widget(t, "Main menu"))
+	g.click(u.Widget(t, "Main menu"))
 	g.waitUI("menu", "", 10*time.Second)
 }
 
@@ -81,7 +81,7 @@ func TestClassicByKeyboardAndClicks(t *testing.T) {
 	var afterAI []string // the position after each of the computer's answers
 	for turn := 0; turn < 2; turn++ {
 		lm := g.lastMoveLine(begin)
-		u = g.waitUIFunc("the human's turn", lm, 30*time.Second, func(u *UI) bool { return u.State == "play" && u.sideToMove() == "x" })
+		u = g.waitUIFunc("the human's turn", lm, 30*time.Second, func(u *UI) bool { return u.State == "play" && u.SideToMove() == "x" })
 		mv := eng.best("classic", g.moves(begin), "easy")
 		if turn == 1 {
 			// a piece from the reserve held: its legal squares are lit (the
@@ -109,7 +109,7 @@ func TestClassicByKeyboardAndClicks(t *testing.T) {
 		g.makeMove(u, mv, false)
 		g.checkPieceOn(u, mv[strings.LastIndexAny(mv, "@-")+1:], "x")
 		g.waitLogAfter(before, `^gobblet: move \d+ o \S+$`, 30*time.Second)
-		u = g.waitUIFunc("the computer's answer on screen", g.lastMoveLine(begin), 10*time.Second, func(u *UI) bool { return u.sideToMove() == "x" })
+		u = g.waitUIFunc("the computer's answer on screen", g.lastMoveLine(begin), 10*time.Second, func(u *UI) bool { return u.SideToMove() == "x" })
 		afterAI = append(afterAI, u.Position)
 	}
 	played := g.moves(begin)
@@ -131,7 +131,7 @@ func TestClassicByKeyboardAndClicks(t *testing.T) {
 	g.keyUI("Escape")
 	g.waitLogAfter(mark, `^gobblet: overlay pause$`, 5*time.Second)
 	u = g.waitUIAfter(mark, "game", "paused", 5*time.Second)
-	resume := g.screenRect(u.widget(t, "Resume"), 0.2)
+	resume := g.screenRect(u.Widget(t, "Resume"), 0.2)
 	g.waitScreen("the pause card over a dimmed board", func(img image.Image) (bool, string) {
 		d := difference(before, img, resume)
 		b0, b1 := brightness(before, a1), brightness(img, a1)
@@ -161,7 +161,7 @@ func TestAIDemoOnClassicPlaysToAResult(t *testing.T) {
 			t.Fatalf("the demo shows no speed button; widgets: %v", u.Widgets)
 		}
 		mark := g.logMark()
-		g.click(u.widget(t, label))
+		g.click(u.Widget(t, label))
 		u = g.waitUIFunc("speed "+want, mark, 5*time.Second, func(u *UI) bool { _, ok := u.Widgets[want]; return ok })
 	}
 	begin := g.logMark()

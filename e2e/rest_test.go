@@ -13,8 +13,8 @@ import (
 func TestARestingGameAnswersTheFirstInput(t *testing.T) {
 	g := start(t, t.TempDir())
 	u := g.waitUI("menu", "", 10*time.Second)
-	newGame := u.widget(t, "New game")
-	x, y := newGame.center()
+	newGame := u.Widget(t, "New game")
+	x, y := newGame.Center()
 	g.pointTo(x, y) // the pointer already on the button: the click is the first input after the rest
 
 	rest := func(what string) {

@@ -26,9 +26,9 @@ func TestNoSoundServer(t *testing.T) {
 	}
 	u := g.waitUI("game", "over", 15*time.Second)
 	mark := g.logMark()
-	g.click(u.widget(t, "Main menu"))
+	g.click(u.Widget(t, "Main menu"))
 	u = g.waitUIAfter(mark, "menu", "", 10*time.Second)
-	g.clickWhen(u.widget(t, "Quit"), "Quit", g.hasExited)
+	g.clickWhen(u.Widget(t, "Quit"), "Quit", g.hasExited)
 	if err := g.waitExit(10 * time.Second); err != nil {
 		t.Fatalf("without a sound server the game did not quit cleanly: %v; log:\n%s", err, g.log())
 	}
@@ -129,12 +129,12 @@ func TestMoveIsHeardAndMuteSilences(t *testing.T) {
 	g := startBinary(t, filepath.Join(binDir, "gobblet"), []string{"--config-dir", t.TempDir(), "--debug"}, "", p.env()...)
 	// music off, so that what is heard is the move
 	u := g.ui()
-	g.click(u.widget(t, "Options"))
+	g.click(u.Widget(t, "Options"))
 	u = g.waitUI("options", "", 10*time.Second)
-	g.click(u.widget(t, "Music volume/Off"))
+	g.click(u.Widget(t, "Music volume/Off"))
 	g.waitUIFunc("music off", 0, 5*time.Second, func(u *UI) bool { return u.Choices["Music volume"] == "Off" })
 	mark := g.logMark()
-	g.click(g.ui().widget(t, "Done"))
+	g.click(g.ui().Widget(t, "Done"))
 	g.waitUIAfter(mark, "menu", "", 10*time.Second)
 	u = g.startNewGame("Game/Gobblers 3×3", "Players/Two players", "Moves first/Orange")
 	time.Sleep(1500 * time.Millisecond) // PulseAudio opens in the background
@@ -145,16 +145,16 @@ func TestMoveIsHeardAndMuteSilences(t *testing.T) {
 	}
 
 	// mute through pause → Options, then play on
-	u = g.waitUIFunc("o to move", 0, 10*time.Second, func(u *UI) bool { return u.State == "play" && u.sideToMove() == "o" })
+	u = g.waitUIFunc("o to move", 0, 10*time.Second, func(u *UI) bool { return u.State == "play" && u.SideToMove() == "o" })
 	g.keyUI("Escape")
 	u = g.waitUI("game", "paused", 10*time.Second)
-	g.click(u.widget(t, "Options"))
+	g.click(u.Widget(t, "Options"))
 	u = g.waitUI("options", "", 10*time.Second)
-	g.click(u.widget(t, "Mute all sound/On"))
+	g.click(u.Widget(t, "Mute all sound/On"))
 	g.waitUIFunc("mute on", 0, 5*time.Second, func(u *UI) bool { return u.Choices["Mute all sound"] == "On" })
-	g.click(g.ui().widget(t, "Done"))
+	g.click(g.ui().Widget(t, "Done"))
 	u = g.waitUI("game", "paused", 10*time.Second)
-	g.click(u.widget(t, "Resume"))
+	g.click(u.Widget(t, "Resume"))
 	u = g.waitUI("game", "play", 10*time.Second)
 	peak, rms = p.record(t, func() { g.makeMove(u, "3@a1", true) })
 	t.Logf("muted, a move: peak %.4f, RMS %.5f", peak, rms)

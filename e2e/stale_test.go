@@ -60,7 +60,7 @@ func TestNothingStaysStaleOnScreen(t *testing.T) {
 		t.Fatalf("the window is %dx%d after resizing it to 1000x700", win.Dx(), win.Dy())
 	}
 	g.waitUIFunc("the menu laid out at 1000×700", 0, 10*time.Second, func(u *UI) bool {
-		r := u.widget(t, "New game")
+		r := u.Widget(t, "New game")
 		return u.Scene == "menu" && r.X+r.W/2 > 490 && r.X+r.W/2 < 510
 	})
 	fresh("the menu after a resize")
@@ -70,12 +70,12 @@ func TestNothingStaysStaleOnScreen(t *testing.T) {
 
 	// a hover look and a tooltip, then the pointer leaves
 	u := g.waitUI("menu", "", 10*time.Second)
-	g.pointTo(u.widget(t, "Rules").center())
+	g.pointTo(u.Widget(t, "Rules").Center())
 	time.Sleep(1200 * time.Millisecond) // a tooltip would show after half a second
 	fresh("the menu after a hover")
 
 	// to Options and back: both fades run to their end
-	g.click(u.widget(t, "Options"))
+	g.click(u.Widget(t, "Options"))
 	g.waitUI("options", "", 10*time.Second)
 	fresh("Options")
 	g.keyUI("Escape")
@@ -87,13 +87,13 @@ func TestNothingStaysStaleOnScreen(t *testing.T) {
 	b := g.startNewGame("Players/Two players", "Game/Gobblers 3×3")
 	g.makeMove(b, "3@b2", true)
 	b = g.waitUI("game", "play", 10*time.Second)
-	g.pointTo(b.Squares["b2"].center())
+	g.pointTo(b.Squares["b2"].Center())
 	time.Sleep(time.Second) // the stack opens after a third of a second
 	fresh("the board after a hover")
 	g.keyUI("Escape")
 	p := g.waitUI("game", "paused", 10*time.Second)
 	mark := g.logMark()
-	g.clickWhen(p.widget(t, "Save game"), "the toast", func() bool { return len(g.findLogAfter(mark, `^gobblet: toast `)) > 0 })
+	g.clickWhen(p.Widget(t, "Save game"), "the toast", func() bool { return len(g.findLogAfter(mark, `^gobblet: toast `)) > 0 })
 	g.pointTo(2, 2)
 	time.Sleep(3500 * time.Millisecond) // a toast lasts 3 s
 	fresh("the pause card after a toast")

@@ -18,6 +18,8 @@ import (
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
+
+	"github.com/gobblet-game/gobblet/e2e/layoutlog"
 )
 
 // Browser is one headless Chromium with one tab on the game, and what the
@@ -121,7 +123,7 @@ func (b *Browser) add(text string) {
 	for _, ln := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
 		b.lines = append(b.lines, ln)
 		b.at = append(b.at, now)
-		b.block = parseLayout(b.block, ln, len(b.lines), &b.uis)
+		b.block = layoutlog.Parse(b.block, ln, len(b.lines), &b.uis)
 		if testing.Verbose() && !strings.HasPrefix(ln, "gobblet: ") || strings.HasPrefix(ln, "exception") {
 			fmt.Fprintln(os.Stderr, "   page:", ln)
 		}
@@ -219,7 +221,7 @@ func (b *Browser) ui() *UI {
 func (b *Browser) waitUI(mark int, scene, state string, timeout time.Duration) *UI {
 	b.t.Helper()
 	return b.waitUIFunc(fmt.Sprintf("scene %q state %q", scene, state), mark, timeout, func(u *UI) bool {
-		return u.Scene == scene && (state == "" || u.State == state) && u.ready()
+		return u.Scene == scene && (state == "" || u.State == state) && u.Ready()
 	})
 }
 
@@ -245,15 +247,7 @@ func (b *Browser) waitUIFunc(what string, mark int, timeout time.Duration, ok fu
 // widget is a widget's rectangle on a screen, failing when it has none.
 func (b *Browser) widget(u *UI, label string) Rect {
 	b.t.Helper()
-	r, ok := u.Widgets[label]
-	if !ok {
-		var have []string
-		for l := range u.Widgets {
-			have = append(have, fmt.Sprintf("%q", l))
-		}
-		b.t.Fatalf("the %s screen has no %q; it has %s", u.Scene, label, strings.Join(have, ", "))
-	}
-	return r
+	return u.Widget(b.t, label)
 }
 
 // ratio is the page's devicePixelRatio: the layout log speaks in the
@@ -265,7 +259,7 @@ func (b *Browser) ratio() float64 {
 
 // css turns a point in the game's pixels into the page's CSS pixels.
 func (b *Browser) css(r Rect) (float64, float64) {
-	x, y := r.center()
+	x, y := r.Center()
 	s := b.ratio()
 	return x / s, y / s
 }
@@ -283,7 +277,7 @@ func (b *Browser) hover(r Rect) (float64, float64) {
 	x, y := b.css(r)
 	mark := b.mark()
 	b.do(chromedp.MouseEvent(chromedp.MouseMoved, x, y))
-	cx, cy := r.center()
+	cx, cy := r.Center()
 	seen := func(u *UI) bool { return math.Abs(u.PX-cx) <= 2 && math.Abs(u.PY-cy) <= 2 }
 	if u := b.ui(); u == nil || !seen(u) {
 		b.waitUIFunc(fmt.Sprintf("the pointer at %.0f,%.0f", cx, cy), mark, 5*time.Second, seen)

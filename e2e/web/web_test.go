@@ -248,7 +248,7 @@ func TestPlayInBrowser(t *testing.T) {
 		thinking[reply-1] = f
 		t.Logf("Expert's move %d took %.2fs; meanwhile the longest gap between frames %.0f ms (%d frames), the longest task %.0f ms (%d over 50 ms)", reply, moved.Sub(asked).Seconds(), f.Max, f.Frames, f.Task, f.Tasks)
 		u = b.waitUIFunc("the human's turn", mark, 20*time.Second, func(u *UI) bool {
-			return u.State == "play" && u.sideToMove() == "o" && strings.Count(u.Position, "x") >= reply
+			return u.State == "play" && u.SideToMove() == "o" && strings.Count(u.Position, "x") >= reply
 		})
 		if reply == 2 {
 			// the same probe with nothing thinking: what this browser and
@@ -291,7 +291,7 @@ func TestPlayInBrowser(t *testing.T) {
 	// moving, and so does the test
 	time.Sleep(3 * time.Second)
 	for i, how := range []string{"mouse", "tap", "finger drag"} {
-		u = b.waitUIFunc("the human's turn", 0, 20*time.Second, func(u *UI) bool { return u.State != "play" || u.sideToMove() == "x" })
+		u = b.waitUIFunc("the human's turn", 0, 20*time.Second, func(u *UI) bool { return u.State != "play" || u.SideToMove() == "x" })
 		if u.State != "play" {
 			t.Fatalf("the game ended (%s) before the %s move", u.State, how)
 		}
@@ -420,7 +420,7 @@ func (b *Browser) playToEnd(human string) string {
 	how := "mouse drag"
 	for ply := 0; ply < 20; ply++ {
 		u := b.waitUIFunc("the human's turn or the end", 0, 60*time.Second, func(u *UI) bool {
-			return u.State == "ending" || u.State == "over" || u.State == "play" && u.sideToMove() == human
+			return u.State == "ending" || u.State == "over" || u.State == "play" && u.SideToMove() == human
 		})
 		if u.State != "play" {
 			break
@@ -461,11 +461,11 @@ func bestMove(t *testing.T, position string) string {
 // log the move.
 func (b *Browser) makeMove(u *UI, move, how string) {
 	b.t.Helper()
-	player := u.sideToMove()
+	player := u.SideToMove()
 	var from, to Rect
 	if size, sq, ok := strings.Cut(move, "@"); ok {
 		n, _ := strconv.Atoi(size)
-		s, ok := u.slotFor(player, n)
+		s, ok := u.SlotFor(player, n)
 		if !ok {
 			b.t.Fatalf("the game shows no reserve slot of %s with a size-%d piece on top: %+v", player, n, u.Slots)
 		}

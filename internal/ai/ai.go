@@ -128,10 +128,7 @@ func (e *Engine) Think(ctx context.Context, g *rules.Game, cfg Config, report fu
 	if err != nil {
 		return rules.NoMove, err
 	}
-	hash := cfg.HashMiB
-	if hash <= 0 {
-		hash = lvl.HashMiB
-	}
+	hash := hashMiB(cfg.HashMiB, lvl.HashMiB, maxHashMiB)
 	if e.searcher == nil || e.hashMiB != hash {
 		e.searcher, e.hashMiB = search.NewSearcher(hash), hash
 	}
@@ -150,6 +147,19 @@ func (e *Engine) Think(ctx context.Context, g *rules.Game, cfg Config, report fu
 }
 
 // scoreOf turns a search score into the protocol's kind of score.
+// hashMiB is the table's size: the one asked for, else the level's, at
+// most max when max is set.
+func hashMiB(asked, level, max int) int {
+	hash := asked
+	if hash <= 0 {
+		hash = level
+	}
+	if max > 0 && hash > max {
+		hash = max
+	}
+	return hash
+}
+
 func scoreOf(s int) Score {
 	switch {
 	case s >= search.WinBound:

@@ -175,3 +175,17 @@ func TestEloOfAnEvenMatchIsZero(t *testing.T) {
 		t.Fatalf("a clean sweep: %f, lower bound %f, want both positive and finite", d, lo)
 	}
 }
+
+func TestHashSizeIsAskedOrTheLevelsAtMostTheBound(t *testing.T) {
+	for _, c := range []struct{ asked, level, max, want int }{
+		{0, 64, 0, 64},   // the level's, on the desktop
+		{8, 64, 0, 8},    // asked for
+		{0, 64, 16, 16},  // the level's, bounded in a browser
+		{32, 64, 16, 16}, // asked for, bounded
+		{0, 4, 16, 4},    // under the bound
+	} {
+		if got := hashMiB(c.asked, c.level, c.max); got != c.want {
+			t.Errorf("hashMiB(%d, %d, %d) = %d, want %d", c.asked, c.level, c.max, got, c.want)
+		}
+	}
+}
