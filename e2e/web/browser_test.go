@@ -15,7 +15,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
@@ -156,9 +158,31 @@ func eval[T any](b *Browser, js string) T {
 // returns when the page has loaded, not the game.
 func (b *Browser) open(query string) time.Time {
 	b.t.Helper()
+	b.do(chromedp.Func(func(ctx context.Context, t *chromedp.Target) error { // before the page loads
+		_, err := cdp.Call(ctx, t, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: audioProbe})
+		return err
+	}))
 	start := time.Now()
 	b.do(chromedp.Navigate(siteURL + query))
 	return start
+}
+
+// audioProbe keeps every AudioContext the page makes (the game's sound
+// makes one) in window.gobbletAudio, so the test can ask whether it runs.
+const audioProbe = `(() => {
+	const Real = window.AudioContext;
+	if (!Real) return;
+	window.gobbletAudio = [];
+	window.AudioContext = class extends Real {
+		constructor(...args) { super(...args); window.gobbletAudio.push(this); }
+	};
+})()`
+
+// audioStates lists the states of the page's audio contexts
+// ("suspended", "running").
+func (b *Browser) audioStates() string {
+	b.t.Helper()
+	return eval[string](b, `(window.gobbletAudio || []).map((c) => c.state).join(",")`)
 }
 
 // mark is the number of console lines so far, to wait for lines after it.

@@ -159,8 +159,16 @@ func TestPlayInBrowser(t *testing.T) {
 		t.Errorf("the page threw: %s", m[0])
 	}
 
+	before := b.audioStates()
 	b.click(b.widget(u, "Saved games"))
 	u = b.waitUI(0, "saved-games", "", 10*time.Second)
+	// Browsers let a page play sound once the player clicked or pressed a
+	// key: the game's audio context runs from the first click on.
+	b.frames(10)
+	t.Logf("the page's audio: %q before any click, %q after the first", before, b.audioStates())
+	if got := b.audioStates(); !strings.Contains(got, "running") {
+		t.Errorf("after the first click the page's audio is %q, want running", got)
+	}
 	if len(u.Saved) != 0 {
 		t.Fatalf("a fresh browser profile shows saved games: %v", u.Saved)
 	}
