@@ -3,6 +3,7 @@ package sound
 import (
 	"io"
 	"os"
+	"runtime"
 	"runtime/debug"
 	"sync"
 	"sync/atomic"
@@ -205,6 +206,12 @@ func (p *Player) run(open func() (mixer, error), music func() Stereo) {
 		// the scratch memory goes back to the system after: the runtime
 		// would otherwise keep a heap twice the render's size.
 		if <-opened {
+			if runtime.GOOS == "js" {
+				// A page's memory never shrinks, and a forced collection
+				// would hold its one thread for a while: just render.
+				musicReady <- newLoopStream(music())
+				return
+			}
 			gc := debug.SetGCPercent(25)
 			musicReady <- newLoopStream(music())
 			debug.SetGCPercent(gc)
