@@ -4,6 +4,7 @@ package coop
 
 import (
 	"sync/atomic"
+	"syscall/js"
 	"time"
 )
 
@@ -15,10 +16,6 @@ const (
 	// (60 a second), at 16 ms every 18.4 ms, and at 4 ms no more often
 	// while the search lost a fifth of its speed to the yields.
 	slice = 8 * time.Millisecond
-	// pause is the timer Yield blocks on. Any wait on a timer returns to the
-	// event loop once every goroutine waits: the runtime sets a JavaScript
-	// timer and gives the thread back until it fires.
-	pause = time.Millisecond
 )
 
 // sliceStart is when the running slice of work began, in nanoseconds on the
@@ -34,6 +31,29 @@ func Yield() {
 	if now-sliceStart.Load() < int64(slice) {
 		return
 	}
-	time.Sleep(pause)
+	waitForEventLoop()
 	sliceStart.Store(int64(time.Since(epoch)))
+}
+
+// setTimeout is the page's own timer function.
+var setTimeout = js.Global().Get("setTimeout")
+
+// waitForEventLoop blocks the calling goroutine until the browser's event
+// loop has run a task of its own: the goroutine waits on a JavaScript
+// timer's callback, which the loop runs only once Go has given the thread
+// back, that is once every goroutine waits. Each busy goroutine then runs
+// one slice per turn of the loop, and frames and input come between. (A Go
+// timer, time.Sleep, is not enough: a goroutine asleep on one lets the
+// others run, and two busy goroutines, the search and the music's
+// synthesis, took turns for seconds without the runtime ever going idle,
+// so the page did not get its thread back: one task of 4.8 s.)
+func waitForEventLoop() {
+	done := make(chan struct{})
+	f := js.FuncOf(func(js.Value, []js.Value) any {
+		close(done)
+		return nil
+	})
+	setTimeout.Invoke(f, 0)
+	<-done
+	f.Release()
 }

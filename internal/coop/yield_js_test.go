@@ -34,3 +34,19 @@ func TestYieldLetsTheEventLoopRun(t *testing.T) {
 		t.Errorf("the event loop ran %d times in 500 ms of work that yields, want at least 10", tu.Count)
 	}
 }
+
+// Two busy goroutines that both yield (the search and the music's
+// synthesis) must still let the event loop run: asleep on Go timers they
+// took turns for seconds without the runtime ever going idle.
+func TestYieldLetsTheEventLoopRunBetweenTwoBusyGoroutines(t *testing.T) {
+	tu := cooptest.Watch(func() {
+		done := make(chan struct{})
+		go func() { spin(500*time.Millisecond, Yield); close(done) }()
+		spin(500*time.Millisecond, Yield)
+		<-done
+	})
+	t.Logf("two goroutines yielding: %d turns of the event loop in 500 ms, the longest wait %v", tu.Count, tu.Longest)
+	if tu.Count < 10 {
+		t.Errorf("the event loop ran %d times in 500 ms while two goroutines worked and yielded, want at least 10", tu.Count)
+	}
+}
