@@ -10,9 +10,11 @@
 //
 // Code that may loop for long calls Yield every so often (every thousand
 // nodes or so). In the browser, once a slice of work has run, Yield blocks
-// the goroutine on a short timer: every goroutine is then blocked, the
-// runtime returns to the event loop, the browser draws a frame and delivers
-// input, and its timer resumes the work. Everywhere else Yield is an empty
+// the goroutine until a JavaScript timer's callback runs, which only the
+// event loop can do: once every goroutine waits, the runtime returns to the
+// event loop, the browser draws a frame and delivers input, and the
+// callback resumes the work. (A Go timer is not enough: two busy goroutines
+// asleep on Go timers take turns without the runtime ever going idle.) Everywhere else Yield is an empty
 // function the compiler inlines to nothing: threads are preempted there,
 // and desktop speed does not change.
 package coop
