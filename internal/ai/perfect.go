@@ -130,11 +130,8 @@ func Prepare(v rules.Variant, level string) {
 	if v != rules.Gobblers || level != "perfect" {
 		return
 	}
-	go func() {
-		// the first question asked of the table also runs code for the
-		// first time (in a browser, compiled then): ask one now
-		if _, err := loadSolution(context.Background()); err == nil {
-			_, _ = analyse(context.Background(), rules.NewGame(rules.Gobblers))
-		} // else Think says what failed
-	}()
+	// Asking the table about the start loads it, and runs the look-up's
+	// code a first time (in a browser, compiled then). A failure is said
+	// by Think, when the player is waiting for a move.
+	go func() { _, _ = analyse(context.Background(), rules.NewGame(rules.Gobblers)) }()
 }

@@ -34,10 +34,7 @@ func (fs *FileStore) SaveSettings(s settings.Settings) error {
 
 // SaveProblem says why the autosave or the settings cannot be saved now.
 func (fs *FileStore) SaveProblem() string {
-	if err := fs.saver.Problem(); err != nil {
-		return "Your game cannot be saved: " + settings.Reason(err) + "."
-	}
-	return fs.settingsProblem()
+	return fs.saveProblem(fs.saver.Problem())
 }
 
 // wait returns once the autosaves queued so far are written (tests).

@@ -265,7 +265,7 @@ func (sc *setupScene) Draw(a *App, dst *ebiten.Image) {
 	card := Rect{sc.form.Rows[0].Rect.X - 36*u, sc.form.Rows[0].Rect.Y - 26*u, sc.form.Rows[0].Rect.W + 72*u, last.Y + last.H - sc.form.Rows[0].Rect.Y + 52*u}
 	panel(a, dst, card)
 	sc.form.draw(a, dst)
-	if sc.start.Disabled && sc.mode.Sel == modeOnline {
+	if sc.start.Disabled { // only Online in a browser disables it
 		fc := a.Face(Regular, sizeBody)
 		lh := lineHeight(fc) * 1.3
 		for i, ln := range wrap(onlineInBrowser, fc, card.W-48*u) {

@@ -3,8 +3,6 @@
 package app
 
 import (
-	"fmt"
-
 	"github.com/gobblet-game/gobblet/internal/browser"
 	"github.com/gobblet-game/gobblet/internal/settings"
 )
@@ -13,15 +11,11 @@ import (
 // reload; if the browser refuses it, the game runs with settings in memory
 // and says so.
 func openStore(opts Options) (Store, []string) {
-	logf := func(string, ...any) {}
-	if opts.Debug != nil {
-		logf = func(f string, args ...any) { fmt.Fprintf(opts.Debug, "gobblet: "+f+"\n", args...) }
-	}
 	return openShelfStore(func() (settings.Shelf, error) {
 		s, err := browser.LocalStorage()
 		if err != nil {
 			return nil, err // not a nil *Storage in a Shelf
 		}
 		return s, nil
-	}, logf)
+	}, storeLog(opts))
 }

@@ -44,7 +44,7 @@ func (c *storeCore) Settings() settings.Settings {
 }
 
 // saveSettings writes the settings with save and keeps them, and the
-// write's failure for settingsProblem.
+// write's failure for saveProblem.
 func (c *storeCore) saveSettings(save func(settings.Settings) error, s settings.Settings) error {
 	err := save(s)
 	c.mu.Lock()
@@ -54,14 +54,27 @@ func (c *storeCore) saveSettings(save func(settings.Settings) error, s settings.
 	return err
 }
 
-// settingsProblem says why the settings cannot be saved now, or "".
-func (c *storeCore) settingsProblem() string {
+// saveProblem says why the autosave (whose latest failure is gameErr) or
+// else the settings cannot be saved now, or "" when both can.
+func (c *storeCore) saveProblem(gameErr error) string {
+	if gameErr != nil {
+		return "Your game cannot be saved: " + settings.Reason(gameErr) + "."
+	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.settingsErr != nil {
 		return "Your settings cannot be saved: " + settings.Reason(c.settingsErr) + "."
 	}
 	return ""
+}
+
+// storeLog gives a store the debug log for the technical reason behind
+// each notice; without a debug log it writes nothing.
+func storeLog(opts Options) func(format string, args ...any) {
+	if opts.Debug == nil {
+		return func(string, ...any) {}
+	}
+	return func(f string, args ...any) { fmt.Fprintf(opts.Debug, "gobblet: "+f+"\n", args...) }
 }
 
 func (c *storeCore) LoadGame() (*record.Record, bool) {

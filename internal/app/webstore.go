@@ -54,28 +54,22 @@ func (s *ShelfStore) SaveProblem() string {
 	s.mu.Lock()
 	err := s.gameErr
 	s.mu.Unlock()
-	if err != nil {
-		return "Your game cannot be saved: " + settings.Reason(err) + "."
-	}
-	return s.settingsProblem()
+	return s.saveProblem(err)
 }
 
 // SaveGame keeps the game to continue; if the write fails, the one kept
 // before stays, and SaveProblem says why until a write works.
 func (s *ShelfStore) SaveGame(rec *record.Record) error {
-	err := s.shelf.SaveGame(rec)
-	s.mu.Lock()
-	s.game = rec
-	s.gameErr = err
-	s.mu.Unlock()
-	return err
+	return s.autosaved(rec, s.shelf.SaveGame(rec))
 }
 
-func (s *ShelfStore) ClearGame() error {
-	err := s.shelf.ClearGame()
+func (s *ShelfStore) ClearGame() error { return s.autosaved(nil, s.shelf.ClearGame()) }
+
+// autosaved keeps rec as the game Continue brings back, and err, the
+// write's outcome, for SaveProblem.
+func (s *ShelfStore) autosaved(rec *record.Record, err error) error {
 	s.mu.Lock()
-	s.game = nil
-	s.gameErr = err
+	s.game, s.gameErr = rec, err
 	s.mu.Unlock()
 	return err
 }

@@ -181,10 +181,9 @@ func (s *ShelfStore) Records() ([]SavedFile, error) {
 // nameDate is the date a saved game's name begins with (recordName's),
 // zero when it does not.
 func nameDate(name string) time.Time {
-	const layout = "2006-01-02 1504"
-	if len(name) < len(layout) {
+	if len(name) < len(nameDateLayout) {
 		return time.Time{}
 	}
-	t, _ := time.ParseInLocation(layout, name[:len(layout)], time.Local)
+	t, _ := time.ParseInLocation(nameDateLayout, name[:len(nameDateLayout)], time.Local)
 	return t
 }

@@ -435,6 +435,10 @@ func keepNew(rec *record.Record, write func(name string) (string, error)) (strin
 	return "", fmt.Errorf("save game: too many games named %q", base)
 }
 
+// nameDateLayout is the date a saved game's name begins with (the browser's
+// storage keeps no file times, so its listing reads the date back).
+const nameDateLayout = "2006-01-02 1504"
+
 // recordName names a record's file, e.g. "2026-11-21 2319 classic human-hard".
 func recordName(rec *record.Record) string {
 	date := rec.Date
@@ -450,7 +454,7 @@ func recordName(rec *record.Record) string {
 		}
 		return "unknown"
 	}
-	name := fmt.Sprintf("%s %s %s-%s", date.Format("2006-01-02 1504"), rec.Variant, who(rec.Players[0]), who(rec.Players[1]))
+	name := fmt.Sprintf("%s %s %s-%s", date.Format(nameDateLayout), rec.Variant, who(rec.Players[0]), who(rec.Players[1]))
 	// Keep the name safe on every file system.
 	return strings.Map(func(r rune) rune {
 		if r == '-' || r == ' ' || r == '_' || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9' {
