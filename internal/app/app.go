@@ -59,7 +59,10 @@ type OnlineStart struct {
 // Animating says so. Animating reports whether this tick's picture differs
 // from the last tick's without any input: a glide, a fade, a spinner, a
 // timer that shows something when it runs out. A scene that moves by itself
-// and says no here leaves a stale picture on the screen.
+// and says no here leaves a stale picture on the screen. A scene may also
+// say where its picture moves (a damager, damage.go), so that only that part
+// is drawn again, and that it asks for every frame it needs (a selfDrawn
+// scene), so that input is not followed by frames drawn just in case.
 type Scene interface {
 	Update(a *App) error
 	Draw(a *App, dst *ebiten.Image)
@@ -95,7 +98,8 @@ type App struct {
 	quit       bool
 	lastLog    time.Time
 	draws      int     // frames drawn since the last rates line (the debug log's fps)
-	dirty      bool    // the next Draw draws: something changed since the last one
+	dirty      bool    // the next Draw draws the whole screen: something changed since the last one
+	damaged    Rect    // else the next Draw draws this part of it: only what moves there changed (damage.go)
 	drew       bool    // the last Draw drew
 	focused    bool    // the window has the focus
 	scale      float64 // the monitor's device scale, asked again at scaleAt
@@ -117,6 +121,7 @@ type App struct {
 	slowestDraw    time.Duration
 	firstFrameSeen bool // the start-up time is logged (startup.go)
 	rest           rest // the loop waits for events while nothing happens (rest.go)
+	pacing         bool // in a browser: the loop runs on demand (pace.go)
 }
 
 // New builds the game and opens the main menu. Without a store it opens
@@ -179,6 +184,9 @@ func (a *App) Run() error {
 	// The picture stays between frames, so a Draw that draws nothing costs
 	// nothing: Ebitengine then skips presenting it (see App.frameDue).
 	ebiten.SetScreenClearedEveryFrame(false)
+	if inBrowser {
+		a.startPacing()
+	}
 	return ebiten.RunGame(a)
 }
 
@@ -238,10 +246,14 @@ func (a *App) Update() error {
 	}
 	err := a.scenes.Update(a)
 	moving := a.scenes.Animating(a)
-	if a.quiet() < settleTicks || moving {
+	if moving {
+		a.damageMoving()
+	}
+	if a.quiet() < settleTicks && a.scenes.settles() {
 		a.redraw()
 	}
 	a.updateRest(moving, a.dirty || a.toastT > 0)
+	a.pace()
 	return err
 }
 
@@ -252,7 +264,8 @@ const windowPoll = 30
 // settleTicks is how long the screen keeps being drawn after an input, a
 // scene switch or a resize: long enough for what follows one by itself (a
 // tooltip after 30 ticks of hovering, a stack opening after 20, a button's
-// hover look), so that no scene has to ask for those.
+// hover look), so that no scene has to ask for those. A selfDrawn scene
+// (the game) asks for them, and is drawn after an input only once.
 const settleTicks = 40
 
 // wake notes an input, a scene switch or a resize: the screen is drawn for
@@ -273,11 +286,23 @@ func (a *App) redraw() { a.dirty = true }
 // frameDue reports whether this frame is drawn, and if so takes it as
 // drawn. Draw is skipped otherwise: an idle game costs next to nothing.
 func (a *App) frameDue() bool {
-	if !a.dirty && a.firstFrameSeen {
-		return false
+	due, _ := a.takeFrame()
+	return due
+}
+
+// takeFrame reports whether this frame is drawn and which part of the
+// screen (whole: the whole screen), and takes it as drawn.
+func (a *App) takeFrame() (due bool, part Rect) {
+	switch {
+	case a.dirty || !a.firstFrameSeen:
+		part = Rect{0, 0, a.W, a.H}
+	case !a.damaged.Empty():
+		part = a.damaged
+	default:
+		return false, Rect{}
 	}
-	a.dirty, a.drew = false, true
-	return true
+	a.dirty, a.damaged, a.drew = false, Rect{}, true
+	return true, part
 }
 
 // pulseTicks is how long a pulse that draws the eye (the held piece's ring,
@@ -299,12 +324,16 @@ func (a *App) pulsing() bool { return a.quiet() <= pulseTicks }
 // of a failing save, the toast and the notices, when something changed
 // since the last frame.
 func (a *App) Draw(screen *ebiten.Image) {
-	if !a.frameDue() {
+	due, part := a.takeFrame()
+	if !due {
 		return
 	}
 	if a.opts.Debug != nil {
 		defer a.timeSpent(&a.slowestDraw, time.Now())
 	}
+	// Only the part that changed is drawn again: the whole picture, clipped
+	// to it (drawing onto a part of an image draws nothing outside it).
+	screen = clipTo(screen, part)
 	screen.Clear()
 	a.scenes.Draw(a, screen)
 	a.drawSaveProblem(screen)
@@ -526,6 +555,36 @@ func (m *sceneManager) Animating(a *App) bool {
 	return m.fade > 0 || m.current.Animating(a)
 }
 
+// Damage is the part of the screen that moves this tick, when the current
+// scene can tell it (a damager) and no cross-fade runs; else ok is false
+// and the whole screen is drawn.
+func (m *sceneManager) Damage(a *App) (r Rect, ok bool) {
+	if d, is := m.current.(damager); is && m.fade == 0 {
+		return d.Damage(a)
+	}
+	return Rect{}, false
+}
+
+// settles reports whether the screen is drawn for settleTicks after each
+// input: for every scene but a selfDrawn one.
+func (m *sceneManager) settles() bool {
+	s, ok := m.current.(selfDrawn)
+	return !ok || !s.drawsOnlyWhenAsked() || m.fade > 0
+}
+
+// continuous reports whether the picture moves at every tick (a glide, a
+// fade), not only now and then (a spinner's step): in a browser the loop
+// then runs every frame, else at its beat (pace.go).
+func (m *sceneManager) continuous(a *App) bool {
+	if m.fade > 0 {
+		return true
+	}
+	if c, ok := m.current.(interface{ continuous(a *App) bool }); ok {
+		return c.continuous(a)
+	}
+	return m.current.Animating(a)
+}
+
 func (m *sceneManager) Update(a *App) error {
 	if m.fade > 0 {
 		m.fade--
@@ -547,8 +606,8 @@ func (m *sceneManager) Draw(a *App, screen *ebiten.Image) {
 			m.from.Deallocate()
 			m.to.Deallocate()
 		}
-		m.from = ebiten.NewImage(b.Dx(), b.Dy())
-		m.to = ebiten.NewImage(b.Dx(), b.Dy())
+		m.from = newScreenSized(b.Dx(), b.Dy())
+		m.to = newScreenSized(b.Dx(), b.Dy())
 	}
 	m.from.Clear()
 	m.prev.Draw(a, m.from)

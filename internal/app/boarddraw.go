@@ -301,7 +301,7 @@ func paintBoard(a *App, dst *ebiten.Image, l *boardLayout, v rules.Variant) {
 	th := a.Theme
 	u := a.U()
 	f := l.Frame
-	drawBackground(dst, th)
+	drawBackground(dst, th, float64(dst.Bounds().Dx()), float64(dst.Bounds().Dy())) // a layer of its own
 	softShadow(dst, f, 18*u, 18*u, 10*u, math.Min(0.5, th.Shadow*1.4))
 	fillRoundRect(dst, f, 18*u, th.Board)
 	inner := l.Board.Inset(-4 * u)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"runtime"
+	"time"
 
 	"github.com/gobblet-game/gobblet/internal/ai"
 	"github.com/gobblet-game/gobblet/internal/rules"
@@ -50,6 +51,7 @@ type brain struct {
 	hasInfo  bool
 	note     string     // the running search's word for the player (ai.Info.Note), until taken
 	started  int        // tick the search started
+	since    time.Time  // and when, for the time it shows (ticks may fall behind in a browser)
 	players  [3]Thinker // by colour, and the hint's
 	busy     map[Thinker]bool
 	newT     func() Thinker
@@ -82,7 +84,7 @@ func (b *brain) start(g *rules.Game, slot int, cfg ai.Config, p purpose, tick in
 	b.purpose = p
 	b.colour = slot
 	b.hasInfo = false
-	b.started = tick
+	b.started, b.since = tick, time.Now()
 	gen := b.gen
 	clone := g.Clone()
 	answers, infos := b.answers, b.infos

@@ -139,6 +139,11 @@ var sprites = map[spriteKey]*ebiten.Image{}
 // scaled up), so a whole game needs a handful of sprites.
 var spriteRadii = [...]int{40, 80, 160}
 
+// pieceReach is how far from its centre a piece of radius r draws: its
+// sprite (shadow included) is 1.5 r across each way and two sprite pixels,
+// scaled by at most two (spriteRadii); a tenth more to spare.
+func pieceReach(r float64) float64 { return 1.5*r*1.1 + 6 }
+
 // pieceSprite returns a piece's sprite, painting it the first time.
 func pieceSprite(th *Theme, k spriteKey) *ebiten.Image {
 	img, ok := sprites[k]
@@ -200,6 +205,16 @@ func drawPiece(dst *ebiten.Image, th *Theme, x, y, r float64, colour int, look p
 	drawRings(dst, th, x, y, r, look, a)
 }
 
+// newScreenSized makes an image as large as the screen (a layer, a
+// cross-fade's picture) on a texture of its own. Ebitengine moves an image
+// that has been only read for a while onto its shared atlas of sprites; a
+// screen-sized one then makes that atlas grow to 8192×4096 (128 MB) in one
+// frame, clearing and copying it: a frame of 300-500 ms with a software
+// renderer, seen two seconds into the first game.
+func newScreenSized(w, h int) *ebiten.Image {
+	return ebiten.NewImageWithOptions(image.Rect(0, 0, w, h), &ebiten.NewImageOptions{Unmanaged: true})
+}
+
 // layer is an image drawn once and reused while its key holds: the board,
 // a menu's backdrop.
 type layer struct {
@@ -215,7 +230,7 @@ func (l *layer) get(key string, w, h int, paint func(img *ebiten.Image)) *ebiten
 	if l.img != nil {
 		l.img.Deallocate()
 	}
-	l.img = ebiten.NewImage(max(1, w), max(1, h))
+	l.img = newScreenSized(max(1, w), max(1, h))
 	l.key = key
 	paint(l.img)
 	return l.img
@@ -255,10 +270,9 @@ func drawArrowHead(dst *ebiten.Image, x, y, ang, size float64, c color.Color) {
 	dst.DrawImage(arrowHead, op)
 }
 
-// drawBackground paints a vertical gradient.
-func drawBackground(dst *ebiten.Image, th *Theme) {
-	b := dst.Bounds()
-	w, h := float64(b.Dx()), float64(b.Dy())
+// drawBackground paints a vertical gradient over a screen of w×h (given,
+// not read from dst: a frame may draw only a part of the screen, dst).
+func drawBackground(dst *ebiten.Image, th *Theme, w, h float64) {
 	const bands = 24
 	for i := 0; i < bands; i++ {
 		t := float64(i) / (bands - 1)

@@ -115,7 +115,7 @@ func drawBackdrop(a *App, dst *ebiten.Image, bp *boardPicture) {
 	key := fmt.Sprintf("%v %v %s %s", a.W, a.H, th.Name, bp.Pos.String())
 	w, h := math.Ceil(a.W/2), math.Ceil(a.H/2)
 	img := bp.layer.get(key, int(w), int(h), func(img *ebiten.Image) {
-		drawBackground(img, th)
+		drawBackground(img, th, float64(img.Bounds().Dx()), float64(img.Bounds().Dy()))
 		s := math.Max(w, h) * 0.95
 		bp.draw(a, img, Rect{w/2 - s/2, h/2 - s/2, s, s})
 		fillRect(img, Rect{0, 0, w, h}, withAlpha(th.Background, 0.82))

@@ -38,6 +38,7 @@ type gameScene struct {
 
 	hand   handState
 	glides []glide
+	landed []glide // the glides that ended this tick: their squares are drawn once more
 	msg    string
 	msgT   int
 
@@ -190,26 +191,77 @@ func (gs *gameScene) animTicks(ms float64) int {
 	return int(math.Round(ms / 1000 * 60 / math.Max(0.25, gs.anim)))
 }
 
-// Animating: pieces glide, a square flashes, the computer's spinner turns
-// (at 30 frames a second: smooth enough, and half the work), the winning
-// line grows and the result card slides in, the held piece's ring and the
-// hint's arrow pulse for a while after the last input, and the Resign
-// button's "click again" runs out.
+// Animating: pieces glide (and land), a square flashes, the computer's
+// spinner steps (spinnerTicks apart), the winning line grows and the
+// result card slides in, the held piece's ring and the hint's arrow pulse
+// for a while after the last input, and the Resign button's "click again"
+// runs out.
 func (gs *gameScene) Animating(a *App) bool {
 	switch {
-	case len(gs.glides) > 0 || gs.hand.flashT > 0:
-		return true
-	case gs.over && gs.ending.ticks <= resultDelay+30:
-		return true
-	case gs.brain.thinking || gs.pending != nil:
-		return a.Tick%2 == 0
-	case (gs.hand.hold != nil && !gs.hand.hold.dragging || !gs.hintMove.IsNone()) && a.pulsing():
+	case gs.continuous(a) || gs.spinnerSteps(a):
 		return true
 	case gs.net != nil && gs.net.resignAt > 0 && a.Tick-gs.net.resignAt == resignTicks+1:
 		return true
 	}
 	return false
 }
+
+// continuous reports whether the picture moves at every tick.
+func (gs *gameScene) continuous(a *App) bool {
+	switch {
+	case len(gs.glides) > 0 || len(gs.landed) > 0 || gs.hand.flashT > 0:
+		return true
+	case gs.over && gs.ending.ticks <= resultDelay+30:
+		return true
+	case (gs.hand.hold != nil && !gs.hand.hold.dragging || !gs.hintMove.IsNone()) && a.pulsing():
+		return true
+	}
+	return false
+}
+
+// spinnerTicks is how often the computer's spinner steps on, one dot of
+// eight: twelve steps a second, as the browser's loop beats (pace.go).
+const spinnerTicks = beatTicks
+
+// thinkingShown reports whether the status card says the computer thinks
+// (its chosen move waits a moment for its turn on screen: to the player it
+// is still thinking).
+func (gs *gameScene) thinkingShown() bool {
+	return gs.brain.thinking || gs.pending != nil && !gs.over && gs.review < 0
+}
+
+// spinnerSteps reports whether the spinner steps on this tick.
+func (gs *gameScene) spinnerSteps(a *App) bool {
+	return gs.thinkingShown() && a.Tick%spinnerTicks == 0
+}
+
+// Damage is the part of the screen that moves by itself this tick: the
+// glides' paths and the status card while the computer thinks; the whole
+// screen for the rest (a flash, the result, a pulse, the Resign button).
+func (gs *gameScene) Damage(a *App) (r Rect, ok bool) {
+	if gs.hand.flashT > 0 || gs.over && gs.ending.ticks <= resultDelay+30 ||
+		gs.continuous(a) && len(gs.glides)+len(gs.landed) == 0 ||
+		gs.net != nil && gs.net.resignAt > 0 && a.Tick-gs.net.resignAt == resignTicks+1 {
+		return Rect{}, false
+	}
+	if len(gs.landed) > 0 && gs.hand.peek != rules.NoSquare {
+		return Rect{}, false // the stack under the pointer opens once the glides are done
+	}
+	for _, g := range gs.glides {
+		r = r.Union(gs.glidePath(g))
+	}
+	for _, g := range gs.landed {
+		r = r.Union(gs.glidePath(g))
+	}
+	if gs.spinnerSteps(a) {
+		r = r.Union(gs.statusCard(a))
+	}
+	return r, true
+}
+
+// drawsOnlyWhenAsked: the game asks for every frame it needs, by its look
+// (gameLook), App.redraw or Animating; a tooltip asks when it shows.
+func (gs *gameScene) drawsOnlyWhenAsked() bool { return true }
 
 // resignTicks is how long a first click on Resign (online) waits for the
 // second.
@@ -219,7 +271,6 @@ const resignTicks = 240
 // input: when a tick changes it, that tick is drawn.
 type gameLook struct {
 	plies, review, peek int
-	glides              int // the tick a glide lands is drawn too
 	over, paused, msg   bool
 	hold                *held
 	hint                rules.Move
@@ -227,7 +278,7 @@ type gameLook struct {
 }
 
 func (gs *gameScene) look() gameLook {
-	return gameLook{plies: gs.game.Plies(), review: gs.review, glides: len(gs.glides), peek: int(gs.hand.peek), over: gs.over, paused: gs.pause.open,
+	return gameLook{plies: gs.game.Plies(), review: gs.review, peek: int(gs.hand.peek), over: gs.over, paused: gs.pause.open,
 		msg: gs.msgT > 0, hold: gs.hand.hold, hint: gs.hintMove, words: gs.msg}
 }
 
@@ -498,14 +549,39 @@ func sizeNames(v rules.Variant) []string {
 // --- glides -------------------------------------------------------------------
 
 func (gs *gameScene) stepGlides() {
+	gs.landed = gs.landed[:0]
 	out := gs.glides[:0]
 	for _, g := range gs.glides {
 		g.t++
 		if g.t < g.n {
 			out = append(out, g)
+		} else {
+			gs.landed = append(gs.landed, g)
 		}
 	}
 	gs.glides = out
+}
+
+// glidePath is the part of the screen a glide draws on from its start to
+// its end: the piece, lifted, anywhere on its straight way, and the square
+// or reserve slot it lands on.
+func (gs *gameScene) glidePath(g glide) Rect {
+	x1, y1 := g.x1, g.y1
+	if g.to != rules.NoSquare {
+		x1, y1 = gs.lay.SquareCenter(gs.variant, g.to)
+	}
+	reach := pieceReach(pieceRadius(gs.variant, g.size) * gs.lay.Cell())
+	r := around(g.x0, g.y0, reach).Union(around(x1, y1, reach))
+	if g.to != rules.NoSquare {
+		r = r.Union(gs.lay.SquareRect(gs.variant, g.to))
+	}
+	if g.back != rules.NoSquare {
+		r = r.Union(gs.lay.SquareRect(gs.variant, g.back))
+	}
+	if g.to == rules.NoSquare && g.back == rules.NoSquare && g.slot >= 0 {
+		r = r.Union(gs.lay.SlotRect(g.colour, g.slot))
+	}
+	return r
 }
 
 func (gs *gameScene) gliding(sq rules.Square) bool {

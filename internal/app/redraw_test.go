@@ -13,9 +13,10 @@ import (
 // screen drives a headless App frame by frame as Ebitengine does (Update,
 // then Draw) and records which frames were drawn.
 type screen struct {
-	t   *testing.T
-	a   *App
-	src *scriptSource
+	t    *testing.T
+	a    *App
+	src  *scriptSource
+	part Rect // the part of the screen the last drawn frame drew
 }
 
 func newScreen(t *testing.T) *screen {
@@ -29,10 +30,16 @@ func (s *screen) frame() bool {
 	if err := s.a.Update(); err != nil {
 		s.t.Fatalf("update: %v", err)
 	}
-	drawn := s.a.frameDue()
+	drawn, part := s.a.takeFrame()
 	s.a.firstFrameSeen = true
+	if drawn {
+		s.part = part
+	}
 	return drawn
 }
+
+// whole reports whether the last drawn frame drew the whole screen.
+func (s *screen) whole() bool { return s.part == Rect{0, 0, s.a.W, s.a.H} }
 
 // input runs one tick with f as its input and reports whether it is drawn.
 func (s *screen) input(f Frame) bool {
@@ -233,11 +240,21 @@ func TestChangesWithoutInputAreDrawn(t *testing.T) {
 	t.Run("the spinner while the AI thinks, and a click then", func(t *testing.T) {
 		s := newScreen(t)
 		f := s.aiThinking()
-		if got := s.idle(60); got < 25 {
-			t.Errorf("%d frames a second drawn while the AI thinks, want about 30", got)
+		card := s.game().statusCard(s.a)
+		drawn := 0
+		for range 60 {
+			if s.frame() {
+				drawn++
+				if s.part != card {
+					t.Fatalf("a spinner's step drew %v, want only the status card %v", s.part, card)
+				}
+			}
 		}
-		if !s.input(Frame{X: 640, Y: 400, Down: true, Pressed: true, PointerMoved: true}) {
-			t.Error("a click while the AI thinks is not drawn at once")
+		if drawn != 60/spinnerTicks {
+			t.Errorf("%d frames a second drawn while the AI thinks, want the spinner's %d steps", drawn, 60/spinnerTicks)
+		}
+		if !s.input(Frame{X: 640, Y: 400, Down: true, Pressed: true, PointerMoved: true}) || !s.whole() {
+			t.Error("a click while the AI thinks is not drawn at once, whole")
 		}
 		f.answers <- mustMove(t, rules.Gobblers, "3@b2")
 	})

@@ -316,7 +316,7 @@ func (rs *rulesScene) Draw(a *App, dst *ebiten.Image) {
 	th := a.Theme
 	u := a.U()
 	rs.layout(a)
-	drawBackground(dst, th)
+	drawBackground(dst, th, a.W, a.H)
 	drawText(dst, "How to play", a.Face(Bold, sizeTitle), a.W/2, 60*u, Center, th.Text)
 	g := rs.geometry(a)
 	card := g.card

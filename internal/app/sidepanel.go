@@ -4,7 +4,9 @@ package app
 
 import (
 	"fmt"
+	"image"
 	"math"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -64,11 +66,6 @@ func (gs *gameScene) currentPly() int {
 func (gs *gameScene) drawPanel(a *App, dst *ebiten.Image) {
 	th := a.Theme
 	u := a.U()
-	pr := gs.lay.Panel
-	statusH := 150 * u
-	if gs.setup.Mode == modeAIvsAI {
-		statusH = 200 * u
-	}
 	list, cells, numbers := gs.moveList(a)
 	panel(a, dst, list)
 	drawText(dst, "Moves", a.Face(Bold, sizeBody), list.X+18*u, list.Y+24*u, Left, th.Text)
@@ -102,10 +99,20 @@ func (gs *gameScene) drawPanel(a *App, dst *ebiten.Image) {
 		}
 		drawText(dst, moves[i].Notation(gs.variant), face, x+20*u, y, Left, th.Text)
 	}
-	// AI status card
-	st := Rect{pr.X, pr.Y + pr.H - statusH, pr.W, statusH}
+	st := gs.statusCard(a)
 	panel(a, dst, st)
 	gs.drawAIStatus(a, dst, st)
+}
+
+// statusCard is the card under the move list that says who thinks, or
+// whose turn it is.
+func (gs *gameScene) statusCard(a *App) Rect {
+	pr := gs.lay.Panel
+	h := 150 * a.U()
+	if gs.setup.Mode == modeAIvsAI {
+		h = 200 * a.U()
+	}
+	return Rect{pr.X, pr.Y + pr.H - h, pr.W, h}
 }
 
 // cardText is where the status card's first line starts and its two faces.
@@ -164,15 +171,16 @@ func (gs *gameScene) drawThinking(a *App, dst *ebiten.Image, r Rect, c cardText,
 		fh = a.Face(Bold, sizeSmall)
 	}
 	drawText(dst, title, fh, x, y, Left, th.Text)
-	// spinner
+	// the spinner: eight dots, the brightest one a step further round at
+	// each spinnerTicks
 	sx, sy := r.X+r.W-30*u, y
-	ang := float64(a.Tick) / 9
+	ang := float64(a.Tick/spinnerTicks) * math.Pi / 4
 	for i := 0; i < 8; i++ {
 		t := ang + float64(i)*math.Pi/4
 		al := 0.15 + 0.85*float64(i)/8
 		fillCircle(dst, sx+math.Cos(t)*10*u, sy+math.Sin(t)*10*u, 2.6*u, withAlpha(th.Accent, al))
 	}
-	secs := float64(a.Tick-b.started) / 60
+	secs := time.Since(b.since).Seconds()
 	line2 := ""
 	if secs >= 0.5 {
 		line2 = fmt.Sprintf("%.1f s", secs)
@@ -181,7 +189,7 @@ func (gs *gameScene) drawThinking(a *App, dst *ebiten.Image, r Rect, c cardText,
 		line2 = fmt.Sprintf("depth %d  ·  %s  ·  %.1f s", b.info.Depth, scoreWords(b.info.Score), secs)
 	}
 	drawText(dst, line2, fs, x, y+30*u, Left, th.TextDim)
-	if b.hasInfo {
+	if b.hasInfo && false {
 		gs.drawEvalBar(a, dst, Rect{x, y + 54*u, r.W - 36*u, 10 * u}, b.colour, b.info.Score)
 	}
 }
@@ -281,7 +289,12 @@ func (gs *gameScene) drawEvalBar(a *App, dst *ebiten.Image, r Rect, mover int, s
 	}
 	share := 0.5 + v/2 // orange's share
 	tintRoundRect(dst, r, r.H/2, th.Player[1])
-	tintRoundRect(dst, Rect{r.X, r.Y, r.W * share, r.H}, r.H/2, th.Player[0])
+	// orange's part: the same bar, clipped (a sprite for every width the
+	// score gives would be a new image at every change of the score)
+	cut := image.Rect(int(math.Floor(r.X))-1, int(math.Floor(r.Y))-1, int(math.Round(r.X+r.W*share)), int(math.Ceil(r.Y+r.H))+1)
+	if part := dst.SubImage(cut.Intersect(dst.Bounds())).(*ebiten.Image); !part.Bounds().Empty() {
+		tintRoundRect(part, r, r.H/2, th.Player[0])
+	}
 }
 
 // moveCell is one move in the move list: its ply index and rectangle.

@@ -1,0 +1,87 @@
+package app
+
+import (
+	"image"
+	"math"
+
+	"github.com/hajimehoshi/ebiten/v2"
+)
+
+// Drawing only what changed.
+//
+// The screen keeps its picture between frames (SetScreenClearedEveryFrame
+// is off), so a frame in which only a small part moves by itself (the
+// computer's spinner, a piece gliding) need not draw the whole screen
+// again: Draw runs the whole scene onto the part that moved, and drawing
+// onto a part of an image draws nothing outside it. With no GPU (a
+// browser's software WebGL) a whole frame costs the renderer as much as
+// three or four times the screen's pixels, a spinner's frame a card's.
+//
+// The rule that keeps it right: a part drawn alone must hold every pixel
+// that differs from the last frame. Input, App.redraw, a scene switch, a
+// cross-fade, a resize or a scene that cannot tell draw the whole screen.
+
+// A damager is a scene that can say which part of the screen moves this
+// tick. ok is false when it cannot tell (the whole screen is drawn); an
+// empty r with ok says nothing moved.
+type damager interface {
+	Damage(a *App) (r Rect, ok bool)
+}
+
+// A selfDrawn scene asks for every frame it needs after an input (by its
+// look, App.redraw or Animating): the frames that follow an input just in
+// case (settleTicks) are not drawn for it.
+type selfDrawn interface {
+	drawsOnlyWhenAsked() bool
+}
+
+// damageMoving notes that this tick's picture moves: only the part the
+// scene names, or the whole screen.
+func (a *App) damageMoving() {
+	if r, ok := a.scenes.Damage(a); ok {
+		a.damage(r)
+		return
+	}
+	a.redraw()
+}
+
+// damage asks for a part of the screen to be drawn at the next frame.
+func (a *App) damage(r Rect) {
+	a.damaged = a.damaged.Union(r)
+}
+
+// Empty reports whether the rectangle has no area.
+func (r Rect) Empty() bool { return r.W <= 0 || r.H <= 0 }
+
+// Union is the smallest rectangle holding both (an empty one adds nothing).
+func (r Rect) Union(o Rect) Rect {
+	switch {
+	case o.Empty():
+		return r
+	case r.Empty():
+		return o
+	}
+	x0, y0 := math.Min(r.X, o.X), math.Min(r.Y, o.Y)
+	x1, y1 := math.Max(r.X+r.W, o.X+o.W), math.Max(r.Y+r.H, o.Y+o.H)
+	return Rect{x0, y0, x1 - x0, y1 - y0}
+}
+
+// around is the rectangle holding a disc of radius r at (x, y).
+func around(x, y, r float64) Rect { return Rect{x - r, y - r, 2 * r, 2 * r} }
+
+// pixels is the rectangle of whole pixels that holds r, one more on each
+// side for the anti-aliased edges.
+func (r Rect) pixels() image.Rectangle {
+	return image.Rect(int(math.Floor(r.X))-1, int(math.Floor(r.Y))-1, int(math.Ceil(r.X+r.W))+1, int(math.Ceil(r.Y+r.H))+1)
+}
+
+// clipTo is the part of the screen to draw on: the screen itself when the
+// part covers it.
+func clipTo(screen *ebiten.Image, part Rect) *ebiten.Image {
+	b := screen.Bounds()
+	p := part.pixels().Intersect(b)
+	if p == b || p.Empty() {
+		return screen
+	}
+	return screen.SubImage(p).(*ebiten.Image)
+}

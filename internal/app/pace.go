@@ -1,0 +1,64 @@
+package app
+
+import (
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+)
+
+// In a browser the loop runs on demand.
+//
+// Ebitengine presents the screen at every frame that follows a drawn one
+// until four in a row drew nothing, and each presentation costs the page's
+// renderer a copy of the whole canvas: with no GPU (software WebGL) 20-50
+// ms of a core, during which the page's next frame waits. A spinner drawn
+// every few ticks with the loop running every frame is then presented at
+// every frame, and the page's frames come 50-100 ms apart while the
+// computer thinks.
+//
+// So in a browser the loop runs only when there is a reason
+// (FPSModeVsyncOffMinimum): at once after an input (the page's events
+// schedule a frame, browser.OnInput), at every frame while something moves
+// continuously (a glide, a fade) or a screen settles after an input, and
+// otherwise at a beat of five ticks, when Ebitengine runs the five ticks
+// that passed (ticks keep to real time) and draws at most once: the
+// spinner's step, an AI's answer, a timer, a network message. A spinner's
+// step is then one presentation, and the frames between are the page's
+// own. The desktop keeps its loop, which rests only when the game is quiet
+// (rest.go).
+const (
+	beatTicks = 5
+	beat      = beatTicks * time.Second / 60
+)
+
+// startPacing makes the loop run on demand (in a browser).
+func (a *App) startPacing() {
+	a.pacing = true
+	//lint:ignore SA1019 only this mode lets the loop wait for a reason to run
+	ebiten.SetFPSMode(ebiten.FPSModeVsyncOffMinimum)
+	//lint:ignore SA1019 see above
+	onInput(ebiten.ScheduleFrame)
+	go func() {
+		for range time.Tick(beat) {
+			//lint:ignore SA1019 see above
+			ebiten.ScheduleFrame()
+		}
+	}()
+}
+
+// pace asks for the next frame at once when the next tick must run, in a
+// browser; else the beat or an input brings it.
+func (a *App) pace() {
+	if a.pacing && a.wantsNextTick() {
+		//lint:ignore SA1019 see startPacing
+		ebiten.ScheduleFrame()
+	}
+}
+
+// wantsNextTick reports whether the tick after this one must run without
+// waiting for the beat: something moves at every tick, a screen that
+// settles after an input is still settling, a toast slides, or the game
+// quits.
+func (a *App) wantsNextTick() bool {
+	return a.scenes.continuous(a) || a.quiet() < settleTicks && a.scenes.settles() || a.toastT > 0 || a.quit
+}
