@@ -3,13 +3,17 @@
 package web
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
+	"image"
+	"image/png"
 	"math"
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -387,31 +391,51 @@ func (b *Browser) shot(name string) []byte {
 
 // frameProbe counts the page's frames and the longest gap between two,
 // from a requestAnimationFrame loop of its own: while Go's code holds the
-// page's one thread, no frame is drawn and the gap grows. It also keeps
-// the longest task on that thread (the browser reports those over 50 ms
-// as long tasks): a gap also counts how slowly this machine's software
-// WebGL composes frames, a long task only what the page's code did.
-const frameProbe = `(() => {
+// page's one thread, or the renderer is still busy with the last frame the
+// game drew, no frame comes and the gap grows. It also keeps the longest
+// task on that thread (the browser reports those over 50 ms as long
+// tasks): a gap also counts how slowly this machine's software WebGL
+// composes frames, a long task only what the page's code did. Counting
+// stops at the first console line that matches stopAt (a move the game
+// logs, or "setItem KEY" as the page stores KEY), so that the frame drawn
+// for it is not counted.
+const frameProbe = `((stopAt) => {
 	if (!window.gobbletFrames) {
-		const g = window.gobbletFrames = { max: 0, frames: 0, last: 0, task: 0, tasks: 0 };
+		const g = window.gobbletFrames = { max: 0, frames: 0, last: 0, task: 0, tasks: 0, gaps: [] };
 		const tick = () => {
 			const now = performance.now();
-			if (g.last) g.max = Math.max(g.max, now - g.last);
-			g.last = now;
-			g.frames++;
+			if (!g.stopped) {
+				if (g.last) {
+					g.max = Math.max(g.max, now - g.last);
+					g.gaps.push(now - g.last);
+				}
+				g.last = now;
+				g.frames++;
+			}
 			requestAnimationFrame(tick);
 		};
 		requestAnimationFrame(tick);
 		new PerformanceObserver((list) => {
 			for (const e of list.getEntries()) {
+				if (g.stopped) continue;
 				g.task = Math.max(g.task, e.duration);
 				g.tasks++;
 			}
 		}).observe({ type: "longtask" });
+		const log = console.log;
+		console.log = (...args) => {
+			if (g.stopAt && !g.stopped && g.stopAt.test(String(args[0]))) g.stopped = true;
+			return log.apply(console, args);
+		};
+		const setItem = Storage.prototype.setItem;
+		Storage.prototype.setItem = function (key, value) {
+			if (g.stopAt && !g.stopped && g.stopAt.test("setItem " + key)) g.stopped = true;
+			return setItem.call(this, key, value);
+		};
 	}
-	Object.assign(window.gobbletFrames, { max: 0, frames: 0, last: 0, task: 0, tasks: 0 });
+	Object.assign(window.gobbletFrames, { max: 0, frames: 0, last: 0, task: 0, tasks: 0, gaps: [], stopped: false, stopAt: stopAt ? new RegExp(stopAt, "m") : null });
 	return true;
-})()`
+})`
 
 // Frames is what the probe measured since it was last reset.
 type Frames struct {
@@ -419,17 +443,27 @@ type Frames struct {
 	Frames int     `json:"frames"`
 	Task   float64 `json:"task"`  // the longest task over 50 ms, ms (0: none)
 	Tasks  int     `json:"tasks"` // tasks over 50 ms
+	Over   int     `json:"over"`  // gaps between frames over 50 ms
+	P90    float64 `json:"p90"`   // the 90th percentile of the gaps, ms
 }
 
-func (b *Browser) resetFrames() {
+// resetFrames starts counting the page's frames afresh, until the console
+// line stopAt matches, if it is not "".
+func (b *Browser) resetFrames(stopAt string) {
 	b.t.Helper()
-	eval[bool](b, frameProbe)
+	eval[bool](b, fmt.Sprintf("%s(%s)", frameProbe, strconv.Quote(stopAt)))
 }
 
 func (b *Browser) readFrames() Frames {
 	b.t.Helper()
-	return eval[Frames](b, `(({ max, frames, task, tasks }) => ({ max, frames, task, tasks }))(window.gobbletFrames)`)
+	return eval[Frames](b, frameSummary+"(window.gobbletFrames)")
 }
+
+// frameSummary turns the probe's counts into a Frames.
+const frameSummary = `(({ max, frames, task, tasks, gaps }) => {
+	const sorted = [...gaps].sort((x, y) => x - y);
+	return { max, frames, task, tasks, over: gaps.filter((x) => x > 50).length, p90: sorted.length ? sorted[Math.floor(sorted.length * 0.9)] : 0 };
+})`
 
 // noNotices checks that the game shows no notice card since mark (a
 // notice in the browser says something failed: storage refused, a file
@@ -450,3 +484,37 @@ func (b *Browser) noNotices(mark int) {
 }
 
 var reNotice = regexp.MustCompile(`^gobblet: notice (.*)$`)
+
+// differentPixels counts the pixels in which two screenshots differ, and
+// the rectangle that holds them.
+func differentPixels(t *testing.T, a, b []byte) (int, image.Rectangle) {
+	t.Helper()
+	if a == nil || b == nil {
+		t.Error("a screenshot to compare is missing")
+		return 0, image.Rectangle{}
+	}
+	ia, err := png.Decode(bytes.NewReader(a))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ib, err := png.Decode(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ia.Bounds() != ib.Bounds() {
+		return ia.Bounds().Dx() * ia.Bounds().Dy(), ia.Bounds().Union(ib.Bounds())
+	}
+	n := 0
+	var where image.Rectangle
+	for y := ia.Bounds().Min.Y; y < ia.Bounds().Max.Y; y++ {
+		for x := ia.Bounds().Min.X; x < ia.Bounds().Max.X; x++ {
+			r1, g1, b1, _ := ia.At(x, y).RGBA()
+			r2, g2, b2, _ := ib.At(x, y).RGBA()
+			if r1 != r2 || g1 != g2 || b1 != b2 {
+				n++
+				where = where.Union(image.Rect(x, y, x+1, y+1))
+			}
+		}
+	}
+	return n, where
+}

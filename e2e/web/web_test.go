@@ -26,21 +26,23 @@ import (
 	"github.com/gobblet-game/gobblet/internal/rules"
 )
 
-// goalBusy is the issue's limit, in milliseconds, on the time the page may
-// go without a frame while the computer thinks, and maxBusy what this test
-// holds the page to. What both are measured on is the longest task on the
-// page's thread (the browser's Long Tasks API reports every task over
-// 50 ms): while Go's code holds that thread, the page can neither draw nor
-// take input, and a search that never yielded would show as one task of
-// seconds. The gaps between frames are measured and printed too, but with
-// no GPU every frame the game draws costs this machine's software WebGL
-// 100-250 ms at 1280×800, whatever the code does (the gaps with nothing
-// thinking show it). On two cores shared with that renderer, a frame the
-// game draws (15-80 ms of Go in WebAssembly) next to a slice of search
-// (8 ms) makes a task of 55-90 ms about once a window: over the goal,
-// which the test prints, so the limit it fails on is maxBusy.
+// goalGap is the issue's limit, in milliseconds, on the time the page may
+// go without a frame while the computer thinks; maxGap is what this test
+// fails at, and maxBusy its limit on the longest task on the page's thread
+// (the browser's Long Tasks API reports every task over 50 ms). With no
+// GPU, a frame the game draws costs this machine's renderer (SwiftShader,
+// Chromium's software WebGL, which in headless mode also reads every frame
+// back) 25-50 ms for a small part of the screen and 60-90 ms for the whole
+// of it: the game draws only the status card while the computer thinks, a
+// dozen times a second (internal/app/damage.go, pace.go), so the page's
+// frames come every 17 ms between and some 30-60 ms apart around those.
+// The goal is printed against what was measured; the test fails at
+// maxGap, far under the 240-600 ms of a game that redraws everything (as
+// it did) and the seconds of a search that never yields.
 const (
-	goalBusy = 50.0
+	goalGap  = 50.0
+	maxGap   = 100.0
+	goalBusy = goalGap
 	maxBusy  = 150.0
 )
 
@@ -230,21 +232,26 @@ func TestPlayInBrowser(t *testing.T) {
 
 	// 4×4, the computer (Expert, blue) moves first, so it plays x: the
 	// page must draw a frame at least every 50 ms while it thinks, over its
-	// first two moves (the first may come from its opening choices).
+	// first two moves (the first may come from its opening choices). The
+	// probe counts from when the game's screen has opened (1.5 s: it is
+	// painted as it opens and cross-fades from New game), or the human's
+	// move has landed (0.5 s: its glide), until the console line of the
+	// computer's move, so that what is measured is the page while the
+	// computer thinks with nothing else moving; the frames that show a
+	// move are measured apart.
 	u = b.newGameThen("Game/Gobblet 4×4", "Players/You vs AI", "Your colour/Orange", "Moves first/Blue", "Computer level/Expert")
 	mark = b.mark()
-	b.resetFrames()
 	b.click(b.widget(u, "Start"))
 	_, asked := b.waitLog(mark, `^gobblet: layout begin game`, 30*time.Second)
-	// the game's screen is painted once as it opens (its layers, the text
-	// at new sizes) and cross-fades from New game: the probe starts once
-	// that is done, while the computer goes on thinking
 	time.Sleep(1500 * time.Millisecond)
-	b.resetFrames()
 	var thinking [2]Frames
+	var landing Frames
 	for reply := 1; reply <= 2; reply++ {
 		ply := 2*reply - 1
-		rx := regexp.MustCompile(fmt.Sprintf(`^gobblet: move %d x \S+$`, ply))
+		pattern := fmt.Sprintf(`^gobblet: move %d x \S+$`, ply)
+		b.resetFrames(pattern)
+		reset := time.Now()
+		rx := regexp.MustCompile(pattern)
 		var moved time.Time
 		for end := time.Now().Add(90 * time.Second); moved.IsZero(); time.Sleep(50 * time.Millisecond) {
 			if _, moved = b.findLog(mark, rx); moved.IsZero() && time.Now().After(end) {
@@ -254,31 +261,50 @@ func TestPlayInBrowser(t *testing.T) {
 		}
 		f := b.readFrames()
 		thinking[reply-1] = f
-		t.Logf("Expert's move %d took %.2fs; meanwhile the longest gap between frames %.0f ms (%d frames), the longest task %.0f ms (%d over 50 ms)", reply, moved.Sub(asked).Seconds(), f.Max, f.Frames, f.Task, f.Tasks)
+		t.Logf("Expert's move %d took %.2fs; while it thought (%.1fs measured) the longest gap between frames %.0f ms (%d frames, %d gaps over 50 ms, 90%% under %.0f ms), the longest task %.0f ms (%d over 50 ms)", reply, moved.Sub(asked).Seconds(), moved.Sub(reset).Seconds(), f.Max, f.Frames, f.Over, f.P90, f.Task, f.Tasks)
+		if moved.Before(reset) {
+			t.Errorf("Expert's move %d came %v before the probe started: nothing was measured", reply, reset.Sub(moved))
+		}
 		u = b.waitUIFunc("the human's turn", mark, 20*time.Second, func(u *UI) bool {
 			return u.State == "play" && u.SideToMove() == "o" && strings.Count(u.Position, "x") >= reply
 		})
 		if reply == 2 {
-			// the same probe with nothing thinking: what this browser and
-			// machine give at best
-			b.resetFrames()
-			time.Sleep(2 * time.Second)
-			f := b.readFrames()
-			t.Logf("the human's turn, nothing thinking, for 2 s: the longest gap between frames %.0f ms (%d frames), the longest task %.0f ms (%d over 50 ms)", f.Max, f.Frames, f.Task, f.Tasks)
-			for i, th := range thinking {
-				if th.Task > goalBusy {
-					t.Logf("over the goal: while Expert thought of its move %d the page's thread was busy for %.0f ms at a stretch (goal %.0f ms)", i+1, th.Task, goalBusy)
-				}
-				if th.Task > maxBusy || th.Frames < 2 {
-					t.Errorf("while Expert thought of its move %d the page drew %d frames (the longest gap %.0f ms; %.0f ms with nothing thinking) and its thread was busy for %.0f ms at a stretch: the search must let the page draw and take input at least every %.0f ms", i+1, th.Frames, th.Max, f.Max, th.Task, maxBusy)
-				}
-			}
 			break
 		}
 		mark = b.mark()
+		b.resetFrames("")
 		b.makeMove(u, bestMove(t, u.Position), "mouse")
-		b.resetFrames()
 		_, asked = b.waitLog(mark, `^gobblet: move \d+ o `, 10*time.Second)
+		time.Sleep(500 * time.Millisecond)
+		landing = b.readFrames()
+		t.Logf("the human's move and its glide: the longest gap between frames %.0f ms (%d frames in the 0.5 s after it, %d gaps over 50 ms): a frame that draws the whole screen costs this machine's software WebGL that much", landing.Max, landing.Frames, landing.Over)
+	}
+	// the same probe with nothing thinking: what this browser and machine
+	// give at best
+	b.settle()
+	b.resetFrames("")
+	time.Sleep(2 * time.Second)
+	idle := b.readFrames()
+	t.Logf("the human's turn, nothing thinking, for 2 s: the longest gap between frames %.0f ms (%d frames), the longest task %.0f ms (%d over 50 ms)", idle.Max, idle.Frames, idle.Task, idle.Tasks)
+	for i, th := range thinking {
+		if th.Max > goalGap || th.Task > goalGap {
+			t.Logf("over the goal: while Expert thought of its move %d the longest gap between frames was %.0f ms (%d gaps over %.0f ms of %d) and the page's thread was busy for %.0f ms at a stretch", i+1, th.Max, th.Over, goalGap, th.Frames, th.Task)
+		}
+		if th.Max > maxGap || th.Task > maxBusy || th.Frames < 10 {
+			t.Errorf("while Expert thought of its move %d the page drew %d frames, the longest gap %.0f ms (%.0f ms with nothing thinking), and its thread was busy for %.0f ms at a stretch: the page must draw at least every %.0f ms while the computer thinks", i+1, th.Frames, th.Max, idle.Max, th.Task, maxGap)
+		}
+	}
+
+	// What the screen shows, built from frames that drew only the parts
+	// that moved (the spinner's card, the glides), is what a whole frame
+	// draws: a key that does nothing draws the whole screen again.
+	b.settle()
+	built := b.shot("game-4x4-parts")
+	b.do(chromedp.KeyEvent("q"))
+	b.settle()
+	whole := b.shot("game-4x4-whole")
+	if n, where := differentPixels(t, built, whole); n > 0 {
+		t.Errorf("the screen built from partial frames differs from a whole frame in %d pixels (within %v): a part that moved was not drawn", n, where)
 	}
 	b.settle()
 	png := b.shot("game-4x4")
@@ -306,7 +332,7 @@ func TestPlayInBrowser(t *testing.T) {
 		before := u.Position
 		mv := bestMove(t, u.Position)
 		mark := b.mark()
-		b.resetFrames()
+		b.resetFrames("")
 		b.makeMove(u, mv, how)
 		_, played := b.waitLog(mark, `^gobblet: move \d+ x `, 10*time.Second)
 		after := b.waitUIFunc("the position after the move", mark, 10*time.Second, func(u *UI) bool { return u.Position != before })

@@ -249,7 +249,7 @@ func (a *App) Update() error {
 	if moving {
 		a.damageMoving()
 	}
-	if a.quiet() < settleTicks && a.scenes.settles() {
+	if a.quiet() < a.scenes.settle() {
 		a.redraw()
 	}
 	a.updateRest(moving, a.dirty || a.toastT > 0)
@@ -265,8 +265,12 @@ const windowPoll = 30
 // scene switch or a resize: long enough for what follows one by itself (a
 // tooltip after 30 ticks of hovering, a stack opening after 20, a button's
 // hover look), so that no scene has to ask for those. A selfDrawn scene
-// (the game) asks for them, and is drawn after an input only once.
-const settleTicks = 40
+// (the game) asks for them, and is drawn after an input for the tick of
+// the input and the next (what the input did may be laid out a tick later).
+const (
+	settleTicks     = 40
+	selfSettleTicks = 2
+)
 
 // wake notes an input, a scene switch or a resize: the screen is drawn for
 // the next settleTicks ticks, and pulses that draw the eye start again.
@@ -565,11 +569,13 @@ func (m *sceneManager) Damage(a *App) (r Rect, ok bool) {
 	return Rect{}, false
 }
 
-// settles reports whether the screen is drawn for settleTicks after each
-// input: for every scene but a selfDrawn one.
-func (m *sceneManager) settles() bool {
-	s, ok := m.current.(selfDrawn)
-	return !ok || !s.drawsOnlyWhenAsked() || m.fade > 0
+// settle is how many ticks the screen is drawn after each input:
+// settleTicks, or selfSettleTicks for a selfDrawn scene.
+func (m *sceneManager) settle() int {
+	if s, ok := m.current.(selfDrawn); ok && s.drawsOnlyWhenAsked() && m.fade == 0 {
+		return selfSettleTicks
+	}
+	return settleTicks
 }
 
 // continuous reports whether the picture moves at every tick (a glide, a

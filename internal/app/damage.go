@@ -30,7 +30,7 @@ type damager interface {
 
 // A selfDrawn scene asks for every frame it needs after an input (by its
 // look, App.redraw or Animating): the frames that follow an input just in
-// case (settleTicks) are not drawn for it.
+// case are two for it (selfSettleTicks), not settleTicks.
 type selfDrawn interface {
 	drawsOnlyWhenAsked() bool
 }

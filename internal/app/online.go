@@ -256,16 +256,21 @@ func (gs *gameScene) goneCard(a *App) Rect {
 	return Rect{f.X + f.W/2 - w/2, f.Y + f.H/2 - h/2, w, h}
 }
 
-func (gs *gameScene) updateGone(a *App) error {
-	n := gs.net
+// layoutGone places the buttons of the card that says the partner left.
+func (gs *gameScene) layoutGone(a *App) {
 	u := a.U()
 	r := gs.goneCard(a)
-	bs := n.goneM.Buttons
+	bs := gs.net.goneM.Buttons
 	bs[0].Disabled = gs.game.Over()
 	bw := (r.W - 3*20*u) / 2
 	for i, b := range bs {
 		b.Rect = Rect{r.X + 20*u + float64(i)*(bw+20*u), r.Y + r.H - 76*u, bw, 54 * u}
 	}
+}
+
+func (gs *gameScene) updateGone(a *App) error {
+	n := gs.net
+	gs.layoutGone(a)
 	switch n.goneM.update(a) {
 	case 0:
 		gs.finishAgainstAI(a)

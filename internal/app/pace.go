@@ -60,5 +60,5 @@ func (a *App) pace() {
 // settles after an input is still settling, a toast slides, or the game
 // quits.
 func (a *App) wantsNextTick() bool {
-	return a.scenes.continuous(a) || a.quiet() < settleTicks && a.scenes.settles() || a.toastT > 0 || a.quit
+	return a.scenes.continuous(a) || a.quiet() < a.scenes.settle() || a.toastT > 0 || a.quit
 }

@@ -24,7 +24,8 @@ func (gs *gameScene) pauseRect(a *App) Rect {
 	return Rect{a.W/2 - 180*u, a.H/2 - h/2, 360 * u, h}
 }
 
-func (gs *gameScene) updatePause(a *App) error {
+// layoutPause places the pause card's buttons.
+func (gs *gameScene) layoutPause(a *App) {
 	u := a.U()
 	r := gs.pauseRect(a)
 	n := len(gs.pause.menu.Buttons)
@@ -32,6 +33,10 @@ func (gs *gameScene) updatePause(a *App) error {
 	for i, b := range gs.pause.menu.Buttons {
 		b.Rect = bs[i]
 	}
+}
+
+func (gs *gameScene) updatePause(a *App) error {
+	gs.layoutPause(a)
 	if a.In.Key(ebiten.KeyEscape) {
 		gs.pause.open = false
 		return nil

@@ -285,11 +285,28 @@ func (gs *gameScene) look() gameLook {
 // Update runs one tick of the game.
 func (gs *gameScene) Update(a *App) error {
 	err := gs.update(a)
+	gs.layoutOverlays(a)
 	if l := gs.look(); l != gs.shown {
 		gs.shown = l
 		a.redraw()
 	}
 	return err
+}
+
+// layoutOverlays places the buttons of the overlay that shows, if any, as
+// update does for the next tick: an overlay opened this tick is drawn this
+// tick with its buttons in place.
+func (gs *gameScene) layoutOverlays(a *App) {
+	switch {
+	case gs.pause.open:
+		gs.layoutPause(a)
+	case gs.net != nil && gs.net.gone != nil && !gs.over:
+		gs.layoutGone(a)
+	case gs.review >= 0:
+		gs.layoutReview(a)
+	case gs.over:
+		gs.layoutResult(a)
+	}
 }
 
 // update runs one tick: the searches, glides, network and timers first, then

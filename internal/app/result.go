@@ -14,12 +14,9 @@ import (
 	"github.com/gobblet-game/gobblet/internal/sound"
 )
 
-// updateOver runs the ended game: it lays out the result card's buttons,
-// starts the demo's next game, still allows undo, and answers the card's
-// buttons (rematch, review, save, main menu).
-func (gs *gameScene) updateOver(a *App) error {
-	gs.ending.ticks++
-	gs.hand.hold = nil
+// layoutResult places the result card's buttons, and names the first
+// (Rematch, or Accept when the partner asked for one online).
+func (gs *gameScene) layoutResult(a *App) {
 	u := a.U()
 	card := gs.resultCard(a)
 	cols, rows := gs.resultGrid(a)
@@ -37,6 +34,15 @@ func (gs *gameScene) updateOver(a *App) error {
 	for i, b := range gs.ending.menu.Buttons {
 		b.Rect = Rect{card.X + 16*u + float64(i%cols)*(w+16*u), top + float64(i/cols)*resultRow*u, w, 50 * u}
 	}
+}
+
+// updateOver runs the ended game: it lays out the result card's buttons,
+// starts the demo's next game, still allows undo, and answers the card's
+// buttons (rematch, review, save, main menu).
+func (gs *gameScene) updateOver(a *App) error {
+	gs.ending.ticks++
+	gs.hand.hold = nil
+	gs.layoutResult(a)
 	if gs.setup.Mode == modeAIvsAI && gs.demo.running && a.Tick >= gs.demo.nextGame && gs.demo.nextGame > 0 {
 		gs.nextInSeries(a)
 		return nil

@@ -8,9 +8,8 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 )
 
-// updateReview steps through the moves shown in review: the buttons (back,
-// forward, Play on, Done or Back) and the arrow, Home, End and Esc keys.
-func (gs *gameScene) updateReview(a *App) error {
+// layoutReview places the review's buttons in the status bar.
+func (gs *gameScene) layoutReview(a *App) {
 	u := a.U()
 	st := gs.lay.Status
 	// from the right: Done or Back, Play on (a saved unfinished game),
@@ -26,6 +25,12 @@ func (gs *gameScene) updateReview(a *App) error {
 		b.Rect = Rect{x, st.Y + 6*u, w, st.H - 12*u}
 		x -= 8 * u
 	}
+}
+
+// updateReview steps through the moves shown in review: the buttons (back,
+// forward, Play on, Done or Back) and the arrow, Home, End and Esc keys.
+func (gs *gameScene) updateReview(a *App) error {
+	gs.layoutReview(a)
 	if a.In.Pressed {
 		_, cells, _ := gs.moveList(a)
 		for _, c := range cells {

@@ -1,0 +1,207 @@
+package app
+
+import (
+	"testing"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/gobblet-game/gobblet/internal/rules"
+)
+
+func (r Rect) holds(o Rect) bool {
+	return o.X >= r.X && o.Y >= r.Y && o.X+o.W <= r.X+r.W && o.Y+o.H <= r.Y+r.H
+}
+
+// A glide draws only its path: the tick a move is played is drawn whole
+// (the move list, the reserves, the status change), each tick of the glide
+// only the part between its start and its square, the tick it lands too,
+// and nothing after.
+func TestAGlideDrawsOnlyItsPath(t *testing.T) {
+	s := newScreen(t)
+	s.a.Settings.AnimationSpeed = 1
+	f := s.aiThinking()
+	gs := s.game()
+	f.answers <- mustMove(t, rules.Gobblers, "3@a1")
+	if !s.until("the AI's move", func() bool { return gs.game.Plies() == 1 }) || !s.whole() {
+		t.Fatal("the tick the AI's move was played was not drawn whole")
+	}
+	if len(gs.glides) != 1 {
+		t.Fatalf("%d glides after the move, want 1", len(gs.glides))
+	}
+	g := gs.glides[0]
+	path := gs.glidePath(g)
+	x1, y1 := gs.lay.SquareCenter(gs.variant, g.to)
+	reach := pieceRadius(gs.variant, g.size) * gs.lay.Cell()
+	for _, must := range []Rect{around(g.x0, g.y0, reach), around(x1, y1, reach), gs.lay.SquareRect(gs.variant, g.to)} {
+		if !path.holds(must) {
+			t.Fatalf("the glide's path %v does not hold %v", path, must)
+		}
+	}
+	ticks := 0
+	for len(gs.glides) > 0 {
+		ticks++
+		if !s.frame() {
+			t.Fatalf("tick %d of the glide was not drawn", ticks)
+		}
+		if s.whole() || !path.holds(s.part) {
+			t.Fatalf("tick %d of the glide drew %v, want a part of its path %v", ticks, s.part, path)
+		}
+	}
+	if ticks < 2 {
+		t.Fatalf("the glide lasted %d ticks", ticks)
+	}
+	if got := s.idle(30); got != 0 {
+		t.Errorf("%d frames drawn after the glide landed, with nothing moving", got)
+	}
+}
+
+// The status card alone is drawn while the computer thinks, at the
+// spinner's steps; anything else that changes meanwhile draws the whole
+// screen.
+func TestOnlyTheStatusCardIsDrawnWhileTheComputerThinks(t *testing.T) {
+	s := newScreen(t)
+	s.aiThinking()
+	gs := s.game()
+	card := gs.statusCard(s.a)
+	steps := 0
+	for range 2 * 60 {
+		if s.frame() {
+			steps++
+			if s.part != card {
+				t.Fatalf("a frame while the computer thinks drew %v, want its status card %v", s.part, card)
+			}
+		}
+	}
+	if want := 2 * 60 / spinnerTicks; steps != want {
+		t.Errorf("%d frames in 2 s of thinking, want the spinner's %d steps", steps, want)
+	}
+	if !s.input(Frame{X: 10, Y: 10, PointerMoved: true}) || !s.whole() {
+		t.Error("the pointer moving while the computer thinks is not drawn whole")
+	}
+	gs.say("A word for the player.", false)
+	if !s.frame() || !s.whole() {
+		t.Error("a status message while the computer thinks is not drawn whole")
+	}
+}
+
+// The game asks for every frame it needs: after an input the screen is
+// drawn at that tick and the next, not for settleTicks just in case as on
+// the menus.
+func TestTheGameIsNotDrawnJustInCaseAfterAnInput(t *testing.T) {
+	s := newScreen(t)
+	gameWith(twoPlayers(rules.Classic), nil, nil)(s)
+	s.idle(settle)
+	if !s.input(Frame{X: 5, Y: 700, PointerMoved: true}) {
+		t.Fatal("the pointer moving is not drawn")
+	}
+	if got := s.idle(settleTicks); got != selfSettleTicks-1 {
+		t.Errorf("%d frames drawn after one move of the pointer over the game, want %d", got, selfSettleTicks-1)
+	}
+
+	s.a.scenes.GoTo(newMenuScene(s.a))
+	s.idle(settle)
+	s.input(Frame{X: 5, Y: 700, PointerMoved: true})
+	if got := s.idle(settleTicks); got < settleTicks-1 {
+		t.Errorf("%d frames drawn after an input on the menu, want the %d that let it settle", got, settleTicks)
+	}
+}
+
+// A tooltip shows in the game without another input.
+func TestAGameTooltipShowsWithoutInput(t *testing.T) {
+	s := newScreen(t)
+	gameWith(twoPlayers(rules.Classic), nil, nil)(s)
+	gs := s.game()
+	s.idle(settle)
+	b := gs.top[0]
+	x, y := b.Rect.Center()
+	s.input(Frame{X: x, Y: y, PointerMoved: true})
+	drawn := 0
+	for range tipDelay + 5 {
+		if s.frame() {
+			drawn++
+		}
+	}
+	if drawn != selfSettleTicks || b.hoverFor < tipDelay {
+		t.Errorf("%d frames drawn while the pointer rested on %q for %d ticks, want the tick after the input's and the one that shows its tooltip", drawn, b.Tip, b.hoverFor)
+	}
+}
+
+// In a browser the loop runs the next tick at once only when the picture
+// moves at every tick or a screen settles: the spinner waits for the beat.
+func TestTheBrowsersLoopWaitsForTheBeatWhileTheComputerThinks(t *testing.T) {
+	s := newScreen(t)
+	s.a.Settings.AnimationSpeed = 1
+	f := s.aiThinking()
+	for range 30 {
+		s.frame()
+		if s.a.wantsNextTick() {
+			t.Fatal("the loop wants every tick while only the spinner moves")
+		}
+	}
+	f.answers <- mustMove(t, rules.Gobblers, "3@a1")
+	s.until("the AI's move", func() bool { return s.game().game.Plies() == 1 })
+	if !s.a.wantsNextTick() {
+		t.Error("the loop does not want the next tick while a piece glides")
+	}
+	for len(s.game().glides) > 0 {
+		s.frame()
+	}
+	if !s.a.wantsNextTick() {
+		t.Error("the loop does not want the tick after the glide's last, when it lands")
+	}
+	s.idle(2)
+	if s.a.wantsNextTick() {
+		t.Error("the loop wants every tick after the glide landed")
+	}
+	s.a.scenes.GoTo(newMenuScene(s.a))
+	s.idle(settle)
+	s.input(Frame{Keys: []ebiten.Key{ebiten.KeyDown}})
+	if !s.a.wantsNextTick() {
+		t.Error("the menu does not get the ticks that let it settle after an input")
+	}
+}
+
+// A part of the screen is whole pixels holding it, with one more around
+// for anti-aliased edges; rectangles unite.
+func TestRectPixelsAndUnion(t *testing.T) {
+	r := Rect{10.5, 20.2, 30, 40}
+	if got := r.pixels(); got.Min.X != 9 || got.Min.Y != 19 || got.Max.X != 42 || got.Max.Y != 62 {
+		t.Errorf("pixels of %v = %v", r, got)
+	}
+	u := r.Union(Rect{0, 0, 5, 5})
+	if u != (Rect{0, 0, 40.5, 60.2}) {
+		t.Errorf("union = %v", u)
+	}
+	if (Rect{}).Union(r) != r || r.Union(Rect{}) != r {
+		t.Error("an empty rectangle adds something to a union")
+	}
+}
+
+// An overlay opened by an input is drawn at that very tick with its
+// buttons in place: the game draws no frames after an input just in case.
+func TestAnOverlayIsLaidOutTheTickItOpens(t *testing.T) {
+	s := newScreen(t)
+	won := mustGame(t, rules.Gobblers, "3@a1", "3@b1", "2@a2", "2@b2", "1@a3")
+	gameWith(twoPlayers(rules.Gobblers), won, nil)(s)
+	gs := s.game()
+	s.idle(settle)
+	gs.review, gs.over = -1, false
+	if !s.input(Frame{Keys: []ebiten.Key{ebiten.KeyEscape}}) || !gs.pause.open {
+		t.Fatal("Esc did not open the pause card, drawn")
+	}
+	for _, b := range gs.pause.menu.Buttons {
+		if b.Rect.Empty() || !gs.pauseRect(s.a).holds(b.Rect) {
+			t.Errorf("the pause card's %q is at %v on the tick it opens, want inside the card %v", b.Label, b.Rect, gs.pauseRect(s.a))
+		}
+	}
+	s.input(Frame{Keys: []ebiten.Key{ebiten.KeyEscape}})
+	gs.review = 1
+	if !s.frame() {
+		t.Fatal("the review is not drawn when it opens")
+	}
+	for _, b := range gs.reviewMenu.Buttons {
+		if b.Rect.Empty() || !gs.lay.Status.holds(b.Rect) {
+			t.Errorf("the review's button %q is at %v on the tick it opens, want in the status bar %v", b.Label+b.Tip, b.Rect, gs.lay.Status)
+		}
+	}
+}
