@@ -55,7 +55,7 @@ type OnlineStart struct {
 // Scene is one screen of the game.
 //
 // The screen is drawn only when something may have changed (see
-// App.frameDue): after any input, a scene switch or App.redraw, and while
+// App.takeFrame): after any input, a scene switch or App.redraw, and while
 // Animating says so. Animating reports whether this tick's picture differs
 // from the last tick's without any input: a glide, a fade, a spinner, a
 // timer that shows something when it runs out. A scene that moves by itself
@@ -182,7 +182,7 @@ func (a *App) Run() error {
 	ebiten.SetWindowClosingHandled(true)
 	ebiten.SetTPS(60)
 	// The picture stays between frames, so a Draw that draws nothing costs
-	// nothing: Ebitengine then skips presenting it (see App.frameDue).
+	// nothing: Ebitengine then skips presenting it (see App.takeFrame).
 	ebiten.SetScreenClearedEveryFrame(false)
 	if inBrowser {
 		a.startPacing()
@@ -287,15 +287,9 @@ func (a *App) quiet() int { return a.Tick - a.woke }
 // message, a timer).
 func (a *App) redraw() { a.dirty = true }
 
-// frameDue reports whether this frame is drawn, and if so takes it as
-// drawn. Draw is skipped otherwise: an idle game costs next to nothing.
-func (a *App) frameDue() bool {
-	due, _ := a.takeFrame()
-	return due
-}
-
-// takeFrame reports whether this frame is drawn and which part of the
-// screen (whole: the whole screen), and takes it as drawn.
+// takeFrame reports whether this frame is drawn, and which part of the
+// screen (all of it, or what moved: damage.go), and takes it as drawn.
+// Draw is skipped otherwise: an idle game costs next to nothing.
 func (a *App) takeFrame() (due bool, part Rect) {
 	switch {
 	case a.dirty || !a.firstFrameSeen:

@@ -7,7 +7,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 )
 
-// A game nobody touches rests: Draw is skipped already (frameDue), but
+// A game nobody touches rests: Draw is skipped already (takeFrame), but
 // Ebitengine's loop still runs 60 times a second, and each turn of it asks
 // the window a few questions on the main thread: about 3 % of a core under
 // software OpenGL for nothing. At rest the loop waits for the window's
