@@ -205,3 +205,24 @@ func TestAnOverlayIsLaidOutTheTickItOpens(t *testing.T) {
 		}
 	}
 }
+
+// The tick the computer's answer comes is drawn whole (the reserves stop
+// saying "thinking…"), though the card goes on thinking until the move is
+// shown, a moment later.
+func TestTheComputersAnswerIsDrawnWhole(t *testing.T) {
+	s := newScreen(t)
+	s.a.Settings.AnimationSpeed = 1
+	f := &fakeThinker{answers: make(chan rules.Move, 1)}
+	f.answers <- mustMove(t, rules.Gobblers, "3@a1")
+	s.a.NewThinker = func() Thinker { return f }
+	gameWith(setup{Variant: rules.Gobblers, Mode: modeHumanVsAI, First: 1, Players: [2]playerChoice{{Human: true}, {Level: "easy"}}}, nil, nil)(s)
+	gs := s.game()
+	if !s.until("the answer", func() bool { return gs.pending != nil }) || !s.whole() {
+		t.Fatal("the tick the computer's answer came was not drawn whole")
+	}
+	for gs.pending != nil {
+		if s.frame() && !s.whole() && s.part != gs.statusCard(s.a) {
+			t.Fatalf("while the answer waits a frame drew %v, want the status card or the whole screen", s.part)
+		}
+	}
+}

@@ -272,6 +272,7 @@ const resignTicks = 240
 type gameLook struct {
 	plies, review, peek int
 	over, paused, msg   bool
+	thinking, pending   bool // a search runs; its answer waits for its turn (the reserves say "thinking…")
 	hold                *held
 	hint                rules.Move
 	words               string // the status line's message
@@ -279,7 +280,7 @@ type gameLook struct {
 
 func (gs *gameScene) look() gameLook {
 	return gameLook{plies: gs.game.Plies(), review: gs.review, peek: int(gs.hand.peek), over: gs.over, paused: gs.pause.open,
-		msg: gs.msgT > 0, hold: gs.hand.hold, hint: gs.hintMove, words: gs.msg}
+		msg: gs.msgT > 0, thinking: gs.brain.thinking, pending: gs.pending != nil, hold: gs.hand.hold, hint: gs.hintMove, words: gs.msg}
 }
 
 // Update runs one tick of the game.
