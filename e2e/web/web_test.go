@@ -36,14 +36,16 @@ import (
 // of it: the game draws only the status card while the computer thinks, a
 // dozen times a second (internal/app/damage.go, pace.go), so the page's
 // frames come every 17 ms between and some 30-60 ms apart around those.
-// The goal is printed against what was measured; the test fails at
-// maxGap, far under the 240-600 ms of a game that redraws everything (as
+// The goal is printed against what was measured; the test fails when
+// more than maxOverPercent of the gaps are over it, or one at maxGap, far
+// under the 240-600 ms of a game that redraws everything (as
 // it did) and the seconds of a search that never yields.
 const (
-	goalGap  = 50.0
-	maxGap   = 100.0
-	goalBusy = goalGap
-	maxBusy  = 150.0
+	goalGap        = 50.0
+	maxGap         = 100.0
+	maxOverPercent = 5 // of the gaps while the computer thinks may be over goalGap
+	goalBusy       = goalGap
+	maxBusy        = 150.0
 )
 
 // maxDownload is the limit on what a browser downloads to start
@@ -290,8 +292,8 @@ func TestPlayInBrowser(t *testing.T) {
 		if th.Max > goalGap || th.Task > goalGap {
 			t.Logf("over the goal: while Expert thought of its move %d the longest gap between frames was %.0f ms (%d gaps over %.0f ms of %d) and the page's thread was busy for %.0f ms at a stretch", i+1, th.Max, th.Over, goalGap, th.Frames, th.Task)
 		}
-		if th.Max > maxGap || th.Task > maxBusy || th.Frames < 10 {
-			t.Errorf("while Expert thought of its move %d the page drew %d frames, the longest gap %.0f ms (%.0f ms with nothing thinking), and its thread was busy for %.0f ms at a stretch: the page must draw at least every %.0f ms while the computer thinks", i+1, th.Frames, th.Max, idle.Max, th.Task, maxGap)
+		if th.Max > maxGap || th.Task > maxBusy || th.Frames < 10 || th.Over*100 > th.Frames*maxOverPercent {
+			t.Errorf("while Expert thought of its move %d the page drew %d frames, %d of them over %.0f ms after the last, the longest gap %.0f ms (%.0f ms with nothing thinking), and its thread was busy for %.0f ms at a stretch: the page must draw at least every %.0f ms while the computer thinks, and all but %d %% of its frames within %.0f ms", i+1, th.Frames, th.Over, goalGap, th.Max, idle.Max, th.Task, maxGap, maxOverPercent, goalGap)
 		}
 	}
 
