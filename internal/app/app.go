@@ -122,6 +122,8 @@ type App struct {
 	firstFrameSeen bool // the start-up time is logged (startup.go)
 	rest           rest // the loop waits for events while nothing happens (rest.go)
 	pacing         bool // in a browser: the loop runs on demand (pace.go)
+	// fullscreenAsked is the tick the game last asked for full screen on or off
+	fullscreenAsked int
 }
 
 // New builds the game and opens the main menu. Without a store it opens
@@ -220,7 +222,7 @@ func (a *App) Update() error {
 		}
 		if inBrowser {
 			// the browser leaves full screen on Esc without asking us
-			a.Settings.Fullscreen = ebiten.IsFullscreen()
+			a.Settings.Fullscreen = browserFullscreen(a.Settings.Fullscreen, ebiten.IsFullscreen(), a.Tick-a.fullscreenAsked)
 		} else {
 			a.rememberWindowSize()
 		}
@@ -422,7 +424,23 @@ func (a *App) applySettings() {
 	}
 	if !a.headless && ebiten.IsFullscreen() != a.Settings.Fullscreen {
 		ebiten.SetFullscreen(a.Settings.Fullscreen)
+		a.fullscreenAsked = a.Tick
 	}
+}
+
+// fullscreenSettles is how long, in ticks, a browser may take to enter or
+// leave full screen once asked: it answers asynchronously.
+const fullscreenSettles = 60
+
+// browserFullscreen is the full-screen setting in a browser, which may
+// leave full screen by itself (Esc): what the page is in, except in the
+// moment after the game asked for a change, while the page still shows the
+// old state.
+func browserFullscreen(setting, page bool, sinceAsked int) bool {
+	if sinceAsked < fullscreenSettles {
+		return setting
+	}
+	return page
 }
 
 func (a *App) saveSettings() {

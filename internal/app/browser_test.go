@@ -66,6 +66,9 @@ func TestInABrowserOnlineSaysItCannotAndStartsNothing(t *testing.T) {
 	if got := d.labels(); len(got) != 1 {
 		t.Errorf("Online in a browser shows rows %v, want only Players", got)
 	}
+	if got := sc.keysHint(); strings.Contains(got, "Enter") {
+		t.Errorf("the footer says %q with no Start to press", got)
+	}
 	d.click(sc.start.Rect.Center())
 	d.key(ebiten.KeyEnter)
 	d.setup() // still New game, no lobby
@@ -73,6 +76,9 @@ func TestInABrowserOnlineSaysItCannotAndStartsNothing(t *testing.T) {
 	d.pick("Players", "Two players")
 	if d.setup().start.Disabled {
 		t.Fatal("Start stays disabled after leaving Online")
+	}
+	if got := d.setup().keysHint(); !strings.Contains(got, "Enter starts") {
+		t.Errorf("the footer says %q with Start there", got)
 	}
 	d.key(ebiten.KeyEnter)
 	for i := 0; i < fadeTicks+3; i++ {
@@ -182,6 +188,28 @@ func TestAGameStartsLoadingWhatTheComputerNeeds(t *testing.T) {
 		newGameScene(a, c.s, nil)
 		if got := strings.Join(asked, ", "); got != c.want {
 			t.Errorf("a game of %v mode %d prepares %q, want %q", c.s.Variant, c.s.Mode, got, c.want)
+		}
+	}
+}
+
+// In a browser the full-screen setting follows the page (Esc leaves full
+// screen without asking the game), but not in the second after the game
+// asked for a change, which the page makes asynchronously: the Options row
+// does not flick back.
+func TestInABrowserFullScreenFollowsThePageOnceItHadTimeToSwitch(t *testing.T) {
+	for _, c := range []struct {
+		name                string
+		setting, page, want bool
+		since               int
+	}{
+		{"just asked for full screen, the page not yet in it", true, false, true, 1},
+		{"just asked to leave, the page still in it", false, true, false, 30},
+		{"the page left full screen by itself (Esc)", true, false, false, fullscreenSettles + 30},
+		{"the page went full screen by itself (F11)", false, true, true, fullscreenSettles},
+		{"all agree", true, true, true, 1000},
+	} {
+		if got := browserFullscreen(c.setting, c.page, c.since); got != c.want {
+			t.Errorf("%s: full screen = %v, want %v", c.name, got, c.want)
 		}
 	}
 }

@@ -274,5 +274,14 @@ func (sc *setupScene) Draw(a *App, dst *ebiten.Image) {
 	}
 	sc.back.draw(a, dst, false)
 	sc.start.draw(a, dst, false)
-	drawText(dst, "↑ ↓ choose a row  ·  ← → change it  ·  Enter starts", a.Face(Regular, sizeSmall), a.W/2, a.H-28*u, Center, th.TextDim)
+	drawText(dst, sc.keysHint(), a.Face(Regular, sizeSmall), a.W/2, a.H-28*u, Center, th.TextDim)
+}
+
+// keysHint is the footer that names the keys: Enter starts only when there
+// is a Start.
+func (sc *setupScene) keysHint() string {
+	if sc.start.Disabled {
+		return "↑ ↓ choose a row  ·  ← → change it  ·  Esc goes back"
+	}
+	return "↑ ↓ choose a row  ·  ← → change it  ·  Enter starts"
 }
