@@ -122,6 +122,7 @@ type App struct {
 	firstFrameSeen bool // the start-up time is logged (startup.go)
 	rest           rest // the loop waits for events while nothing happens (rest.go)
 	pacing         bool // in a browser: the loop runs on demand (pace.go)
+	wantNext       bool // and the last tick wants the next one at once
 	// fullscreenAsked is the tick the game last asked for full screen on or off
 	fullscreenAsked int
 }
@@ -246,7 +247,11 @@ func (a *App) Update() error {
 	if a.updateNotices() {
 		a.In = Frame{X: -1e6, Y: -1e6} // the scene runs on, without input, the pointer far away
 	}
+	fading := a.scenes.fade > 0
 	err := a.scenes.Update(a)
+	if fading && a.scenes.fade == 0 {
+		a.redraw() // the cross-fade's end: the new scene alone
+	}
 	moving := a.scenes.Animating(a)
 	if moving {
 		a.damageMoving()
@@ -324,6 +329,7 @@ func (a *App) pulsing() bool { return a.quiet() <= pulseTicks }
 // of a failing save, the toast and the notices, when something changed
 // since the last frame.
 func (a *App) Draw(screen *ebiten.Image) {
+	a.scheduleNext()
 	due, part := a.takeFrame()
 	if !due {
 		return

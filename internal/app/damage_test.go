@@ -1,6 +1,7 @@
 package app
 
 import (
+	"math"
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -38,14 +39,25 @@ func TestAGlideDrawsOnlyItsPath(t *testing.T) {
 		}
 	}
 	ticks := 0
+	sprite := spriteReach(pieceRadius(gs.variant, g.size) * gs.lay.Cell())
+	at := func(g glide) Rect {
+		t := easeOut(float64(g.t) / float64(g.n))
+		return around(g.x0+(x1-g.x0)*t, g.y0+(y1-g.y0)*t, sprite)
+	}
+	was := at(gs.glides[0])
 	for len(gs.glides) > 0 {
 		ticks++
 		if !s.frame() {
 			t.Fatalf("tick %d of the glide was not drawn", ticks)
 		}
-		if s.whole() || !path.holds(s.part) {
-			t.Fatalf("tick %d of the glide drew %v, want a part of its path %v", ticks, s.part, path)
+		now := around(x1, y1, sprite) // landed
+		if len(gs.glides) > 0 {
+			now = at(gs.glides[0])
 		}
+		if s.whole() || !s.part.holds(was) || !s.part.holds(now) {
+			t.Fatalf("tick %d of the glide drew %v, want only a part holding the piece's sprite where it was, %v, and is, %v", ticks, s.part, was, now)
+		}
+		was = now
 	}
 	if ticks < 2 {
 		t.Fatalf("the glide lasted %d ticks", ticks)
@@ -181,11 +193,10 @@ func TestRectPixelsAndUnion(t *testing.T) {
 // buttons in place: the game draws no frames after an input just in case.
 func TestAnOverlayIsLaidOutTheTickItOpens(t *testing.T) {
 	s := newScreen(t)
-	won := mustGame(t, rules.Gobblers, "3@a1", "3@b1", "2@a2", "2@b2", "1@a3")
-	gameWith(twoPlayers(rules.Gobblers), won, nil)(s)
+	g := mustGame(t, rules.Gobblers, "3@a1", "3@b1")
+	gameWith(twoPlayers(rules.Gobblers), g, nil)(s)
 	gs := s.game()
 	s.idle(settle)
-	gs.review, gs.over = -1, false
 	if !s.input(Frame{Keys: []ebiten.Key{ebiten.KeyEscape}}) || !gs.pause.open {
 		t.Fatal("Esc did not open the pause card, drawn")
 	}
@@ -195,14 +206,71 @@ func TestAnOverlayIsLaidOutTheTickItOpens(t *testing.T) {
 		}
 	}
 	s.input(Frame{Keys: []ebiten.Key{ebiten.KeyEscape}})
-	gs.review = 1
-	if !s.frame() {
-		t.Fatal("the review is not drawn when it opens")
+	s.idle(settle)
+	_, cells, _ := gs.moveList(s.a)
+	if len(cells) == 0 {
+		t.Fatal("the move list shows no moves")
+	}
+	x, y := cells[0].r.Center()
+	if !s.input(Frame{X: x, Y: y, Down: true, Pressed: true, PointerMoved: true}) || gs.review < 0 {
+		t.Fatal("a click on the first move did not open the review, drawn")
 	}
 	for _, b := range gs.reviewMenu.Buttons {
 		if b.Rect.Empty() || !gs.lay.Status.holds(b.Rect) {
 			t.Errorf("the review's button %q is at %v on the tick it opens, want in the status bar %v", b.Label+b.Tip, b.Rect, gs.lay.Status)
 		}
+	}
+}
+
+// The top bar shows the state the tick left: the tick the computer's move
+// is played, Hint is enabled for the human (and drawn so).
+func TestTheTopBarFollowsTheComputersMove(t *testing.T) {
+	s := newScreen(t)
+	s.a.Settings.AnimationSpeed = 1
+	f := s.aiThinking()
+	gs := s.game()
+	if !gs.buttons.hint.Disabled {
+		t.Fatal("Hint is enabled while the computer thinks")
+	}
+	f.answers <- mustMove(t, rules.Gobblers, "3@a1")
+	if !s.until("the AI's move", func() bool { return gs.game.Plies() == 1 }) || !s.whole() {
+		t.Fatal("the tick the AI's move was played was not drawn whole")
+	}
+	if gs.buttons.hint.Disabled {
+		t.Error("the tick the computer's move is played is drawn with Hint still disabled")
+	}
+}
+
+// A pulse (the held piece's ring) goes on while a piece glides: those
+// frames draw the whole screen, not only the glide's path.
+func TestAPulseAndAGlideDrawWhole(t *testing.T) {
+	s := newScreen(t)
+	s.a.Settings.AnimationSpeed = 1
+	f := s.aiThinking()
+	gs := s.game()
+	f.answers <- mustMove(t, rules.Gobblers, "3@a1")
+	s.until("the AI's move", func() bool { return gs.game.Plies() == 1 })
+	s.input(Frame{Keys: []ebiten.Key{ebiten.Key2}})
+	if gs.hand.hold == nil || len(gs.glides) == 0 {
+		t.Fatalf("no piece held (%v) while the computer's glides (%d)", gs.hand.hold, len(gs.glides))
+	}
+	for i := 0; len(gs.glides) > 0; i++ {
+		if !s.frame() || !s.whole() {
+			t.Fatalf("tick %d of a glide with the held piece's ring pulsing drew %v, want the whole screen", i, s.part)
+		}
+	}
+}
+
+// The tick a cross-fade ends is drawn: the new scene alone.
+func TestTheEndOfAFadeIsDrawn(t *testing.T) {
+	s := newScreen(t)
+	s.idle(settle)
+	s.a.scenes.GoTo(newGameScene(s.a, twoPlayers(rules.Gobblers), nil))
+	for s.a.scenes.fade > 0 {
+		s.frame()
+	}
+	if !s.whole() || s.a.drew == false {
+		t.Error("the tick the cross-fade ended was not drawn whole")
 	}
 }
 
@@ -225,4 +293,18 @@ func TestTheComputersAnswerIsDrawnWhole(t *testing.T) {
 			t.Fatalf("while the answer waits a frame drew %v, want the status card or the whole screen", s.part)
 		}
 	}
+}
+
+// spriteReach is how far from its centre drawPiece draws a piece of radius
+// r: its sprite, picked and scaled as drawPiece does.
+func spriteReach(r float64) float64 {
+	pr := spriteRadii[len(spriteRadii)-1]
+	for _, c := range spriteRadii {
+		if float64(c) >= r {
+			pr = c
+			break
+		}
+	}
+	half := math.Ceil(float64(pr)*1.5) + 2
+	return half * r / float64(pr)
 }

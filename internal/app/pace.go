@@ -46,10 +46,18 @@ func (a *App) startPacing() {
 	}()
 }
 
-// pace asks for the next frame at once when the next tick must run, in a
-// browser; else the beat or an input brings it.
+// pace notes, at the end of each tick in a browser, whether the next tick
+// must run at once; else the beat or an input brings it.
 func (a *App) pace() {
-	if a.pacing && a.wantsNextTick() {
+	a.wantNext = a.pacing && a.wantsNextTick()
+}
+
+// scheduleNext asks for the next frame when the last tick wanted it. Draw
+// calls it: Ebitengine calls Draw at every frame it runs, also one that
+// ran no tick (a frame sooner than a tick at 60 a second: a display faster
+// than 60 Hz, or the frame after an input's), where no Update could ask.
+func (a *App) scheduleNext() {
+	if a.wantNext {
 		//lint:ignore SA1019 see startPacing
 		ebiten.ScheduleFrame()
 	}

@@ -213,10 +213,15 @@ func (gs *gameScene) continuous(a *App) bool {
 		return true
 	case gs.over && gs.ending.ticks <= resultDelay+30:
 		return true
-	case (gs.hand.hold != nil && !gs.hand.hold.dragging || !gs.hintMove.IsNone()) && a.pulsing():
+	case gs.pulses(a):
 		return true
 	}
 	return false
+}
+
+// pulses reports whether the held piece's ring or the hint's arrow pulses.
+func (gs *gameScene) pulses(a *App) bool {
+	return (gs.hand.hold != nil && !gs.hand.hold.dragging || !gs.hintMove.IsNone()) && a.pulsing()
 }
 
 // spinnerTicks is how often the computer's spinner steps on, one dot of
@@ -239,8 +244,7 @@ func (gs *gameScene) spinnerSteps(a *App) bool {
 // glides' paths and the status card while the computer thinks; the whole
 // screen for the rest (a flash, the result, a pulse, the Resign button).
 func (gs *gameScene) Damage(a *App) (r Rect, ok bool) {
-	if gs.hand.flashT > 0 || gs.over && gs.ending.ticks <= resultDelay+30 ||
-		gs.continuous(a) && len(gs.glides)+len(gs.landed) == 0 ||
+	if gs.hand.flashT > 0 || gs.over && gs.ending.ticks <= resultDelay+30 || gs.pulses(a) ||
 		gs.net != nil && gs.net.resignAt > 0 && a.Tick-gs.net.resignAt == resignTicks+1 {
 		return Rect{}, false
 	}
@@ -272,7 +276,8 @@ const resignTicks = 240
 type gameLook struct {
 	plies, review, peek int
 	over, paused, msg   bool
-	thinking, pending   bool // a search runs; its answer waits for its turn (the reserves say "thinking…")
+	thinking, pending   bool   // a search runs; its answer waits for its turn (the reserves say "thinking…")
+	buttons             uint64 // the top bar's buttons: disabled, active, and the demo's play or pause
 	hold                *held
 	hint                rules.Move
 	words               string // the status line's message
@@ -280,7 +285,28 @@ type gameLook struct {
 
 func (gs *gameScene) look() gameLook {
 	return gameLook{plies: gs.game.Plies(), review: gs.review, peek: int(gs.hand.peek), over: gs.over, paused: gs.pause.open,
-		msg: gs.msgT > 0, thinking: gs.brain.thinking, pending: gs.pending != nil, hold: gs.hand.hold, hint: gs.hintMove, words: gs.msg}
+		msg: gs.msgT > 0, thinking: gs.brain.thinking, pending: gs.pending != nil, buttons: gs.buttonLook(), hold: gs.hand.hold, hint: gs.hintMove, words: gs.msg}
+}
+
+// buttonLook is the top bar's buttons' state in brief: two bits a button
+// (disabled, active), and whether the demo's button shows play.
+func (gs *gameScene) buttonLook() uint64 {
+	var l uint64
+	for i, b := range gs.top {
+		if i >= 31 {
+			break
+		}
+		if b.Disabled {
+			l |= 1 << (2 * i)
+		}
+		if b.Active {
+			l |= 2 << (2 * i)
+		}
+	}
+	if gs.buttons.demoRun.Icon == iconPlay {
+		l |= 1 << 63
+	}
+	return l
 }
 
 // Update runs one tick of the game.
@@ -294,10 +320,12 @@ func (gs *gameScene) Update(a *App) error {
 	return err
 }
 
-// layoutOverlays places the buttons of the overlay that shows, if any, as
-// update does for the next tick: an overlay opened this tick is drawn this
-// tick with its buttons in place.
+// layoutOverlays places the top bar's buttons and those of the overlay that
+// shows, if any, as update does for the next tick: an overlay opened this
+// tick is drawn this tick with its buttons in place, and the top bar with
+// the state the tick left (Hint enabled once the computer has moved).
 func (gs *gameScene) layoutOverlays(a *App) {
+	gs.layoutButtons(a) // the top bar's state follows a move played this tick
 	switch {
 	case gs.pause.open:
 		gs.layoutPause(a)

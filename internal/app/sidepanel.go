@@ -189,7 +189,7 @@ func (gs *gameScene) drawThinking(a *App, dst *ebiten.Image, r Rect, c cardText,
 		line2 = fmt.Sprintf("depth %d  ·  %s  ·  %.1f s", b.info.Depth, scoreWords(b.info.Score), secs)
 	}
 	drawText(dst, line2, fs, x, y+30*u, Left, th.TextDim)
-	if b.hasInfo && false {
+	if b.hasInfo {
 		gs.drawEvalBar(a, dst, Rect{x, y + 54*u, r.W - 36*u, 10 * u}, b.colour, b.info.Score)
 	}
 }
