@@ -9,6 +9,24 @@ import (
 	"github.com/gobblet-game/gobblet/internal/rules"
 )
 
+// aiPlays has the computer (3×3, animations on) think, with Hint
+// disabled, and then play move; the tick the move is played must be drawn
+// whole.
+func (s *screen) aiPlays(move string) *gameScene {
+	s.t.Helper()
+	s.a.Settings.AnimationSpeed = 1
+	f := s.aiThinking()
+	gs := s.game()
+	if !gs.buttons.hint.Disabled {
+		s.t.Fatal("Hint is enabled while the computer thinks")
+	}
+	f.answers <- mustMove(s.t, rules.Gobblers, move)
+	if !s.until("the AI's move", func() bool { return gs.game.Plies() == 1 }) || !s.whole() {
+		s.t.Fatal("the tick the AI's move was played was not drawn whole")
+	}
+	return gs
+}
+
 func (r Rect) holds(o Rect) bool {
 	return o.X >= r.X && o.Y >= r.Y && o.X+o.W <= r.X+r.W && o.Y+o.H <= r.Y+r.H
 }
@@ -19,13 +37,7 @@ func (r Rect) holds(o Rect) bool {
 // and nothing after.
 func TestAGlideDrawsOnlyItsPath(t *testing.T) {
 	s := newScreen(t)
-	s.a.Settings.AnimationSpeed = 1
-	f := s.aiThinking()
-	gs := s.game()
-	f.answers <- mustMove(t, rules.Gobblers, "3@a1")
-	if !s.until("the AI's move", func() bool { return gs.game.Plies() == 1 }) || !s.whole() {
-		t.Fatal("the tick the AI's move was played was not drawn whole")
-	}
+	gs := s.aiPlays("3@a1")
 	if len(gs.glides) != 1 {
 		t.Fatalf("%d glides after the move, want 1", len(gs.glides))
 	}
@@ -226,16 +238,7 @@ func TestAnOverlayIsLaidOutTheTickItOpens(t *testing.T) {
 // is played, Hint is enabled for the human (and drawn so).
 func TestTheTopBarFollowsTheComputersMove(t *testing.T) {
 	s := newScreen(t)
-	s.a.Settings.AnimationSpeed = 1
-	f := s.aiThinking()
-	gs := s.game()
-	if !gs.buttons.hint.Disabled {
-		t.Fatal("Hint is enabled while the computer thinks")
-	}
-	f.answers <- mustMove(t, rules.Gobblers, "3@a1")
-	if !s.until("the AI's move", func() bool { return gs.game.Plies() == 1 }) || !s.whole() {
-		t.Fatal("the tick the AI's move was played was not drawn whole")
-	}
+	gs := s.aiPlays("3@a1")
 	if gs.buttons.hint.Disabled {
 		t.Error("the tick the computer's move is played is drawn with Hint still disabled")
 	}
@@ -245,11 +248,7 @@ func TestTheTopBarFollowsTheComputersMove(t *testing.T) {
 // frames draw the whole screen, not only the glide's path.
 func TestAPulseAndAGlideDrawWhole(t *testing.T) {
 	s := newScreen(t)
-	s.a.Settings.AnimationSpeed = 1
-	f := s.aiThinking()
-	gs := s.game()
-	f.answers <- mustMove(t, rules.Gobblers, "3@a1")
-	s.until("the AI's move", func() bool { return gs.game.Plies() == 1 })
+	gs := s.aiPlays("3@a1")
 	s.input(Frame{Keys: []ebiten.Key{ebiten.Key2}})
 	if gs.hand.hold == nil || len(gs.glides) == 0 {
 		t.Fatalf("no piece held (%v) while the computer's glides (%d)", gs.hand.hold, len(gs.glides))
