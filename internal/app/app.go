@@ -106,6 +106,7 @@ type App struct {
 	scaleAt    int
 	outW, outH int // the window's size Layout was last given
 	woke       int // the tick of the last input, scene switch or resize
+	drawnWoke  int // the last of those that drew the screen whole
 	layoutW    int // the size Layout last returned: a new one needs a redraw
 	layoutH    int
 	winW       int
@@ -200,7 +201,10 @@ func (a *App) Update() error {
 	}
 	a.Tick++
 	a.In = a.src.Poll()
-	if a.In.active() {
+	switch {
+	case a.In.pointerOnly() && a.scenes.watchesPointer():
+		a.woke = a.Tick // the scene draws what the pointer changes (damage.go)
+	case a.In.active():
 		a.wake()
 	}
 	if a.In.CloseRequest || a.quit {
@@ -256,7 +260,7 @@ func (a *App) Update() error {
 	if moving {
 		a.damageMoving()
 	}
-	if a.quiet() < a.scenes.settle() {
+	if a.settling() {
 		a.redraw()
 	}
 	a.updateRest(moving, a.dirty || a.toastT > 0)
@@ -282,9 +286,14 @@ const (
 // wake notes an input, a scene switch or a resize: the screen is drawn for
 // the next settleTicks ticks, and pulses that draw the eye start again.
 func (a *App) wake() {
-	a.woke = a.Tick
+	a.woke, a.drawnWoke = a.Tick, a.Tick
 	a.dirty = true
 }
+
+// settling reports whether the screen is still drawn after the last input
+// that drew it (a pointer's move over a scene that watches the pointer
+// itself does not).
+func (a *App) settling() bool { return a.Tick-a.drawnWoke < a.scenes.settle() }
 
 // quiet is the number of ticks since the last input, scene switch or resize.
 func (a *App) quiet() int { return a.Tick - a.woke }
@@ -585,6 +594,14 @@ func (m *sceneManager) Damage(a *App) (r Rect, ok bool) {
 		return d.Damage(a)
 	}
 	return Rect{}, false
+}
+
+// watchesPointer reports whether the current scene draws what a move of the
+// pointer changes by itself (a pointerWatcher), so that such a move alone
+// does not draw the whole screen.
+func (m *sceneManager) watchesPointer() bool {
+	w, ok := m.current.(pointerWatcher)
+	return ok && w.watchesPointer() && m.fade == 0
 }
 
 // settle is how many ticks the screen is drawn after each input:

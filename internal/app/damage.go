@@ -35,6 +35,13 @@ type selfDrawn interface {
 	drawsOnlyWhenAsked() bool
 }
 
+// A pointerWatcher scene redraws by itself what a move of the pointer
+// changes (what is hovered, a dragged piece): a move that changes nothing
+// of it draws nothing.
+type pointerWatcher interface {
+	watchesPointer() bool
+}
+
 // damageMoving notes that this tick's picture moves: only the part the
 // scene names, or the whole screen.
 func (a *App) damageMoving() {

@@ -41,6 +41,13 @@ func (f *Frame) active() bool {
 		len(f.Keys) > 0 || len(f.Chars) > 0 || f.CloseRequest
 }
 
+// pointerOnly reports whether the only thing the player did this tick is
+// move the pointer (a button may be held down).
+func (f *Frame) pointerOnly() bool {
+	return f.PointerMoved && !f.Pressed && !f.Released && !f.RightPressed && f.Wheel == 0 &&
+		len(f.Keys) == 0 && len(f.Chars) == 0 && !f.CloseRequest
+}
+
 // Source produces one Frame per tick.
 type Source interface {
 	Poll() Frame

@@ -68,5 +68,5 @@ func (a *App) scheduleNext() {
 // settles after an input is still settling, a toast slides, or the game
 // quits.
 func (a *App) wantsNextTick() bool {
-	return a.scenes.continuous(a) || a.quiet() < a.scenes.settle() || a.toastT > 0 || a.quit
+	return a.scenes.continuous(a) || a.settling() || a.toastT > 0 || a.quit
 }

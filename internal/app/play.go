@@ -49,7 +49,8 @@ type gameScene struct {
 	values   valueBook
 	// showingValues: the held piece's squares carry their values (drawn last frame)
 	showingValues bool
-	shown         gameLook // what the last tick showed, in brief
+	shown         gameLook    // what the last tick showed, in brief
+	pointerShown  pointerLook // and what of it the pointer chose
 
 	pause  pauseState
 	over   bool
@@ -317,8 +318,58 @@ func (gs *gameScene) Update(a *App) error {
 		gs.shown = l
 		a.redraw()
 	}
+	if p := gs.pointerLook(a); p != gs.pointerShown {
+		gs.pointerShown = p
+		a.redraw()
+	}
 	return err
 }
+
+// pointerLook is what the pointer chooses of the game's picture: the square
+// and the move under it, the buttons it hovers and the menus' focus it
+// moves, and where a dragged piece is.
+type pointerLook struct {
+	hover        rules.Square
+	cell         int
+	hovered      uint64 // a bit a button: the top bar, then the overlays' menus
+	focus        [2]int // the pause and result menus' focus
+	dragX, dragY float64
+}
+
+func (gs *gameScene) pointerLook(a *App) pointerLook {
+	p := pointerLook{hover: gs.hand.hover, cell: -1, focus: [2]int{gs.pause.menu.Focus, gs.ending.menu.Focus}}
+	if h := gs.hand.hold; h != nil && h.dragging {
+		p.dragX, p.dragY = a.In.X, a.In.Y
+	}
+	if _, cells, _ := gs.moveList(a); len(cells) > 0 {
+		for _, c := range cells {
+			if c.r.Contains(a.In.X, a.In.Y) {
+				p.cell = c.ply
+			}
+		}
+	}
+	i := 0
+	note := func(bs []*button) {
+		for _, b := range bs {
+			if b.hover && i < 64 {
+				p.hovered |= 1 << i
+			}
+			i++
+		}
+	}
+	note(gs.top)
+	note(gs.pause.menu.Buttons)
+	note(gs.ending.menu.Buttons)
+	note(gs.reviewMenu.Buttons)
+	if gs.net != nil {
+		note(gs.net.goneM.Buttons)
+	}
+	return p
+}
+
+// watchesPointer: a move of the pointer draws the game only when it
+// changes its pointerLook.
+func (gs *gameScene) watchesPointer() bool { return true }
 
 // layoutOverlays places the top bar's buttons and those of the overlay that
 // shows, if any, as update does for the next tick: an overlay opened this

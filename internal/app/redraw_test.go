@@ -193,11 +193,49 @@ func TestEveryInputIsDrawnAtOnce(t *testing.T) {
 				c.open(s)
 				s.input(Frame{X: 3, Y: 5, PointerMoved: true}) // the pointer rests in a corner
 				s.idle(settle)
+				if in.f.pointerOnly() && s.a.scenes.watchesPointer() {
+					continue // drawn when it changes what the pointer chooses: TestAPointerMoveOverTheGame
+				}
 				if !s.input(in.f) {
 					t.Errorf("%s: not drawn", in.name)
 				}
 			}
 		})
+	}
+}
+
+// A move of the pointer over the game is drawn when it changes what the
+// pointer chooses (a square, a move in the list, a button, a dragged
+// piece), and not when it changes nothing on screen.
+func TestAPointerMoveOverTheGame(t *testing.T) {
+	s := newScreen(t)
+	s.aiThinking()
+	gs := s.game()
+	s.input(Frame{X: 3, Y: 700, PointerMoved: true})
+	s.idle(settle)
+	if s.input(Frame{X: 4, Y: 701, PointerMoved: true}) && s.whole() {
+		t.Error("a move of the pointer that changes nothing was drawn")
+	}
+	sq := gs.lay.SquareRect(gs.variant, 4)
+	x, y := sq.Center()
+	if !s.input(Frame{X: x, Y: y, PointerMoved: true}) || !s.whole() {
+		t.Error("the pointer coming onto a square is not drawn")
+	}
+	if s.input(Frame{X: x + 2, Y: y + 1, PointerMoved: true}) && s.whole() {
+		t.Error("the pointer moving within a square is drawn")
+	}
+	b := gs.buttons.pause
+	bx, by := b.Rect.Center()
+	if !s.input(Frame{X: bx, Y: by, PointerMoved: true}) || !s.whole() || !b.hover {
+		t.Errorf("the pointer coming onto %q is not drawn", b.Tip)
+	}
+	if !s.input(Frame{X: 3, Y: 700, PointerMoved: true}) || !s.whole() || b.hover {
+		t.Errorf("the pointer leaving %q is not drawn", b.Tip)
+	}
+	for i := range settle {
+		if s.frame() && s.whole() {
+			t.Fatalf("tick %d after the pointer came to rest drew the whole screen", i)
+		}
 	}
 }
 
