@@ -234,8 +234,9 @@ func (a *App) Update() error {
 	}
 	if !a.headless {
 		a.logRates()
-		if a.drew {
-			// what a player can click changes only with what is drawn
+		if a.drew || a.In.PointerMoved {
+			// what a player can click changes only with what is drawn; the
+			// pointer's place (which a test waits for) with every move
 			a.logLayout()
 		}
 	}
