@@ -17,10 +17,10 @@ import (
 // computer thinks.
 //
 // So in a browser the loop runs only when there is a reason
-// (FPSModeVsyncOffMinimum): at once after an input (the page's events
-// schedule a frame, browser.OnInput), at every frame while something moves
-// continuously (a glide, a fade) or a screen settles after an input, and
-// otherwise at a beat of five ticks, when Ebitengine runs the five ticks
+// (FPSModeVsyncOffMinimum): at once after an input (Ebitengine runs a
+// frame, and presents it, at every input event of the page in this mode),
+// at every frame while something moves continuously (a glide, a fade) or a
+// screen settles after an input, and otherwise at a beat of five ticks, when Ebitengine runs the five ticks
 // that passed (ticks keep to real time) and draws at most once: the
 // spinner's step, an AI's answer, a timer, a network message. A spinner's
 // step is then one presentation, and the frames between are the page's
@@ -36,8 +36,6 @@ func (a *App) startPacing() {
 	a.pacing = true
 	//lint:ignore SA1019 only this mode lets the loop wait for a reason to run
 	ebiten.SetFPSMode(ebiten.FPSModeVsyncOffMinimum)
-	//lint:ignore SA1019 see above
-	onInput(ebiten.ScheduleFrame)
 	go func() {
 		for range time.Tick(beat) {
 			//lint:ignore SA1019 see above
