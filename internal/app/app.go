@@ -597,18 +597,22 @@ func (m *sceneManager) Damage(a *App) (r Rect, ok bool) {
 	return Rect{}, false
 }
 
-// watchesPointer reports whether the current scene draws what a move of the
-// pointer changes by itself (a pointerWatcher), so that such a move alone
-// does not draw the whole screen.
-func (m *sceneManager) watchesPointer() bool {
-	w, ok := m.current.(pointerWatcher)
-	return ok && w.watchesPointer() && m.fade == 0
+// selfDrawn reports whether the current scene asks for every frame it
+// needs (a selfDrawn scene) and no cross-fade runs.
+func (m *sceneManager) selfDrawn() bool {
+	s, ok := m.current.(selfDrawn)
+	return ok && s.drawsOnlyWhenAsked() && m.fade == 0
 }
+
+// watchesPointer reports whether the current scene draws what a move of the
+// pointer changes by itself, so that such a move alone does not draw the
+// whole screen.
+func (m *sceneManager) watchesPointer() bool { return m.selfDrawn() }
 
 // settle is how many ticks the screen is drawn after each input:
 // settleTicks, or selfSettleTicks for a selfDrawn scene.
 func (m *sceneManager) settle() int {
-	if s, ok := m.current.(selfDrawn); ok && s.drawsOnlyWhenAsked() && m.fade == 0 {
+	if m.selfDrawn() {
 		return selfSettleTicks
 	}
 	return settleTicks

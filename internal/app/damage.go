@@ -29,17 +29,13 @@ type damager interface {
 }
 
 // A selfDrawn scene asks for every frame it needs after an input (by its
-// look, App.redraw or Animating): the frames that follow an input just in
-// case are two for it (selfSettleTicks), not settleTicks.
+// look, App.redraw or Animating), and redraws by itself what a move of the
+// pointer changes (what is hovered, a dragged piece): the frames that
+// follow an input just in case are two for it (selfSettleTicks), not
+// settleTicks, and a move of the pointer that changes nothing of what it
+// shows draws nothing.
 type selfDrawn interface {
 	drawsOnlyWhenAsked() bool
-}
-
-// A pointerWatcher scene redraws by itself what a move of the pointer
-// changes (what is hovered, a dragged piece): a move that changes nothing
-// of it draws nothing.
-type pointerWatcher interface {
-	watchesPointer() bool
 }
 
 // damageMoving notes that this tick's picture moves: only the part the

@@ -20,12 +20,12 @@ import (
 // (FPSModeVsyncOffMinimum): at once after an input (Ebitengine runs a
 // frame, and presents it, at every input event of the page in this mode),
 // at every frame while something moves continuously (a glide, a fade) or a
-// screen settles after an input, and otherwise at a beat of five ticks, when Ebitengine runs the five ticks
-// that passed (ticks keep to real time) and draws at most once: the
-// spinner's step, an AI's answer, a timer, a network message. A spinner's
-// step is then one presentation, and the frames between are the page's
-// own. The desktop keeps its loop, which rests only when the game is quiet
-// (rest.go).
+// screen settles after an input, and otherwise at a beat of five ticks,
+// when Ebitengine runs the five ticks that passed (ticks keep to real
+// time) and draws at most once: the spinner's step, an AI's answer, a
+// timer, a network message. A spinner's step is then one presentation, and
+// the frames between are the page's own. The desktop keeps its loop, which
+// rests only when the game is quiet (rest.go).
 const (
 	beatTicks = 5
 	beat      = beatTicks * time.Second / 60

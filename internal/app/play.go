@@ -39,8 +39,12 @@ type gameScene struct {
 	hand   handState
 	glides []glide
 	landed []glide // the glides that ended this tick: their squares are drawn once more
-	msg    string
-	msgT   int
+	// the move list's cells and numbers, laid out anew by every moveList
+	// (several times a tick): kept to be refilled, not allocated each time
+	cells   []moveCell
+	numbers [][2]float64
+	msg     string
+	msgT    int
 
 	anim     float64 // animation speed from the options
 	hintMove rules.Move
@@ -198,26 +202,25 @@ func (gs *gameScene) animTicks(ms float64) int {
 // for a while after the last input, and the Resign button's "click again"
 // runs out.
 func (gs *gameScene) Animating(a *App) bool {
-	switch {
-	case gs.continuous(a) || gs.spinnerSteps(a):
-		return true
-	case gs.net != nil && gs.net.resignAt > 0 && a.Tick-gs.net.resignAt == resignTicks+1:
-		return true
-	}
-	return false
+	return gs.continuous(a) || gs.spinnerSteps(a) || gs.resignRunsOut(a)
 }
 
 // continuous reports whether the picture moves at every tick.
 func (gs *gameScene) continuous(a *App) bool {
-	switch {
-	case len(gs.glides) > 0 || len(gs.landed) > 0 || gs.hand.flashT > 0:
-		return true
-	case gs.over && gs.ending.ticks <= resultDelay+30:
-		return true
-	case gs.pulses(a):
-		return true
-	}
-	return false
+	return len(gs.glides) > 0 || len(gs.landed) > 0 || gs.movesWhole(a)
+}
+
+// movesWhole reports whether something moves at every tick that only the
+// whole screen holds: a square flashing, the winning line and the result
+// card coming, a pulse.
+func (gs *gameScene) movesWhole(a *App) bool {
+	return gs.hand.flashT > 0 || gs.over && gs.ending.ticks <= resultDelay+30 || gs.pulses(a)
+}
+
+// resignRunsOut reports whether the Resign button's "click again" runs out
+// on this tick (online).
+func (gs *gameScene) resignRunsOut(a *App) bool {
+	return gs.net != nil && gs.net.resignAt > 0 && a.Tick-gs.net.resignAt == resignTicks+1
 }
 
 // pulses reports whether the held piece's ring or the hint's arrow pulses.
@@ -233,7 +236,13 @@ const spinnerTicks = beatTicks
 // (its chosen move waits a moment for its turn on screen: to the player it
 // is still thinking).
 func (gs *gameScene) thinkingShown() bool {
-	return gs.brain.thinking || gs.pending != nil && !gs.over && gs.review < 0
+	return gs.brain.thinking || gs.moveWaits()
+}
+
+// moveWaits reports whether the computer's chosen move waits for its turn
+// on screen, in the live game.
+func (gs *gameScene) moveWaits() bool {
+	return gs.pending != nil && !gs.over && gs.review < 0
 }
 
 // spinnerSteps reports whether the spinner steps on this tick.
@@ -245,8 +254,7 @@ func (gs *gameScene) spinnerSteps(a *App) bool {
 // glides' paths and the status card while the computer thinks; the whole
 // screen for the rest (a flash, the result, a pulse, the Resign button).
 func (gs *gameScene) Damage(a *App) (r Rect, ok bool) {
-	if gs.hand.flashT > 0 || gs.over && gs.ending.ticks <= resultDelay+30 || gs.pulses(a) ||
-		gs.net != nil && gs.net.resignAt > 0 && a.Tick-gs.net.resignAt == resignTicks+1 {
+	if gs.movesWhole(a) || gs.resignRunsOut(a) {
 		return Rect{}, false
 	}
 	if len(gs.landed) > 0 && gs.hand.peek != rules.NoSquare {
@@ -265,7 +273,8 @@ func (gs *gameScene) Damage(a *App) (r Rect, ok bool) {
 }
 
 // drawsOnlyWhenAsked: the game asks for every frame it needs, by its look
-// (gameLook), App.redraw or Animating; a tooltip asks when it shows.
+// (gameLook), what the pointer chooses (pointerLook), App.redraw or
+// Animating; a tooltip asks when it shows.
 func (gs *gameScene) drawsOnlyWhenAsked() bool { return true }
 
 // resignTicks is how long a first click on Resign (online) waits for the
@@ -366,10 +375,6 @@ func (gs *gameScene) pointerLook(a *App) pointerLook {
 	}
 	return p
 }
-
-// watchesPointer: a move of the pointer draws the game only when it
-// changes its pointerLook.
-func (gs *gameScene) watchesPointer() bool { return true }
 
 // layoutOverlays places the top bar's buttons and those of the overlay that
 // shows, if any, as update does for the next tick: an overlay opened this

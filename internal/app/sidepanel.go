@@ -14,8 +14,11 @@ import (
 )
 
 // moveList lays out the move list: the card, the visible move cells and
-// the move numbers (with their row centres).
+// the move numbers (with their row centres). The slices are the scene's,
+// good until the next call.
 func (gs *gameScene) moveList(a *App) (list Rect, cells []moveCell, numbers [][2]float64) {
+	cells, numbers = gs.cells[:0], gs.numbers[:0]
+	defer func() { gs.cells, gs.numbers = cells, numbers }()
 	u := a.U()
 	pr := gs.lay.Panel
 	statusH := 150 * u
@@ -135,9 +138,8 @@ func (gs *gameScene) drawAIStatus(a *App, dst *ebiten.Image, r Rect) {
 	c := newCardText(a, r)
 	// the computer's move, chosen, waits a moment for its turn on screen:
 	// to the player it is still thinking
-	aiMove := gs.pending != nil && !gs.over && gs.review < 0
-	if gs.brain.thinking || aiMove {
-		gs.drawThinking(a, dst, r, c, aiMove)
+	if gs.thinkingShown() {
+		gs.drawThinking(a, dst, r, c, gs.moveWaits())
 	} else {
 		title, words := gs.statusCardWords()
 		drawText(dst, title, c.head, c.x, c.y, Left, th.Text)
