@@ -8,7 +8,7 @@ LDFLAGS := -s -w -X main.version=$(VERSION)
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 RACE := $(shell command -v gcc >/dev/null 2>&1 && echo -race)
 
-.PHONY: run run-deps build test unit unit-wasm vet bench check-go clean e2e e2e-sound e2e-deps screenshots gallery perf dist cross web serve-web
+.PHONY: run run-deps build test unit unit-wasm vet bench check-go clean e2e e2e-sound e2e-deps screenshots gallery perf perf-web dist cross web serve-web
 
 run: build run-deps
 	./$(BIN)/gobblet
@@ -114,8 +114,17 @@ e2e-deps:
 	done; \
 	test -z "$$missing" || { echo "e2e: missing Debian packages:$$missing"; echo "     install them with: sudo apt-get install$$missing"; exit 1; }
 
-# CPU, memory and start-up figures of the real game under Xvfb, idle on the
-# menu, idle in a game and while the Expert thinks (e2e/perf_test.go; about
-# two minutes; not part of make test). docs/performance.md keeps the figures.
+# Speed is measured here, not in make test (which must pass on a busy
+# machine): each figure is printed beside its goal. Run them on a quiet one.
+# make perf: CPU, memory, start-up and frame figures of the real game under
+# Xvfb, idle on the menu, idle in a game and while Expert thinks
+# (e2e/perf_test.go; about two minutes). docs/performance.md keeps them.
 perf: check-go e2e-deps
 	$(GO) test -tags e2e -count=1 -timeout 10m -run '^$$' -bench BenchmarkIdle -benchtime 1x ./e2e/
+
+# make perf-web: the browser version in headless Chromium: page load, the
+# gaps between frames and the longest tasks while Expert thinks, the perfect
+# 3×3 player's replies (e2e/web/perf_test.go; about two minutes).
+# docs/web.md keeps them.
+perf-web: check-go e2e-deps
+	$(GO) test -tags e2e -count=1 -timeout 15m -run '^$$' -bench BenchmarkPage -benchtime 1x ./e2e/web/

@@ -31,7 +31,7 @@ import (
 // Browser is one headless Chromium with one tab on the game, and what the
 // game wrote to the console.
 type Browser struct {
-	t     *testing.T
+	t     testing.TB
 	ctx   context.Context
 	mu    sync.Mutex
 	lines []string    // console lines, split at newlines
@@ -47,7 +47,7 @@ const width, height = 1280, 800
 
 // openBrowser starts Chromium with a fresh profile, which the whole test
 // keeps (the reload must find what the game stored).
-func openBrowser(t *testing.T) *Browser {
+func openBrowser(t testing.TB) *Browser {
 	t.Helper()
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(chromium),
@@ -106,7 +106,7 @@ func exceptionText(d *runtime.ExceptionDetails) string {
 
 // artifactsDir is where screenshots go: E2E_ARTIFACTS, else a folder
 // that outlives the test, named in its log.
-func artifactsDir(t *testing.T) string {
+func artifactsDir(t testing.TB) string {
 	dir := os.Getenv("E2E_ARTIFACTS")
 	if dir == "" {
 		var err error

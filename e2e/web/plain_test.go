@@ -19,31 +19,60 @@ import (
 // which costs the page's thread milliseconds while DevTools listen). The
 // stored settings make New game open on 4×4 with Expert (blue) moving
 // first; Enter on the menu and Enter on New game start it, and the page's
-// thread is measured while Expert thinks.
+// thread is measured while Expert thinks. The test asks what a busy
+// machine still gives (a frame at least every stallGap); make perf-web
+// prints the same figures beside their goals.
 func TestExpertThinksInAPlainPage(t *testing.T) {
+	b := openBrowser(t)
+	f, window, _ := expertInPlainPage(b)
+	if window < time.Second {
+		t.Skipf("Expert answered %.1fs after Start: too soon to measure the page while it thinks", 1.5+window.Seconds())
+	}
+	t.Logf("Expert thinking, in a page without the debug log: the longest gap between frames %.0f ms (%d frames in %.1fs, %d gaps over 50 ms, 90%% under %.0f ms), the page's thread busy %.0f ms at a stretch at most (%d tasks over 50 ms)", f.Max, f.Frames, window.Seconds(), f.Over, f.P90, f.Task, f.Tasks)
+	if f.Max > goalGap || f.Task > goalBusy {
+		t.Logf("over the goal (make perf-web measures it): the longest gap between frames was %.0f ms and the page's thread was busy for %.0f ms at a stretch (goal %.0f ms)", f.Max, f.Task, goalGap)
+	}
+	// The worst case on purpose: the music, asked for by the first key a
+	// second before, is still being made (in slices, as the search), so the
+	// page's thread is all but always busy and the software renderer has
+	// less of the two cores.
+	if f.Max > stallGap || f.Task > stallTask || f.Frames < 2 {
+		t.Errorf("while Expert thought the page drew %d frames, the longest gap %.0f ms, and its thread was busy for %.0f ms at a stretch: the page must draw at least every %.0f ms while the computer thinks, even on a busy machine", f.Frames, f.Max, f.Task, stallGap)
+	}
+}
+
+// expertInPlainPage opens the page without ?debug, with settings that make
+// New game open on 4×4 with Expert (blue) moving first, starts that game
+// with Enter, Enter and measures the page from 1.5 s after Start until
+// Expert's move is autosaved. It returns the frames, the window measured,
+// and how long the page took from its load to the game shown (the loading
+// page gone).
+func expertInPlainPage(b *Browser) (Frames, time.Duration, time.Duration) {
+	t := b.t
+	t.Helper()
 	s := settings.Default()
 	s.NewGame = &settings.NewGame{Variant: "classic", Mode: "human-ai", Colour: 0, First: 1, Levels: [2]string{"expert", "expert"}}
 	data, err := settings.Marshal(s)
 	if err != nil {
 		t.Fatal(err)
 	}
-	b := openBrowser(t)
 	b.open("")
 	eval[bool](b, fmt.Sprintf(`localStorage.setItem(%s, %s), true`, strconv.Quote(settings.ShelfPrefix+settings.SettingsFile), strconv.Quote(string(data))))
+	loaded := time.Now()
 	b.do(chromedp.Reload())
 	for end := time.Now().Add(2 * time.Minute); !eval[bool](b, `!!document.querySelector("canvas") && document.getElementById("loading").classList.contains("gone")`); time.Sleep(100 * time.Millisecond) {
 		if time.Now().After(end) {
 			t.Fatal("the page showed no game within 2 minutes")
 		}
 	}
+	shown := time.Since(loaded)
 	time.Sleep(2 * time.Second) // the menu, drawn
 	b.do(chromedp.KeyEvent("\r"))
 	time.Sleep(time.Second) // New game
 	// The page measures for itself, from 1.5 s after Start (the game's
-	// screen is painted as it opens) until
-	// Expert's move is autosaved (set up before Start: DevTools' questions
-	// wait while the page is busy, so the test's own clock cannot place
-	// the window).
+	// screen is painted as it opens) until Expert's move is autosaved (set
+	// up before Start: DevTools' questions wait while the page is busy, so
+	// the test's own clock cannot place the window).
 	autosave := "^setItem " + regexp.QuoteMeta(settings.ShelfPrefix+settings.CurrentGame) + "$"
 	eval[bool](b, fmt.Sprintf(`(() => {
 		const t0 = performance.now();
@@ -61,34 +90,15 @@ func TestExpertThinksInAPlainPage(t *testing.T) {
 		return true;
 	})()`, frameProbe, strconv.Quote(autosave), frameSummary))
 	b.do(chromedp.KeyEvent("\r")) // Start
-	var f Frames
-	var ms float64
 	for end := time.Now().Add(30 * time.Second); ; time.Sleep(200 * time.Millisecond) {
 		w := eval[map[string]float64](b, `window.gobbletWindow || {}`)
 		if len(w) > 0 {
-			f, ms = Frames{Max: w["max"], Frames: int(w["frames"]), Task: w["task"], Tasks: int(w["tasks"]), Over: int(w["over"]), P90: w["p90"]}, w["ms"]
-			break
+			f := Frames{Max: w["max"], Frames: int(w["frames"]), Task: w["task"], Tasks: int(w["tasks"]), Over: int(w["over"]), P90: w["p90"]}
+			return f, time.Duration(w["ms"] * float64(time.Millisecond)), shown
 		}
 		if time.Now().After(end) {
 			b.shot("plain-expert")
 			t.Fatal("no game was saved within 30 s of Enter, Enter: the keys did not start a game against Expert, or Expert never moved")
 		}
-	}
-	window := time.Duration(ms * float64(time.Millisecond))
-	if window < time.Second {
-		t.Skipf("Expert answered %.1fs after Start: too soon to measure the page while it thinks", 1.5+window.Seconds())
-	}
-	t.Logf("Expert thinking, in a page without the debug log: the longest gap between frames %.0f ms (%d frames in %.1fs, %d gaps over 50 ms, 90%% under %.0f ms), the page's thread busy %.0f ms at a stretch at most (%d tasks over 50 ms)", f.Max, f.Frames, window.Seconds(), f.Over, f.P90, f.Task, f.Tasks)
-	if f.Max > goalGap || f.Task > goalGap {
-		t.Logf("over the goal: the longest gap between frames was %.0f ms and the page's thread was busy for %.0f ms at a stretch (goal %.0f ms)", f.Max, f.Task, goalGap)
-	}
-	// The worst case on purpose: the music, asked for by the first key a
-	// second before, is still being made (in slices, as the search), so the
-	// page's thread is all but always busy and the software renderer has
-	// less of the two cores; more of the frames come late than when Expert
-	// thinks alone (TestPlayInBrowser holds that to maxOverPercent), but
-	// none may come later than maxGap.
-	if f.Max > maxGap || f.Task > maxBusy || f.Frames < 10 {
-		t.Errorf("while Expert thought the page drew %d frames, %d of them over %.0f ms after the last, the longest gap %.0f ms, and its thread was busy for %.0f ms at a stretch: the page must draw at least every %.0f ms while the computer thinks", f.Frames, f.Over, goalGap, f.Max, f.Task, maxGap)
 	}
 }
