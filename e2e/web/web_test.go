@@ -41,17 +41,18 @@ import (
 // Those are speed goals: make perf-web measures them (BenchmarkPage) and
 // prints each figure beside its goal. A test must pass on a busy machine
 // (a quiet one saw 88 ms gaps, one at load 4-6 gaps of 140-268 ms and
-// tasks of 116 ms, one at load 16 a gap of 1.6 s: the renderer, in
-// Chromium's GPU process, starved of both cores), so make test holds the
-// page only to what a loaded machine still meets: a frame at least every
-// stallGap, no task on the page's thread longer than stallTask. A search
-// that never yields freezes the page for the whole of its think, 3-5 s,
-// in one task.
+// tasks of 116 ms, one at load 15 gaps of 1.6-3.2 s with no task over
+// 200 ms: the renderer, in Chromium's GPU process, starved of both
+// cores), so make test holds the page only to what a loaded machine
+// still meets: no task on the page's thread longer than stallTask, and a
+// frame at least every stallGap. A search that never yields freezes the
+// page for the whole of its think, 3-5 s, in one task: the task's bound
+// is the one that catches it whatever the load.
 const (
 	goalGap         = 50.0
 	goalBusy        = goalGap
 	goalOverPercent = 5
-	stallGap        = 3000.0
+	stallGap        = 5000.0
 	stallTask       = 1000.0
 )
 
