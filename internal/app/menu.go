@@ -7,6 +7,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/gobblet-game/gobblet/internal/record"
+	"github.com/gobblet-game/gobblet/internal/sound"
 )
 
 // menuScene is the main menu: Continue, New game, Rules, Options, Quit over
@@ -52,8 +53,8 @@ func (m *menuScene) Update(a *App) error {
 	m.layout(a)
 	i := m.list.update(a)
 	if i < 0 {
-		if a.In.Key(ebiten.KeyEscape) && !inBrowser {
-			a.Quit()
+		if a.In.Key(ebiten.KeyEscape) {
+			m.escape(a)
 		}
 		return nil
 	}
@@ -78,6 +79,18 @@ func (m *menuScene) Update(a *App) error {
 		a.Quit()
 	}
 	return nil
+}
+
+// escape answers Esc: the menu is the first screen, with nothing behind it
+// to go back to, and quitting is a deliberate act, so Esc only moves the
+// focus to Quit (Enter then quits); a page has no Quit, and Esc does nothing.
+func (m *menuScene) escape(a *App) {
+	for i, b := range m.list.Buttons {
+		if b.Label == "Quit" && m.list.Focus != i {
+			m.list.Focus = i
+			a.play(sound.MenuHover)
+		}
+	}
 }
 
 // Animating: this screen changes only when the player does something.

@@ -560,3 +560,28 @@ func TestRedoClearsTheHintAsUndoDoes(t *testing.T) {
 		}
 	}
 }
+
+// Esc on the main menu never quits: it only moves the focus to Quit, so
+// quitting takes a second, deliberate key.
+func TestEscOnTheMenuDoesNotQuit(t *testing.T) {
+	src := &scriptSource{}
+	a := newHeadless(src, 1280, 800)
+	m := a.scenes.current.(*menuScene)
+	for range 3 {
+		src.frames = append(src.frames, Frame{Keys: []ebiten.Key{ebiten.KeyEscape}})
+		if err := a.Update(); err != nil {
+			t.Fatalf("Esc on the menu ended the game: %v", err)
+		}
+	}
+	if a.quit {
+		t.Fatal("Esc on the menu asked to quit")
+	}
+	if got := m.list.Buttons[m.list.Focus].Label; got != "Quit" {
+		t.Errorf("Esc should move the focus to Quit, it is on %q", got)
+	}
+	src.frames = append(src.frames, Frame{Keys: []ebiten.Key{ebiten.KeyEnter}})
+	a.Update()
+	if err := a.Update(); err == nil {
+		t.Error("Enter on Quit should quit")
+	}
+}
