@@ -401,7 +401,7 @@ func (gs *gameScene) update(a *App) error {
 	gs.lay = newBoardLayout(a.W, a.H, gs.variant)
 	gs.layoutButtons(a)
 	gs.pollBrain(a)
-	gs.stepGlides()
+	gs.stepGlides(a.steps)
 	gs.pollNet(a)
 	if a.scenes.current != Scene(gs) && gs.net != nil {
 		return nil // a rematch has begun in a new scene
@@ -414,7 +414,7 @@ func (gs *gameScene) update(a *App) error {
 		gs.msgT--
 	}
 	if gs.hand.flashT > 0 {
-		gs.hand.flashT--
+		gs.hand.flashT = max(0, gs.hand.flashT-a.steps)
 	}
 
 	if gs.pause.open {
@@ -650,11 +650,12 @@ func sizeNames(v rules.Variant) []string {
 
 // --- glides -------------------------------------------------------------------
 
-func (gs *gameScene) stepGlides() {
+// stepGlides moves the glides on by the clock's steps (clock.go).
+func (gs *gameScene) stepGlides(steps int) {
 	gs.landed = gs.landed[:0]
 	out := gs.glides[:0]
 	for _, g := range gs.glides {
-		g.t++
+		g.t += steps
 		if g.t < g.n {
 			out = append(out, g)
 		} else {
