@@ -585,3 +585,32 @@ func TestEscOnTheMenuDoesNotQuit(t *testing.T) {
 		t.Error("Enter on Quit should quit")
 	}
 }
+
+// A menu shows one chosen button: the pointer resting on one while the
+// keys move the focus on leaves only the focus looking chosen.
+func TestAMenuShowsOneSelectedButton(t *testing.T) {
+	src := &scriptSource{}
+	a := newHeadless(src, 1280, 800)
+	m := a.scenes.current.(*menuScene)
+	m.layout(a)
+	rules := m.list.Buttons[3]
+	x, y := rules.Rect.Center()
+	src.frames = append(src.frames, Frame{X: x, Y: y, PointerMoved: true}, Frame{X: x, Y: y, Keys: []ebiten.Key{ebiten.KeyDown}})
+	a.Update()
+	a.Update()
+	if !rules.hover {
+		t.Fatal("the pointer should rest on Rules")
+	}
+	n := 0
+	for i := range m.list.Buttons {
+		if m.list.selected(i) {
+			n++
+			if m.list.Buttons[i] == rules {
+				t.Error("the button under the pointer still looks chosen after the keys moved on")
+			}
+		}
+	}
+	if n != 1 {
+		t.Errorf("%d buttons look chosen, want 1", n)
+	}
+}
