@@ -98,8 +98,8 @@ type App struct {
 	// steps is how many 60ths of a second the clock moved since the last
 	// tick: what every animation advances by, so that a slow machine, whose
 	// ticks come late, shows them as long as a fast one (clock.go)
-	steps int
-	clock clock
+	steps      int
+	clock      clock
 	quit       bool
 	lastLog    time.Time
 	draws      int     // frames drawn since the last rates line (the debug log's fps)
