@@ -27,6 +27,7 @@ type Settings struct {
 	ShowCovered    bool    `json:"show_covered"`    // false = memory mode
 	AnimationSpeed float64 `json:"animation_speed"` // 1 = normal, 0 = no animation
 	AIDelayMillis  int     `json:"ai_delay_ms"`     // pause between moves in AI vs AI
+	KeepDemos      bool    `json:"keep_demos"`      // keep AI-vs-AI games among the saved games
 	Theme          string  `json:"theme"`           // "slate", "wood", "contrast", "light"
 	Fullscreen     bool    `json:"fullscreen"`
 
