@@ -144,7 +144,7 @@ func newGameScene(a *App, s setup, g *rules.Game) *gameScene {
 	gs.buttons.hint = &button{Icon: iconHint, Tip: "Hint (H)"}
 	gs.buttons.demoRun = &button{Icon: iconPause, Tip: "Pause or play the demo (Space)"}
 	gs.buttons.demoStep = &button{Icon: iconStep, Tip: "One move (S)"}
-	gs.buttons.demoSpeed = &button{Label: "1×", Tip: "Speed (+)"}
+	gs.buttons.demoSpeed = &button{Label: paceLabel(a.Settings.AIDelayMillis), Tip: "Pace (+)"}
 	gs.buttons.resign = &button{Label: "Resign", Tip: "Give up this game (click twice)"}
 	gs.buttons.draw = &button{Label: "Offer draw", Tip: "Offer a draw, after your move"}
 	gs.pause.menu.Buttons = []*button{{Label: "Resume", Primary: true}, {Label: "Save game", Tip: "Keep this game among the saved games"}, {Label: "Restart"}, {Label: "Options"}, {Label: "Main menu"}}
@@ -482,7 +482,7 @@ func (gs *gameScene) updateKeys(a *App) bool {
 	case gs.setup.Mode == modeAIvsAI && in.Key(ebiten.KeyS):
 		gs.demo.step = true
 	case gs.setup.Mode == modeAIvsAI && (in.Key(ebiten.KeyEqual) || in.Key(ebiten.KeyNumpadAdd)):
-		gs.cycleSpeed()
+		gs.cycleSpeed(a)
 	}
 	return false
 }
@@ -508,7 +508,7 @@ func (gs *gameScene) updateTopButtons(a *App) bool {
 			gs.demo.step = true
 			gs.demo.running = false
 		case gs.buttons.demoSpeed:
-			gs.cycleSpeed()
+			gs.cycleSpeed(a)
 		case gs.buttons.resign:
 			gs.resign(a)
 		case gs.buttons.draw:
