@@ -94,7 +94,8 @@ type App struct {
 	toastT     int
 	showValues bool // gobblers: label every legal move with its proven value (V)
 	clip       clipboard
-	Tick       int // ticks since start; 60 a second
+	copying    bool // a record is being copied: pollCopy says how it went
+	Tick       int  // ticks since start; 60 a second
 	// steps is how many 60ths of a second the clock moved since the last
 	// tick: what every animation advances by, so that a slow machine, whose
 	// ticks come late, shows them as long as a fast one (clock.go)
@@ -255,6 +256,7 @@ func (a *App) Update() error {
 		}
 	}
 	a.pollSaveProblem()
+	a.pollCopy()
 	if a.updateNotices() {
 		a.In = Frame{X: -1e6, Y: -1e6} // the scene runs on, without input, the pointer far away
 	}
