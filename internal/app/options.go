@@ -167,7 +167,7 @@ func (o *optionsScene) drawHelp(a *App, dst *ebiten.Image) {
 	u := a.U()
 	help := o.help()
 	fs := a.Face(Regular, sizeSmall)
-	x := c.Rect.X + 230*u
+	x := c.Rect.X
 	for textWidth(help, fs) > c.Rect.X+c.Rect.W-x && len(help) > 10 {
 		help = help[:len(help)-5] + "…"
 	}
