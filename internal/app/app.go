@@ -132,6 +132,8 @@ type App struct {
 	wantNext       bool // and the last tick wants the next one at once
 	// fullscreenAsked is the tick the game last asked for full screen on or off
 	fullscreenAsked int
+	fullscreenTold  bool // how to leave full screen was said
+
 }
 
 // New builds the game and opens the main menu. Without a store it opens
@@ -450,7 +452,21 @@ func (a *App) applySettings() {
 		ebiten.SetFullscreen(a.Settings.Fullscreen)
 		a.fullscreenAsked = a.Tick
 	}
+	a.sayHowToLeaveFullscreen()
 }
+
+// sayHowToLeaveFullscreen says, the first time the game goes full screen
+// in a run, how to leave it: a full screen has no window's buttons. (A
+// browser says it itself.)
+func (a *App) sayHowToLeaveFullscreen() {
+	if !a.Settings.Fullscreen || a.fullscreenTold || inBrowser {
+		return
+	}
+	a.fullscreenTold = true
+	a.toast(leaveFullscreenWords)
+}
+
+const leaveFullscreenWords = "Full screen: F11 or Alt+Enter leaves it"
 
 // fullscreenSettles is how long, in ticks, a browser may take to enter or
 // leave full screen once asked: it answers asynchronously.

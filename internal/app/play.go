@@ -147,7 +147,7 @@ func newGameScene(a *App, s setup, g *rules.Game) *gameScene {
 	gs.buttons.demoSpeed = &button{Label: paceLabel(a.Settings.AIDelayMillis), Tip: "Pace (+)"}
 	gs.buttons.resign = &button{Label: "Resign", Tip: "Give up this game (click twice)"}
 	gs.buttons.draw = &button{Label: "Offer draw", Tip: "Offer a draw, after your move"}
-	gs.pause.menu.Buttons = []*button{{Label: "Resume", Primary: true}, {Label: "Save game", Tip: "Keep this game among the saved games"}, {Label: "Restart"}, {Label: "Options"}, {Label: "Main menu"}}
+	gs.pause.menu.Buttons = []*button{{Label: "Resume", Primary: true}, {Label: "Save game", Tip: "Keep this game among the saved games"}, {Label: "Restart"}, {Label: "Rules"}, {Label: "Options"}, {Label: "Main menu"}}
 	gs.ending.menu.Buttons = []*button{{Label: "Rematch", Primary: true, Tip: "Play again, the other colour moves first"}, {Label: "Review", Tip: "Step through the moves"}, {Label: "Save", Tip: "Keep this game among the saved games"}, {Label: "Main menu"}}
 	switch s.Mode {
 	case modeAIvsAI:
@@ -156,7 +156,7 @@ func newGameScene(a *App, s setup, g *rules.Game) *gameScene {
 	case modeOnline:
 		gs.buttons.pause.Icon, gs.buttons.pause.Tip = iconMenu, "Menu (Esc)"
 		gs.top = []*button{gs.buttons.pause, gs.buttons.resign, gs.buttons.draw}
-		gs.pause.menu.Buttons = []*button{{Label: "Resume", Primary: true}, {Label: "Save game", Tip: "Keep this game among the saved games"}, {Label: "Options"}, {Label: "Leave game", Tip: "Close the connection; the game is saved"}}
+		gs.pause.menu.Buttons = []*button{{Label: "Resume", Primary: true}, {Label: "Save game", Tip: "Keep this game among the saved games"}, {Label: "Rules"}, {Label: "Options"}, {Label: "Leave game", Tip: "Close the connection; the game is saved"}}
 		gs.ending.menu.Buttons[0].Tip = "Play again with the colours swapped"
 	default:
 		gs.top = []*button{gs.buttons.hint, gs.buttons.redo, gs.buttons.undo, gs.buttons.pause}

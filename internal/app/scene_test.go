@@ -614,3 +614,76 @@ func TestAMenuShowsOneSelectedButton(t *testing.T) {
 		t.Errorf("%d buttons look chosen, want 1", n)
 	}
 }
+
+// Enter turns the rules' pages (Next is the default) and, on the last
+// page, is Done.
+func TestEnterTurnsTheRulesPages(t *testing.T) {
+	src := &scriptSource{}
+	a := newHeadless(src, 1280, 800)
+	menu := a.scenes.current
+	rs := newRulesScene(a, menu)
+	a.scenes = sceneManager{current: rs}
+	a.Update()
+	if !rs.next.Primary || rs.done.Primary {
+		t.Error("on the first page Next should be the default, not Done")
+	}
+	for i := 1; i < len(rs.pages); i++ {
+		src.frames = append(src.frames, Frame{Keys: []ebiten.Key{ebiten.KeyEnter}})
+		a.Update()
+		if rs.page != i {
+			t.Fatalf("Enter %d: page %d", i, rs.page)
+		}
+	}
+	a.Update()
+	if rs.next.Primary || !rs.done.Primary {
+		t.Error("on the last page Done should be the default")
+	}
+	src.frames = append(src.frames, Frame{Keys: []ebiten.Key{ebiten.KeyEnter}})
+	a.Update()
+	if a.scenes.current != menu {
+		t.Errorf("Enter on the last page should close the rules, the scene is %T", a.scenes.current)
+	}
+}
+
+// The pause menu opens the rules, and their Done comes back to the pause.
+func TestThePauseMenuReachesTheRules(t *testing.T) {
+	tb := newTable(t, twoPlayers(rules.Gobblers))
+	tb.tick()
+	tb.key(ebiten.KeyEscape, false)
+	var rulesB *button
+	for _, b := range tb.gs.pause.menu.Buttons {
+		if b.Label == "Rules" {
+			rulesB = b
+		}
+	}
+	if rulesB == nil {
+		t.Fatal("the pause menu has no Rules")
+	}
+	tb.click(rulesB.Rect.Center())
+	rs, ok := tb.a.scenes.current.(*rulesScene)
+	if !ok {
+		t.Fatalf("Rules opened %T", tb.a.scenes.current)
+	}
+	tb.key(ebiten.KeyEscape, false)
+	if tb.a.scenes.current != Scene(tb.gs) || !tb.gs.pause.open || rs.back != Scene(tb.gs) {
+		t.Error("Done in the rules should come back to the paused game")
+	}
+}
+
+// Going full screen says how to leave it, once a run.
+func TestFullScreenSaysHowToLeaveItOnce(t *testing.T) {
+	a := newHeadless(&scriptSource{}, 1280, 800)
+	a.Settings.Fullscreen = true
+	a.applySettings()
+	if a.toastMsg != leaveFullscreenWords || a.toastT == 0 {
+		t.Fatalf("full screen said %q", a.toastMsg)
+	}
+	a.toastMsg, a.toastT = "", 0
+	a.Settings.Fullscreen = false
+	a.applySettings()
+	a.Settings.Fullscreen = true
+	a.applySettings()
+	if a.toastMsg != "" {
+		t.Errorf("full screen again said %q; once is enough", a.toastMsg)
+	}
+}
