@@ -25,12 +25,7 @@ func (gs *gameScene) shownPosition() rules.Position {
 // last move, the marks (flash, hover, cursor), the pieces, the held piece's
 // destinations, the winning line, the hint arrow, glides and the held piece.
 func (gs *gameScene) drawBoard(a *App, dst *ebiten.Image, p *rules.Position, live bool) {
-	var winLine uint16
-	if live && gs.over {
-		if result := gs.result(); result.Status == rules.Win {
-			winLine = p.WinningLine(result.Winner)
-		}
-	}
+	winLine := gs.shownWinLine(p)
 	gs.drawLastMove(a, dst, live, winLine)
 	gs.drawSquareMarks(a, dst, live)
 	gs.drawPieces(a, dst, p, live, winLine)

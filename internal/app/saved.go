@@ -350,7 +350,10 @@ func newReviewScene(a *App, rec *record.Record, g *rules.Game, back Scene) *game
 		}
 	}
 	gs := newGameScene(a, s, g)
-	gs.review = 0
+	gs.review = 0 // a finished game from its start, to be played through
+	if !g.Over() {
+		gs.review = g.Plies() // an unfinished one where it was left, to be played on
+	}
 	gs.reviewBack = back
 	gs.top = nil
 	gs.reviewMenu.Buttons[2].Label = "Back"

@@ -398,3 +398,59 @@ type deafSound struct{ silence }
 
 func (deafSound) Available() bool { return false }
 func (deafSound) Reason() string  { return "No sound device was found." }
+
+// An unfinished saved game opens in review where it was left; a won game
+// shows its winning line at its last move, in review as live.
+func TestReviewOpensWhereAGameWasLeftAndShowsTheWin(t *testing.T) {
+	a := newHeadless(&scriptSource{}, 1280, 800)
+	s := vsAI(rules.Gobblers)
+	unfinished := s.gameRecord(mustGame(t, rules.Gobblers, "3@b2", "1@a1", "3@a1"))
+	g, err := unfinished.Game()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if gs := newReviewScene(a, unfinished, g, nil); gs.review != 3 {
+		t.Errorf("an unfinished game opens at ply %d, want its last, 3", gs.review)
+	}
+	won := mustGame(t, rules.Gobblers, "3@b2", "1@a1", "3@a1", "2@c1", "2@c3")
+	rec := s.gameRecord(won)
+	g, _ = rec.Game()
+	gs := newReviewScene(a, rec, g, nil)
+	if gs.review != 0 {
+		t.Errorf("a finished game opens at ply %d, want its start", gs.review)
+	}
+	for ply, want := range map[int]bool{0: false, 4: false, 5: true} {
+		gs.review = ply
+		p := gs.shownPosition()
+		if got := gs.shownWinLine(&p) != 0; got != want {
+			t.Errorf("review at ply %d draws the winning line: %v, want %v", ply, got, want)
+		}
+	}
+}
+
+// Statistics can be reset, and the reset undone; a game against the
+// computer left unfinished for a new one counts as left.
+func TestStatisticsResetUndoAndGamesLeft(t *testing.T) {
+	p, _ := savedList(t) // one win against easy
+	a := p.a
+	s := vsAI(rules.Gobblers)
+	a.Store.SaveGame(s.gameRecord(mustGame(t, rules.Gobblers, "3@b2", "1@a1")))
+	stats := func() *record.Stats { st := a.Store.Stats(); return &st }
+	if !keepUnfinished(a) {
+		t.Fatal("the unfinished game could not be kept")
+	}
+	if got := stats().Tally(rules.Gobblers, "easy"); got.Left != 1 || got.Games() != 2 {
+		t.Fatalf("after a game left: %+v, want 1 left of 2", got)
+	}
+	st := newStatsScene(a)
+	a.scenes = sceneManager{current: st}
+	p.tick()
+	p.click(st.reset.Rect.Center())
+	if got := stats().Total(rules.Gobblers); got.Games() != 0 || st.reset.Label != "Undo reset" {
+		t.Fatalf("after Reset: %+v, the button says %q", got, st.reset.Label)
+	}
+	p.frames(Frame{Keys: []ebiten.Key{ebiten.KeyZ}, Ctrl: true})
+	if got := stats().Tally(rules.Gobblers, "easy"); got.Won != 1 || got.Left != 1 {
+		t.Errorf("after Undo: %+v, want the win and the game left back", got)
+	}
+}
