@@ -53,12 +53,12 @@ func (b *button) update(a *App) bool {
 // draw paints the button as its state asks: hovered by the pointer or
 // focused by the keyboard look the same, selected.
 func (b *button) draw(a *App, dst *ebiten.Image, focused bool) {
-	b.paint(a, dst, focused || b.hover)
+	b.paint(a, dst, focused || b.hover, b.Primary)
 }
 
 // paint paints the button (disabled, primary, selected or not), then its
 // icon, its label or both; the tooltip is drawTip's.
-func (b *button) paint(a *App, dst *ebiten.Image, selected bool) {
+func (b *button) paint(a *App, dst *ebiten.Image, selected, primary bool) {
 	th := a.Theme
 	u := a.U()
 	rad := math.Min(b.Rect.H/2, 12*u)
@@ -68,7 +68,7 @@ func (b *button) paint(a *App, dst *ebiten.Image, selected bool) {
 	case b.Disabled:
 		fill = mix(th.Button, th.Background, 0.5)
 		txt = th.TextDim
-	case b.Primary:
+	case primary:
 		fill, txt = th.Primary, th.OnPrimary
 		if selected {
 			fill = th.PrimaryHi
@@ -183,12 +183,13 @@ func (m *menuList) update(a *App) int {
 	return -1
 }
 
-// draw paints the buttons, one of them selected: the focus, which the
-// pointer moves too, so that a pointer resting on one button while the
-// keys move on never leaves two looking chosen.
+// draw paints the buttons, one of them selected, in the primary colour:
+// the focus, which the pointer moves too, and which Enter presses. A
+// pointer resting on one button while the keys move on, or a primary
+// button that Enter would not press, never leaves two looking chosen.
 func (m *menuList) draw(a *App, dst *ebiten.Image) {
 	for i, b := range m.Buttons {
-		b.paint(a, dst, m.selected(i))
+		b.paint(a, dst, m.selected(i), m.selected(i))
 	}
 }
 
