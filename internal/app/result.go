@@ -40,7 +40,7 @@ func (gs *gameScene) layoutResult(a *App) {
 // starts the demo's next game, still allows undo, and answers the card's
 // buttons (rematch, review, save, main menu).
 func (gs *gameScene) updateOver(a *App) error {
-	gs.ending.ticks++
+	gs.ending.ticks += a.steps // by the clock (clock.go)
 	gs.hand.hold = nil
 	gs.layoutResult(a)
 	if gs.setup.Mode == modeAIvsAI && gs.demo.running && a.Tick >= gs.demo.nextGame && gs.demo.nextGame > 0 {
