@@ -117,6 +117,9 @@ func (a *App) logLayout() {
 		if len(s.games) == 0 {
 			fmt.Fprintf(&b, "empty %s\n", s.emptyWords())
 		}
+		if n := s.noteWords(); n != "" {
+			fmt.Fprintf(&b, "note %s\n", n)
+		}
 		buttons([]*button{s.del, s.copyRec, s.back})
 	case *statsScene:
 		for _, v := range []rules.Variant{rules.Classic, rules.Gobblers} {

@@ -3,6 +3,7 @@ package app
 import (
 	"fmt"
 	"math"
+	"path/filepath"
 	"strings"
 	"unicode/utf8"
 
@@ -34,6 +35,7 @@ type savedScene struct {
 	del      *button // Delete, or Undo right after a deletion
 	copyRec  *button
 	deleted  *record.Record // the game deleted last, until undone or another action
+	note     string         // what the last action did, under the list (a toast would cover the filter)
 	backdrop boardPicture
 }
 
@@ -102,7 +104,7 @@ func (ss *savedScene) layout(a *App) {
 	u := a.U()
 	w := math.Min(980*u, a.W-80*u)
 	ss.filter.layout(a, Rect{a.W/2 - w/2 + 12*u, 112 * u, w - 24*u, 40 * u})
-	ss.list = Rect{a.W/2 - w/2, 166 * u, w, a.H - 166*u - 124*u}
+	ss.list = Rect{a.W/2 - w/2, 166 * u, w, a.H - 166*u - 140*u}
 	n := max(1, int((ss.list.H-24*u)/(savedRowH*u)))
 	if ss.focus < ss.first {
 		ss.first = ss.focus
@@ -242,15 +244,15 @@ func (ss *savedScene) deleteFocused(a *App) {
 	if err := rm.RemoveRecord(g.Path); err != nil {
 		a.debugf("delete game: %v", err)
 		a.play(sound.Illegal)
-		a.toast("The game could not be deleted: " + plain(err).Error())
+		ss.note = "The game could not be deleted: " + plain(err).Error()
 		return
 	}
 	a.play(sound.MenuClick)
 	ss.deleted = g.Record
 	if g.Record != nil {
-		a.toast("Game deleted  ·  Ctrl+Z brings it back")
+		ss.note = "Game deleted. Undo delete (Ctrl+Z) brings it back."
 	} else {
-		a.toast("Unreadable file deleted")
+		ss.note = "The unreadable file is deleted."
 	}
 	ss.reload(a)
 }
@@ -265,11 +267,11 @@ func (ss *savedScene) undoDelete(a *App) {
 	if _, err := a.Store.SaveRecord(rec); err != nil {
 		a.debugf("undo delete: %v", err)
 		a.play(sound.Illegal)
-		a.toast("The game could not be brought back: " + plain(err).Error())
+		ss.note = "The game could not be brought back: " + plain(err).Error()
 		return
 	}
 	a.play(sound.MenuClick)
-	a.toast("Game brought back")
+	ss.note = "The game is back."
 	ss.reload(a)
 }
 
@@ -548,6 +550,7 @@ func (ss *savedScene) Draw(a *App, dst *ebiten.Image) {
 		y := track.Y + (track.H-h)*float64(ss.first)/float64(len(ss.games)-len(ss.rows))
 		fillRect(dst, Rect{track.X, y, track.W, h}, th.Accent)
 	}
+	drawText(dst, ss.noteWords(), fs, a.W/2, ss.list.Y+ss.list.H+18*u, Center, th.TextDim)
 	ss.del.draw(a, dst, false)
 	ss.copyRec.draw(a, dst, false)
 	ss.back.draw(a, dst, false)
@@ -555,6 +558,19 @@ func (ss *savedScene) Draw(a *App, dst *ebiten.Image) {
 		b.drawTip(a, dst)
 	}
 	drawText(dst, "↑ ↓ choose  ·  Enter or click opens the game for review  ·  ← → which games", a.Face(Regular, sizeSmall), a.W/2, a.H-22*u, Center, th.TextDim)
+}
+
+// noteWords is the line under the list: what the last action did, else,
+// on a desktop, where the focused game's file is (to send it, or open it
+// elsewhere).
+func (ss *savedScene) noteWords() string {
+	if ss.note != "" {
+		return ss.note
+	}
+	if g := ss.focused(); g != nil && !inBrowser && g.Path != "" && filepath.IsAbs(g.Path) {
+		return "File: " + untrusted.Text(settings.ShortPath(g.Path))
+	}
+	return ""
 }
 
 // emptyWords says why the list shows no game, and where the others are.

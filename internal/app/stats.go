@@ -18,6 +18,7 @@ import (
 type statsScene struct {
 	stats    record.Stats
 	before   *record.Stats // the statistics a reset cleared, for Undo
+	note     string        // what Reset or Undo did, in place of the subtitle
 	back     *button
 	reset    *button
 	backdrop boardPicture
@@ -112,13 +113,13 @@ func (st *statsScene) resetOrUndo(a *App) {
 	if !ok {
 		return
 	}
-	next, before, words := record.Stats{}, &st.stats, "Statistics reset  ·  Ctrl+Z brings them back"
+	next, before, words := record.Stats{}, &st.stats, "Statistics reset. Undo reset (Ctrl+Z) brings them back."
 	if st.before != nil {
-		next, before, words = *st.before, nil, "Statistics brought back"
+		next, before, words = *st.before, nil, "The statistics are back."
 	}
 	if err := k.SetStats(next); err != nil {
 		a.debugf("statistics: %v", err)
-		a.toast("The statistics could not be saved: " + err.Error())
+		st.note = "The statistics could not be saved: " + err.Error()
 		return
 	}
 	if before != nil {
@@ -127,7 +128,7 @@ func (st *statsScene) resetOrUndo(a *App) {
 	}
 	st.stats, st.before = next, before
 	a.play(sound.MenuClick)
-	a.toast(words)
+	st.note = words
 }
 
 // Animating: this screen changes only when the player does something.
@@ -138,7 +139,11 @@ func (st *statsScene) Draw(a *App, dst *ebiten.Image) {
 	th := a.Theme
 	u := a.U()
 	drawText(dst, "Statistics", a.Face(Bold, sizeTitle), a.W/2, 72*u, Center, th.Text)
-	drawText(dst, "Your games against the computer (Left: left unfinished for a new game)", a.Face(Regular, sizeBody), a.W/2, 112*u, Center, th.TextDim)
+	sub := "Your games against the computer (Left: left unfinished for a new game)"
+	if st.note != "" {
+		sub = st.note
+	}
+	drawText(dst, sub, a.Face(Regular, sizeBody), a.W/2, 112*u, Center, th.TextDim)
 	for i, v := range []rules.Variant{rules.Classic, rules.Gobblers} {
 		st.drawCard(a, dst, st.cards(a)[i], v)
 	}
