@@ -5,6 +5,7 @@ import (
 	"math"
 	"path/filepath"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -33,6 +34,8 @@ type savedScene struct {
 	list     Rect
 	back     *button
 	del      *button // Delete, or Undo right after a deletion
+	rename   *button
+	naming   *string // the name being typed for the focused game; nil when not renaming
 	copyRec  *button
 	deleted  *record.Record // the game deleted last, until undone or another action
 	note     string         // what the last action did, under the list (a toast would cover the filter)
@@ -51,6 +54,7 @@ func newSavedScene(a *App) *savedScene {
 	ss.filter = choice{Label: "Show", Options: []string{"My games", "Computer demos", "All"}}
 	ss.back = &button{Label: "Back", Primary: true, Tip: "Esc"}
 	ss.del = &button{Label: "Delete", Tip: "Delete this game (Del)"}
+	ss.rename = &button{Label: "Rename", Tip: "Give this game a name (F2)"}
 	ss.copyRec = &button{Label: "Copy record", Tip: "Copy the game's record, to paste it elsewhere (Ctrl+C)"}
 	ss.backdrop = boardPicture{Pos: mustPos("classic:.,.,x2,./.,o3,.,./x4,.,o1x3,./.,.,.,o4:x")}
 	ss.reload(a)
@@ -117,11 +121,11 @@ func (ss *savedScene) layout(a *App) {
 	for i := 0; i < n && ss.first+i < len(ss.games); i++ {
 		ss.rows = append(ss.rows, Rect{ss.list.X + 12*u, ss.list.Y + 12*u + float64(i)*savedRowH*u, ss.list.W - 24*u, savedRowH*u - 6*u})
 	}
-	bw, gap := 230*u, 20*u
+	bw, gap := math.Min(220*u, (w-60*u)/4), 20*u
 	y := a.H - 96*u
-	ss.del.Rect = Rect{a.W/2 - bw*1.5 - gap, y, bw, 54 * u}
-	ss.copyRec.Rect = Rect{a.W/2 - bw/2, y, bw, 54 * u}
-	ss.back.Rect = Rect{a.W/2 + bw/2 + gap, y, bw, 54 * u}
+	for i, b := range []*button{ss.del, ss.rename, ss.copyRec, ss.back} {
+		b.Rect = Rect{a.W/2 - 2*bw - 1.5*gap + float64(i)*(bw+gap), y, bw, 54 * u}
+	}
 	ss.del.Label, ss.del.Tip = "Delete", "Delete this game (Del)"
 	if ss.deleted != nil {
 		ss.del.Label, ss.del.Tip = "Undo delete", "Bring the deleted game back (Ctrl+Z)"
@@ -129,6 +133,11 @@ func (ss *savedScene) layout(a *App) {
 	focused := ss.focused()
 	ss.del.Disabled = ss.deleted == nil && (focused == nil || !a.canRemoveRecords())
 	ss.copyRec.Disabled = focused == nil || focused.Record == nil
+	ss.rename.Disabled = ss.copyRec.Disabled || !a.canRemoveRecords()
+	ss.rename.Label = "Rename"
+	if ss.naming != nil {
+		ss.rename.Label = "Keep name"
+	}
 }
 
 // focused is the focused game, or nil when the list shows none.
@@ -145,8 +154,20 @@ func (ss *savedScene) focused() *settings.SavedFile {
 func (ss *savedScene) Update(a *App) error {
 	ss.layout(a)
 	in := &a.In
+	if ss.naming != nil {
+		ss.updateNaming(a)
+		return nil
+	}
 	if ss.back.update(a) || in.Key(ebiten.KeyEscape) {
 		a.scenes.GoTo(newMenuScene(a))
+		return nil
+	}
+	if ss.rename.update(a) || in.Key(ebiten.KeyF2) {
+		if g := ss.focused(); g != nil && !ss.rename.Disabled {
+			name := recordTitle(g.Record)
+			ss.naming = &name
+			ss.note = "Type a name; Enter keeps it, Esc leaves it as it was."
+		}
 		return nil
 	}
 	if ss.filter.update(a) {
@@ -218,6 +239,89 @@ func (ss *savedScene) stepFilter(a *App, d int) {
 	if ss.filter.step(a, d) {
 		ss.focus, ss.first = 0, 0
 		ss.applyFilter()
+	}
+}
+
+// maxTitleRunes is the longest name a player gives a saved game.
+const maxTitleRunes = 40
+
+// titleTag is the record's tag that holds the name a player gave it.
+const titleTag = "Title"
+
+// recordTitle is the name a player gave a saved game, "" when none.
+func recordTitle(rec *record.Record) string {
+	if rec == nil {
+		return ""
+	}
+	for _, t := range rec.Tags {
+		if t.Name == titleTag {
+			return t.Value
+		}
+	}
+	return ""
+}
+
+// updateNaming takes the typed name of the focused game: characters,
+// Backspace, Enter (or Keep name) keeps it, Esc leaves the old one.
+func (ss *savedScene) updateNaming(a *App) {
+	in := &a.In
+	name := ss.naming
+	switch {
+	case in.Key(ebiten.KeyEscape) || ss.back.update(a):
+		ss.naming, ss.note = nil, ""
+		return
+	case in.Key(ebiten.KeyEnter) || in.Key(ebiten.KeyNumpadEnter) || ss.rename.update(a):
+		ss.renameFocused(a, strings.TrimSpace(*name))
+		return
+	case in.Key(ebiten.KeyBackspace) && *name != "":
+		_, n := utf8.DecodeLastRuneInString(*name)
+		*name = (*name)[:len(*name)-n]
+	}
+	if in.Ctrl {
+		return
+	}
+	for _, r := range in.Chars {
+		if unicode.IsPrint(r) && utf8.RuneCountInString(*name) < maxTitleRunes {
+			*name += string(r)
+		}
+	}
+}
+
+// renameFocused keeps the focused game under a new name (none: "") and
+// deletes its old copy.
+func (ss *savedScene) renameFocused(a *App, title string) {
+	g := ss.focused()
+	rm, ok := a.Store.(recordRemover)
+	ss.naming = nil
+	if g == nil || g.Record == nil || !ok {
+		return
+	}
+	rec := *g.Record
+	rec.Tags = nil
+	for _, t := range g.Record.Tags {
+		if t.Name != titleTag {
+			rec.Tags = append(rec.Tags, t)
+		}
+	}
+	if title != "" {
+		rec.Tags = append(rec.Tags, record.Tag{Name: titleTag, Value: title})
+	}
+	if _, err := a.Store.SaveRecord(&rec); err != nil {
+		a.debugf("rename: %v", err)
+		a.play(sound.Illegal)
+		ss.note = "The game could not be renamed: " + plain(err).Error()
+		return
+	}
+	if err := rm.RemoveRecord(g.Path); err != nil {
+		a.debugf("rename: %v", err)
+	}
+	a.play(sound.MenuClick)
+	ss.note = "Renamed."
+	ss.reload(a)
+	for i, h := range ss.games {
+		if h.Record != nil && recordTitle(h.Record) == title && h.Record.Date.Equal(rec.Date) {
+			ss.focus = i
+		}
 	}
 }
 
@@ -528,8 +632,16 @@ func (ss *savedScene) Draw(a *App, dst *ebiten.Image) {
 		if !rec.Date.IsZero() {
 			date = rec.Date.Format("2 Jan 2006, 15:04")
 		}
-		drawText(dst, date, fb, r.X+24*u, cy-12*u, Left, th.Text)
-		drawText(dst, variantWords(rec.Variant), fs, r.X+24*u, cy+14*u, Left, th.TextDim)
+		first, second := date, variantWords(rec.Variant)
+		if t := recordTitle(rec); t != "" {
+			first, second = untrusted.Text(clipName(t)), date+"  ·  "+second
+		}
+		if k == ss.focus && ss.naming != nil {
+			ss.drawNaming(a, dst, Rect{r.X + 14*u, cy - 28*u, r.W*0.34 - 20*u, 30 * u})
+		} else {
+			drawText(dst, first, fb, r.X+24*u, cy-12*u, Left, th.Text)
+		}
+		drawText(dst, second, fs, r.X+24*u, cy+14*u, Left, th.TextDim)
 		players, result := gameLine(rec)
 		drawText(dst, players, fb, r.X+r.W*0.34, cy-12*u, Left, th.Text)
 		drawText(dst, fmt.Sprintf("%d moves", len(rec.Moves)), fs, r.X+r.W*0.34, cy+14*u, Left, th.TextDim)
@@ -552,12 +664,29 @@ func (ss *savedScene) Draw(a *App, dst *ebiten.Image) {
 	}
 	drawText(dst, ss.noteWords(), fs, a.W/2, ss.list.Y+ss.list.H+18*u, Center, th.TextDim)
 	ss.del.draw(a, dst, false)
+	ss.rename.draw(a, dst, false)
 	ss.copyRec.draw(a, dst, false)
 	ss.back.draw(a, dst, false)
-	for _, b := range []*button{ss.del, ss.copyRec, ss.back} {
+	for _, b := range []*button{ss.del, ss.rename, ss.copyRec, ss.back} {
 		b.drawTip(a, dst)
 	}
 	drawText(dst, "↑ ↓ choose  ·  Enter or click opens the game for review  ·  ← → which games", a.Face(Regular, sizeSmall), a.W/2, a.H-22*u, Center, th.TextDim)
+}
+
+// drawNaming draws the name being typed, in a box with a caret.
+func (ss *savedScene) drawNaming(a *App, dst *ebiten.Image, r Rect) {
+	th := a.Theme
+	u := a.U()
+	roundRectSprite(dst, r, 8*u, mix(th.Background, th.Panel, 0.4), th.Accent, math.Max(1.5, 2*u), 0)
+	fb := a.Face(Medium, sizeBody)
+	shown := untrusted.Text(*ss.naming)
+	for textWidth(shown, fb) > r.W-24*u && shown != "" {
+		_, n := utf8.DecodeRuneInString(shown)
+		shown = shown[n:]
+	}
+	drawText(dst, shown, fb, r.X+10*u, r.Y+r.H/2, Left, th.Text)
+	x := r.X + 10*u + textWidth(shown, fb) + 2*u
+	fillRect(dst, Rect{x, r.Y + 5*u, math.Max(1.5, 2*u), r.H - 10*u}, th.Accent)
 }
 
 // noteWords is the line under the list: what the last action did, else,

@@ -454,3 +454,31 @@ func TestStatisticsResetUndoAndGamesLeft(t *testing.T) {
 		t.Errorf("after Undo: %+v, want the win and the game left back", got)
 	}
 }
+
+// Rename (F2) gives the focused game a name, typed and kept with Enter;
+// the list shows it first, and the game keeps its moves.
+func TestRenameASavedGame(t *testing.T) {
+	p, ss := demoList(t)
+	moves := len(ss.games[0].Record.Moves)
+	p.frames(Frame{Keys: []ebiten.Key{ebiten.KeyF2}})
+	if ss.naming == nil {
+		t.Fatal("F2 should start renaming the focused game")
+	}
+	p.frames(Frame{Chars: []rune("Lost to hardx")})
+	p.frames(Frame{Keys: []ebiten.Key{ebiten.KeyBackspace}})
+	p.frames(Frame{Keys: []ebiten.Key{ebiten.KeyEnter}})
+	if ss.naming != nil || len(ss.all) != 5 {
+		t.Fatalf("after Enter: renaming %v, %d games (want 5: the old copy gone)", ss.naming != nil, len(ss.all))
+	}
+	g := ss.focused()
+	if g == nil || recordTitle(g.Record) != "Lost to hard" || len(g.Record.Moves) != moves {
+		t.Fatalf("the focused game is %+v, want the one named \"Lost to hard\" with its %d moves", g, moves)
+	}
+	// Esc leaves the name as it was
+	p.frames(Frame{Keys: []ebiten.Key{ebiten.KeyF2}})
+	p.frames(Frame{Chars: []rune(" again")})
+	p.frames(Frame{Keys: []ebiten.Key{ebiten.KeyEscape}})
+	if p.a.scenes.current != Scene(ss) || recordTitle(ss.focused().Record) != "Lost to hard" {
+		t.Errorf("Esc while renaming should keep the old name and the list")
+	}
+}
