@@ -94,8 +94,9 @@ type App struct {
 	toastT     int
 	showValues bool // gobblers: label every legal move with its proven value (V)
 	clip       clipboard
-	copying    bool // a record is being copied: pollCopy says how it went
-	Tick       int  // ticks since start; 60 a second
+	copying    bool // a record is being copied: pollCopy says how it went, with copySay
+	copySay    func(string)
+	Tick       int // ticks since start; 60 a second
 	// steps is how many 60ths of a second the clock moved since the last
 	// tick: what every animation advances by, so that a slow machine, whose
 	// ticks come late, shows them as long as a fast one (clock.go)

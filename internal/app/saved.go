@@ -385,12 +385,14 @@ func (ss *savedScene) copyFocused(a *App) {
 	if g == nil || g.Record == nil {
 		return
 	}
-	a.copyRecord(g.Record)
+	ss.note = "Copying…"
+	a.copyRecord(g.Record, func(words string) { ss.note = words })
 }
 
 // copyRecord puts a game's record (the text of its .gobblet file) on the
-// clipboard; a toast says once it is there, or that there is no clipboard.
-func (a *App) copyRecord(rec *record.Record) {
+// clipboard; say (nil: a toast) says once it is there, or that there is no
+// clipboard.
+func (a *App) copyRecord(rec *record.Record, say func(string)) {
 	data, err := record.Marshal(rec)
 	if err != nil {
 		a.debugf("copy record: %v", err)
@@ -400,6 +402,10 @@ func (a *App) copyRecord(rec *record.Record) {
 	a.play(sound.MenuClick)
 	a.clip.copy(string(data))
 	a.copying = true
+	a.copySay = say
+	if say == nil {
+		a.copySay = a.toast
+	}
 }
 
 // pollCopy says how a copy of a record went, once the clipboard answered
@@ -412,10 +418,11 @@ func (a *App) pollCopy() {
 	case ok := <-a.clip.copied:
 		a.copying = false
 		if ok {
-			a.toast("Record copied: paste it into a message or a file")
+			a.copySay("Record copied: paste it into a message or a file.")
 		} else {
-			a.toast("No clipboard here: the game's file is in the games folder")
+			a.copySay("No clipboard here: the game's file is in the games folder.")
 		}
+		a.redraw()
 	default:
 	}
 }
@@ -776,7 +783,7 @@ func (gs *gameScene) resultSave(a *App) {
 	if gs.ending.kept != "" {
 		rec := gs.setup.gameRecord(gs.game)
 		rec.Redo = nil
-		a.copyRecord(rec)
+		a.copyRecord(rec, nil)
 		return
 	}
 	gs.saveRecord(a)

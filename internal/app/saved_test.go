@@ -482,3 +482,14 @@ func TestRenameASavedGame(t *testing.T) {
 		t.Errorf("Esc while renaming should keep the old name and the list")
 	}
 }
+
+// Ctrl+C copies the focused game's record, and the list says how it went
+// (there is a clipboard tool or there is not) in its line, not in a toast.
+func TestCopyARecordSaysHowItWent(t *testing.T) {
+	p, ss := demoList(t)
+	p.frames(Frame{Keys: []ebiten.Key{ebiten.KeyC}, Ctrl: true})
+	pump(t, "the copy's answer", func() bool { return strings.HasPrefix(ss.note, "Record copied") || strings.HasPrefix(ss.note, "No clipboard") }, p)
+	if p.a.toastMsg != "" {
+		t.Errorf("the copy toasted %q over the list", p.a.toastMsg)
+	}
+}
