@@ -488,7 +488,9 @@ func TestRenameASavedGame(t *testing.T) {
 func TestCopyARecordSaysHowItWent(t *testing.T) {
 	p, ss := demoList(t)
 	p.frames(Frame{Keys: []ebiten.Key{ebiten.KeyC}, Ctrl: true})
-	pump(t, "the copy's answer", func() bool { return strings.HasPrefix(ss.note, "Record copied") || strings.HasPrefix(ss.note, "No clipboard") }, p)
+	pump(t, "the copy's answer", func() bool {
+		return strings.HasPrefix(ss.note, "Record copied") || strings.HasPrefix(ss.note, "No clipboard")
+	}, p)
 	if p.a.toastMsg != "" {
 		t.Errorf("the copy toasted %q over the list", p.a.toastMsg)
 	}
