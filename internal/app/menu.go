@@ -15,6 +15,7 @@ import (
 type menuScene struct {
 	list     menuList
 	saved    *record.Record // the game Continue brings back
+	escaped  bool           // Esc moved the focus to Quit: the footer says what Enter does
 	backdrop boardPicture
 }
 
@@ -88,6 +89,7 @@ func (m *menuScene) escape(a *App) {
 	for i, b := range m.list.Buttons {
 		if b.Label == "Quit" && m.list.Focus != i {
 			m.list.Focus = i
+			m.escaped = true
 			a.play(sound.MenuHover)
 		}
 	}
@@ -114,6 +116,9 @@ func (m *menuScene) Draw(a *App, dst *ebiten.Image) {
 	drawText(dst, "Cover, gobble, and line up your pieces.", a.Face(Regular, sizeHeading), a.W/2, ty+70*u, Center, th.TextDim)
 	m.list.draw(a, dst)
 	hint := "Arrows and Enter work too  ·  F11 full screen"
+	if m.escaped && m.list.Buttons[m.list.Focus].Label == "Quit" {
+		hint = "Enter quits the game  ·  arrows choose another button"
+	}
 	if inBrowser {
 		hint = "Arrows and Enter work too  ·  Full screen in Options"
 	}
