@@ -1,8 +1,11 @@
 package app
 
 import (
+	"math"
 	"testing"
 	"time"
+
+	"github.com/gobblet-game/gobblet/internal/rules"
 )
 
 // At 60 ticks a second every tick is one step, even with a millisecond of
@@ -94,4 +97,30 @@ func TestASwitchFollowsTheClockNotTheTicks(t *testing.T) {
 	if took := now; took > 250*time.Millisecond {
 		t.Errorf("the switch took %v (%d ticks) at 12 ticks a second", took, ticks)
 	}
+}
+
+// On a slow machine a tick may step past the end of a movement (the
+// result card's arrival, a refused square's flash): that tick is drawn,
+// so the picture never stays at the movement's last frame but one.
+func TestTheTickAMovementEndsIsDrawn(t *testing.T) {
+	s := newScreen(t)
+	now := time.Duration(0)
+	s.a.clock.now = func() time.Duration { return now }
+	g := mustGame(t, rules.Gobblers, "3@b2", "1@a1", "3@a1", "2@c1")
+	gs := newGameScene(s.a, twoPlayers(rules.Gobblers), g)
+	s.a.scenes = sceneManager{current: gs}
+	s.frame()
+	gs.commit(s.a, mustMove(t, rules.Gobblers, "2@c3"), math.NaN(), 0, -1)
+	for range 100 {
+		now += 25 * stepTime // a tick every 0.4 s
+		moving := gs.Animating(s.a)
+		drawn := s.frame()
+		if moving && !gs.Animating(s.a) {
+			if !drawn || !s.whole() {
+				t.Fatalf("the tick the result's arrival ended (at %d ticks of it) was not drawn whole", gs.ending.ticks)
+			}
+			return
+		}
+	}
+	t.Fatal("the result never stopped moving")
 }

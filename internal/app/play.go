@@ -286,15 +286,20 @@ const resignTicks = 240
 type gameLook struct {
 	plies, review, peek int
 	over, paused, msg   bool
-	thinking, pending   bool   // a search runs; its answer waits for its turn (the reserves say "thinking…")
-	buttons             uint64 // the top bar's buttons: disabled, active, and the demo's play or pause
-	hold                *held
-	hint                rules.Move
-	words               string // the status line's message
+	// the result's arrival and a refused square's flash, to their ends:
+	// a tick of the clock may step past the last one that moves
+	ending            int
+	flash             bool
+	thinking, pending bool   // a search runs; its answer waits for its turn (the reserves say "thinking…")
+	buttons           uint64 // the top bar's buttons: disabled, active, and the demo's play or pause
+	hold              *held
+	hint              rules.Move
+	words             string // the status line's message
 }
 
 func (gs *gameScene) look() gameLook {
 	return gameLook{plies: gs.game.Plies(), review: gs.review, peek: int(gs.hand.peek), over: gs.over, paused: gs.pause.open,
+		ending: min(gs.ending.ticks, resultDelay+31), flash: gs.hand.flashT > 0,
 		msg: gs.msgT > 0, thinking: gs.brain.thinking, pending: gs.pending != nil, buttons: gs.buttonLook(), hold: gs.hand.hold, hint: gs.hintMove, words: gs.msg}
 }
 
