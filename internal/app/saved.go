@@ -419,6 +419,8 @@ func (a *App) pollCopy() {
 		a.copying = false
 		if ok {
 			a.copySay("Record copied: paste it into a message or a file.")
+		} else if inBrowser {
+			a.copySay("This page cannot reach the clipboard.")
 		} else {
 			a.copySay("No clipboard here: the game's file is in the games folder.")
 		}
