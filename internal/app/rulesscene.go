@@ -122,7 +122,7 @@ func rulePages() []rulePage {
 				{[]string{"Ctrl+Z", "Ctrl+Y"}, "Undo, redo (not online)"},
 				{What: "Also"},
 				{[]string{"V"}, "Show or hide move values (3×3)"},
-				{[]string{"Space", "S", "+"}, "Computer against computer: run or pause, one move, speed"},
+				{[]string{"Space", "S", "+"}, "Computer against computer: run or pause, one move, pace"},
 				{[]string{"←", "→", "Home", "End"}, "Step through a game under review"},
 				{[]string{"F11"}, "Full screen (Alt+Enter too)"},
 				{[]string{"↑", "↓", "Enter"}, "Menus: move and choose; ← → change a setting"},
