@@ -94,7 +94,15 @@ type App struct {
 	toastT     int
 	showValues bool // gobblers: label every legal move with its proven value (V)
 	clip       clipboard
+	copying    bool // a record is being copied: pollCopy says how it went, with copySay
+	copySay    func(string)
 	Tick       int // ticks since start; 60 a second
+	// steps is how many 60ths of a second the clock moved since the last
+	// tick: what every animation advances by, so that a slow machine, whose
+	// ticks come late, shows them as long as a fast one (clock.go)
+	steps      int
+	clock      clock
+	moved      bool // the last tick\'s scene moved by itself (Animating)
 	quit       bool
 	lastLog    time.Time
 	draws      int     // frames drawn since the last rates line (the debug log's fps)
@@ -126,6 +134,8 @@ type App struct {
 	wantNext       bool // and the last tick wants the next one at once
 	// fullscreenAsked is the tick the game last asked for full screen on or off
 	fullscreenAsked int
+	fullscreenTold  bool // how to leave full screen was said
+
 }
 
 // New builds the game and opens the main menu. Without a store it opens
@@ -200,6 +210,7 @@ func (a *App) Update() error {
 		defer a.timeSpent(&a.slowestUpdate, time.Now())
 	}
 	a.Tick++
+	a.steps = a.clock.tick(a.headless)
 	a.In = a.src.Poll()
 	switch {
 	case a.In.pointerOnly() && a.scenes.watchesPointer():
@@ -242,13 +253,14 @@ func (a *App) Update() error {
 	}
 	a.drew = false
 	if a.toastT > 0 {
-		a.toastT--
+		a.toastT = max(0, a.toastT-a.steps)
 		// drawn while it slides in and fades out, and once it is gone
 		if a.toastT >= toastTicks-toastIn-1 || a.toastT <= toastOut {
 			a.redraw()
 		}
 	}
 	a.pollSaveProblem()
+	a.pollCopy()
 	if a.updateNotices() {
 		a.In = Frame{X: -1e6, Y: -1e6} // the scene runs on, without input, the pointer far away
 	}
@@ -442,7 +454,21 @@ func (a *App) applySettings() {
 		ebiten.SetFullscreen(a.Settings.Fullscreen)
 		a.fullscreenAsked = a.Tick
 	}
+	a.sayHowToLeaveFullscreen()
 }
+
+// sayHowToLeaveFullscreen says, the first time the game goes full screen
+// in a run, how to leave it: a full screen has no window's buttons. (A
+// browser says it itself.)
+func (a *App) sayHowToLeaveFullscreen() {
+	if !a.Settings.Fullscreen || a.fullscreenTold || inBrowser {
+		return
+	}
+	a.fullscreenTold = true
+	a.toast(leaveFullscreenWords)
+}
+
+const leaveFullscreenWords = "Full screen: F11 or Alt+Enter leaves it"
 
 // fullscreenSettles is how long, in ticks, a browser may take to enter or
 // leave full screen once asked: it answers asynchronously.
@@ -536,8 +562,8 @@ func (a *App) play(e sound.Effect) { a.Sound.Play(e) }
 // pressed during the fade is never lost.
 type sceneManager struct {
 	current, prev Scene
-	fade          int
-	from, to      *ebiten.Image
+	fade          int           // ticks of the switch's fade to go, by the clock
+	layer         *ebiten.Image // the scene shown while it fades
 	log           func(format string, args ...any)
 	woke          func() // a switch is drawn, fade and all
 }
@@ -565,7 +591,11 @@ func sceneName(s Scene) string {
 	return fmt.Sprintf("%T", s)
 }
 
-const fadeTicks = 14
+// fadeTicks is how long a switch of scenes takes, in 60ths of a second by
+// the clock: a fifth of a second, the old scene fading out over the first
+// half and the new one in over the second, so two screens' text is never
+// seen one over the other.
+const fadeTicks = 12
 
 // GoTo switches to a scene.
 func (m *sceneManager) GoTo(s Scene) {
@@ -633,7 +663,7 @@ func (m *sceneManager) continuous(a *App) bool {
 
 func (m *sceneManager) Update(a *App) error {
 	if m.fade > 0 {
-		m.fade--
+		m.fade = max(0, m.fade-a.steps)
 		if m.fade == 0 {
 			m.prev = nil
 		}
@@ -641,26 +671,49 @@ func (m *sceneManager) Update(a *App) error {
 	return m.current.Update(a)
 }
 
+// Draw draws the current scene, or, while a switch fades, one of the two
+// scenes, dimmed towards the background: the old one going, then the new
+// one coming.
 func (m *sceneManager) Draw(a *App, screen *ebiten.Image) {
 	if m.fade == 0 || m.prev == nil {
 		m.current.Draw(a, screen)
 		return
 	}
 	b := screen.Bounds()
-	if m.from == nil || m.from.Bounds() != b {
-		if m.from != nil {
-			m.from.Deallocate()
-			m.to.Deallocate()
+	if m.layer == nil || m.layer.Bounds() != b {
+		if m.layer != nil {
+			m.layer.Deallocate()
 		}
-		m.from = newScreenSized(b.Dx(), b.Dy())
-		m.to = newScreenSized(b.Dx(), b.Dy())
+		m.layer = newScreenSized(b.Dx(), b.Dy())
 	}
-	m.from.Clear()
-	m.prev.Draw(a, m.from)
-	m.to.Clear()
-	m.current.Draw(a, m.to)
-	screen.DrawImage(m.from, nil)
+	s, al := fadeLook(m.fade)
+	scene := m.prev
+	if s == fadeIn {
+		scene = m.current
+	}
+	m.layer.Clear()
+	scene.Draw(a, m.layer)
+	fillRect(screen, Rect{0, 0, a.W, a.H}, a.Theme.Background)
 	op := &ebiten.DrawImageOptions{}
-	op.ColorScale.ScaleAlpha(float32(easeOut(1 - float64(m.fade)/fadeTicks)))
-	screen.DrawImage(m.to, op)
+	op.ColorScale.ScaleAlpha(float32(al))
+	screen.DrawImage(m.layer, op)
+}
+
+// fadeSide says which scene a switch shows.
+type fadeSide int
+
+const (
+	fadeOut fadeSide = iota // the old one, going
+	fadeIn                  // the new one, coming
+)
+
+// fadeLook is what a switch with left ticks to go shows: the old scene
+// over its first half, the new one over its second, each at this opacity
+// over the background.
+func fadeLook(left int) (fadeSide, float64) {
+	p := 1 - float64(left)/fadeTicks // 0 at the start, 1 at the end
+	if p < 0.5 {
+		return fadeOut, 1 - easeOut(p*2)
+	}
+	return fadeIn, easeOut(p*2 - 1)
 }

@@ -25,12 +25,7 @@ func (gs *gameScene) shownPosition() rules.Position {
 // last move, the marks (flash, hover, cursor), the pieces, the held piece's
 // destinations, the winning line, the hint arrow, glides and the held piece.
 func (gs *gameScene) drawBoard(a *App, dst *ebiten.Image, p *rules.Position, live bool) {
-	var winLine uint16
-	if live && gs.over {
-		if result := gs.result(); result.Status == rules.Win {
-			winLine = p.WinningLine(result.Winner)
-		}
-	}
+	winLine := gs.shownWinLine(p)
 	gs.drawLastMove(a, dst, live, winLine)
 	gs.drawSquareMarks(a, dst, live)
 	gs.drawPieces(a, dst, p, live, winLine)
@@ -62,13 +57,13 @@ func (gs *gameScene) drawLastMove(a *App, dst *ebiten.Image, live bool, winLine 
 	if ply > 0 && winLine == 0 && ply <= gs.game.Plies() {
 		m := gs.game.Moves()[ply-1]
 		tr := l.SquareRect(gs.variant, m.To).Inset(3 * u)
-		tintRoundRect(dst, tr, 8*u, withAlpha(th.Accent, 0.16))
+		tintRoundRect(dst, tr, 8*u, withAlpha(th.Mark, 0.16))
 		if !m.IsDrop() {
 			fr := l.SquareRect(gs.variant, m.From).Inset(3 * u)
-			tintRoundRectEdge(dst, fr.Inset(2*u), 7*u, 2*u, withAlpha(th.Accent, 0.35))
+			tintRoundRectEdge(dst, fr.Inset(2*u), 7*u, 2*u, withAlpha(th.Mark, 0.35))
 			x0, y0 := fr.Center()
 			x1, y1 := tr.Center()
-			line(dst, x0, y0, x1, y1, cell*0.06, withAlpha(th.Accent, 0.22))
+			line(dst, x0, y0, x1, y1, cell*0.06, withAlpha(th.Mark, 0.22))
 		}
 	}
 }
@@ -87,7 +82,7 @@ func (gs *gameScene) drawSquareMarks(a *App, dst *ebiten.Image, live bool) {
 		tintRoundRectEdge(dst, l.SquareRect(gs.variant, gs.hand.hover).Inset(5*u), 7*u, 2*u, withAlpha(th.Text, 0.35))
 	}
 	if live && gs.hand.cursorOn && gs.humanToMove() && !gs.over {
-		tintRoundRectEdge(dst, l.SquareRect(gs.variant, gs.hand.cursor).Inset(2*u), 9*u, 3*u, th.Accent)
+		tintRoundRectEdge(dst, l.SquareRect(gs.variant, gs.hand.cursor).Inset(2*u), 9*u, 3*u, th.Mark)
 	}
 }
 
@@ -146,7 +141,7 @@ func (gs *gameScene) drawTargets(a *App, dst *ebiten.Image, p *rules.Position) {
 		top, ok := p.Top(sq)
 		switch {
 		case !ok:
-			fillCircle(dst, cx, cy, cell*0.075, withAlpha(th.Accent, 0.5))
+			fillCircle(dst, cx, cy, cell*0.075, withAlpha(th.Mark, 0.5))
 		case three&(1<<sq) != 0:
 			rr := pieceRadius(gs.variant, top.Size)*cell + cell*0.05
 			strokeCircle(dst, cx, cy, rr, math.Max(2, cell*0.035), withAlpha(th.Good, 0.9))
@@ -155,7 +150,7 @@ func (gs *gameScene) drawTargets(a *App, dst *ebiten.Image, p *rules.Position) {
 			drawText(dst, "3", a.Face(Bold, cell*0.13/u), bx, by, Center, black)
 		default:
 			rr := pieceRadius(gs.variant, top.Size)*cell + cell*0.05
-			strokeCircle(dst, cx, cy, rr, math.Max(2, cell*0.03), withAlpha(th.Accent, 0.85))
+			strokeCircle(dst, cx, cy, rr, math.Max(2, cell*0.03), withAlpha(th.Mark, 0.85))
 		}
 	}
 }

@@ -15,6 +15,8 @@ type choice struct {
 	Options []string
 	Sel     int
 	Off     []bool // segments that cannot be chosen
+	Help    string // what the row does, in a line (Options)
+	Dim     bool   // the row does nothing now (a sound row without a device): shown, not changed
 	Rect    Rect   // the whole row
 	segs    []Rect
 	hover   int
@@ -36,6 +38,9 @@ func (c *choice) layout(a *App, r Rect) {
 // update handles the mouse; it reports whether the selection changed.
 func (c *choice) update(a *App) bool {
 	c.hover = -1
+	if c.Dim {
+		return false
+	}
 	for i, s := range c.segs {
 		if s.Contains(a.In.X, a.In.Y) && !c.off(i) {
 			c.hover = i
@@ -51,6 +56,9 @@ func (c *choice) update(a *App) bool {
 
 // step moves the selection by d, skipping segments that are off.
 func (c *choice) step(a *App, d int) bool {
+	if c.Dim {
+		return false
+	}
 	n := len(c.Options)
 	for k := 1; k < n; k++ {
 		i := (c.Sel + d*k + n*k) % n
@@ -70,6 +78,9 @@ func (c *choice) draw(a *App, dst *ebiten.Image, focused bool) {
 	u := a.U()
 	fl := a.Face(Medium, sizeBody)
 	lc := th.TextDim
+	if c.Dim {
+		lc = withAlpha(th.TextDim, 0.6)
+	}
 	if focused {
 		lc = th.Text
 		fillRect(dst, Rect{c.Rect.X - 14*u, c.Rect.Y + 8*u, 4 * u, c.Rect.H - 16*u}, th.Accent)
@@ -80,9 +91,11 @@ func (c *choice) draw(a *App, dst *ebiten.Image, focused bool) {
 		fill := th.Button
 		tc := th.Text
 		switch {
-		case c.off(i):
+		case c.off(i) || c.Dim && i != c.Sel:
 			fill = mix(th.Button, th.Background, 0.6)
 			tc = withAlpha(th.TextDim, 0.6)
+		case c.Dim:
+			fill, tc = mix(th.Button, th.Background, 0.3), th.TextDim
 		case i == c.Sel:
 			fill, tc = th.Primary, th.OnPrimary
 		case i == c.hover:

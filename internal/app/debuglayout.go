@@ -79,6 +79,7 @@ func (a *App) logLayout() {
 		}
 	case *optionsScene:
 		choices(&s.form)
+		fmt.Fprintf(&b, "help %s\n", s.help())
 		buttons([]*button{s.done})
 	case *gameScene:
 		state = s.logLayout(a, &b, widget, buttons)
@@ -102,6 +103,8 @@ func (a *App) logLayout() {
 		}
 		buttons([]*button{s.back})
 	case *savedScene:
+		f := &form{Rows: []*choice{&s.filter}}
+		choices(f)
 		for i, r := range s.rows {
 			g := s.games[s.first+i]
 			state := "ok"
@@ -111,7 +114,13 @@ func (a *App) logLayout() {
 			fmt.Fprintf(&b, "saved %q %s\n", g.Name, state)
 			widget("saved/"+g.Name, r)
 		}
-		buttons([]*button{s.back})
+		if len(s.games) == 0 {
+			fmt.Fprintf(&b, "empty %s\n", s.emptyWords())
+		}
+		if n := s.noteWords(); n != "" {
+			fmt.Fprintf(&b, "note %s\n", n)
+		}
+		buttons([]*button{s.del, s.rename, s.copyRec, s.back})
 	case *statsScene:
 		for _, v := range []rules.Variant{rules.Classic, rules.Gobblers} {
 			t := s.stats.Total(v)

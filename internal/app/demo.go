@@ -1,25 +1,65 @@
-// AI vs AI: the demo's speed and the next game of a series.
+// AI vs AI: the demo's pace and the next game of a series.
 
 package app
 
 import (
-	"fmt"
+	"github.com/hajimehoshi/ebiten/v2"
 )
+
+// The demo's paces, slowest first: the pause between two moves of the
+// computer against itself, one setting (AIDelayMillis) that the demo's
+// pace button cycles through and every game of a series keeps.
+var (
+	paceMillis = []int{1200, 600, 300, 150}
+	paceNames  = []string{"0.5×", "1×", "2×", "4×"}
+)
+
+// paceOf is the pace nearest to a pause between moves (a settings file may
+// hold any pause).
+func paceOf(ms int) int {
+	best := 0
+	for i, p := range paceMillis {
+		if abs(float64(p-ms)) < abs(float64(paceMillis[best]-ms)) {
+			best = i
+		}
+	}
+	return best
+}
+
+// paceLabel names the pace of a pause between moves: "1×".
+func paceLabel(ms int) string { return paceNames[paceOf(ms)] }
 
 func (gs *gameScene) nextInSeries(a *App) {
 	s := gs.setup
 	s.First = 1 - s.First
 	ng := newGameScene(a, s, nil)
 	ng.demo.score = gs.demo.score
-	ng.demo.speed = gs.demo.speed
-	ng.buttons.demoSpeed.Label = gs.buttons.demoSpeed.Label
 	a.scenes.GoTo(ng)
 }
 
-func (gs *gameScene) cycleSpeed() {
-	gs.demo.speed *= 2
-	if gs.demo.speed > 4 {
-		gs.demo.speed = 1
+// cycleSpeed sets the next pace, after the fastest the slowest, and keeps
+// it for the next games and the next start.
+func (gs *gameScene) cycleSpeed(a *App) {
+	i := (paceOf(a.Settings.AIDelayMillis) + 1) % len(paceMillis)
+	a.Settings.AIDelayMillis = paceMillis[i]
+	a.saveSettings()
+	gs.buttons.demoSpeed.Label = paceNames[i]
+}
+
+// demoKeys answers the demo's keys while the card between two games of a
+// series shows: Space pauses or runs the series (the next game waits), +
+// sets the pace. It reports whether a key was used.
+func (gs *gameScene) demoKeys(a *App) bool {
+	if gs.setup.Mode != modeAIvsAI {
+		return false
 	}
-	gs.buttons.demoSpeed.Label = fmt.Sprintf("%d×", gs.demo.speed)
+	switch in := &a.In; {
+	case in.Key(ebiten.KeySpace):
+		gs.demo.running = !gs.demo.running
+	case in.Key(ebiten.KeyEqual) || in.Key(ebiten.KeyNumpadAdd):
+		gs.cycleSpeed(a)
+	default:
+		return false
+	}
+	return true
 }

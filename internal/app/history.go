@@ -131,7 +131,7 @@ func (gs *gameScene) autosave(a *App) {
 // toast; a finished game was kept already, so its file is named again.
 func (gs *gameScene) saveRecord(a *App) {
 	if gs.ending.kept != "" {
-		a.toast("Saved as " + gs.ending.kept)
+		a.toast(keptWords)
 		return
 	}
 	rec := gs.setup.gameRecord(gs.game)
@@ -146,5 +146,6 @@ func (gs *gameScene) saveRecord(a *App) {
 	if gs.over {
 		gs.ending.kept = name
 	}
-	a.toast("Saved as " + name)
+	a.debugf("saved as %s", name)
+	a.toast(keptWords)
 }

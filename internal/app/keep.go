@@ -30,6 +30,7 @@ func keepUnfinished(a *App) bool {
 	if err := a.Store.ClearGame(); err != nil {
 		a.debugf("clear autosave: %v", err)
 	}
+	a.countLeft(&rec)
 	a.toast("Your unfinished game is kept in Saved games.")
 	return true
 }

@@ -72,8 +72,8 @@ func TestPlayOnASavedUnfinishedGame(t *testing.T) {
 	p.tick()
 	p.click(ss.rows[0].Center())
 	gs := p.game()
-	if gs == nil || gs.review != 0 {
-		t.Fatal("a saved game should open in review")
+	if gs == nil || gs.review != 3 {
+		t.Fatal("a saved unfinished game should open in review at its last move")
 	}
 	var playOn *button
 	for _, b := range gs.reviewMenu.Buttons {

@@ -7,6 +7,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/gobblet-game/gobblet/internal/record"
+	"github.com/gobblet-game/gobblet/internal/sound"
 )
 
 // menuScene is the main menu: Continue, New game, Rules, Options, Quit over
@@ -14,6 +15,7 @@ import (
 type menuScene struct {
 	list     menuList
 	saved    *record.Record // the game Continue brings back
+	escaped  bool           // Esc moved the focus to Quit: the footer says what Enter does
 	backdrop boardPicture
 }
 
@@ -52,8 +54,8 @@ func (m *menuScene) Update(a *App) error {
 	m.layout(a)
 	i := m.list.update(a)
 	if i < 0 {
-		if a.In.Key(ebiten.KeyEscape) && !inBrowser {
-			a.Quit()
+		if a.In.Key(ebiten.KeyEscape) {
+			m.escape(a)
 		}
 		return nil
 	}
@@ -80,6 +82,19 @@ func (m *menuScene) Update(a *App) error {
 	return nil
 }
 
+// escape answers Esc: the menu is the first screen, with nothing behind it
+// to go back to, and quitting is a deliberate act, so Esc only moves the
+// focus to Quit (Enter then quits); a page has no Quit, and Esc does nothing.
+func (m *menuScene) escape(a *App) {
+	for i, b := range m.list.Buttons {
+		if b.Label == "Quit" && m.list.Focus != i {
+			m.list.Focus = i
+			m.escaped = true
+			a.play(sound.MenuHover)
+		}
+	}
+}
+
 // Animating: this screen changes only when the player does something.
 func (m *menuScene) Animating(a *App) bool { return false }
 
@@ -101,6 +116,9 @@ func (m *menuScene) Draw(a *App, dst *ebiten.Image) {
 	drawText(dst, "Cover, gobble, and line up your pieces.", a.Face(Regular, sizeHeading), a.W/2, ty+70*u, Center, th.TextDim)
 	m.list.draw(a, dst)
 	hint := "Arrows and Enter work too  ·  F11 full screen"
+	if m.escaped && m.list.Buttons[m.list.Focus].Label == "Quit" {
+		hint = "Enter quits the game  ·  arrows choose another button"
+	}
 	if inBrowser {
 		hint = "Arrows and Enter work too  ·  Full screen in Options"
 	}

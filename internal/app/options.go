@@ -9,8 +9,6 @@ var (
 	volumeNames = []string{"Off", "25%", "50%", "75%", "100%"}
 	animSteps   = []float64{0, 0.5, 1, 2}
 	animNames   = []string{"Off", "Slow", "Normal", "Fast"}
-	delaySteps  = []int{200, 600, 1000, 2000}
-	delayNames  = []string{"0.2 s", "0.6 s", "1 s", "2 s"}
 	onOff       = []string{"Off", "On"}
 )
 
@@ -50,33 +48,34 @@ func boolSel(b bool) int {
 func newOptionsScene(a *App, back Scene) *optionsScene {
 	o := &optionsScene{back: back, rows: map[string]*choice{}}
 	s := &a.Settings
-	add := func(key, label string, opts []string, sel int) {
-		c := &choice{Label: label, Options: opts, Sel: sel}
+	add := func(key, label string, opts []string, sel int, help string) {
+		c := &choice{Label: label, Options: opts, Sel: sel, Help: help}
 		o.rows[key] = c
 		o.form.Rows = append(o.form.Rows, c)
 	}
-	add("master", "Volume", volumeNames, nearest(volumeSteps, s.MasterVolume))
-	add("music", "Music volume", volumeNames, nearest(volumeSteps, s.MusicVolume))
-	add("effects", "Effects volume", volumeNames, nearest(volumeSteps, s.EffectsVolume))
-	add("mute", "Mute all sound", onOff, boolSel(s.Mute))
-	add("touch", "Touch-move", onOff, boolSel(s.TouchMove))
-	add("legal", "Show legal moves", onOff, boolSel(s.ShowLegalMoves))
-	add("covered", "Show covered pieces", []string{"Off (memory)", "On"}, boolSel(s.ShowCovered))
-	add("values", "Move values (3×3, V)", onOff, boolSel(a.showValues))
-	add("anim", "Animations", animNames, nearest(animSteps, s.AnimationSpeed))
-	delays := make([]float64, len(delaySteps))
-	for i, d := range delaySteps {
-		delays[i] = float64(d)
-	}
-	add("delay", "AI vs AI pace", delayNames, nearest(delays, float64(s.AIDelayMillis)))
+	add("master", "Volume", volumeNames, nearest(volumeSteps, s.MasterVolume), "How loud the game is, music and sounds together.")
+	add("music", "Music volume", volumeNames, nearest(volumeSteps, s.MusicVolume), "The quiet music under the game; Off stops it.")
+	add("effects", "Effects volume", volumeNames, nearest(volumeSteps, s.EffectsVolume), "The sounds of pieces, buttons and results.")
+	add("mute", "Mute all sound", onOff, boolSel(s.Mute), "Silence everything at once; the volumes are kept for later.")
+	add("touch", "Touch-move", onOff, boolSel(s.TouchMove), "On: a piece lifted from the board must be moved, as over a real board. Off: click it again to put it back.")
+	add("legal", "Show legal moves", onOff, boolSel(s.ShowLegalMoves), "Mark the squares a held piece may go to.")
+	add("covered", "Show covered pieces", []string{"Off (memory)", "On"}, boolSel(s.ShowCovered), "On: point at a stack to see the pieces under its top. Off: remember them, as with real pieces.")
+	add("values", "Move values (3×3, V)", onOff, boolSel(a.showValues), "3×3 only: mark each square a held piece may go to as a win, draw or loss with perfect play.")
+	add("anim", "Animations", animNames, nearest(animSteps, s.AnimationSpeed), "How fast pieces glide; Off puts them down at once.")
+	add("demos", "Keep computer demos", onOff, boolSel(s.KeepDemos), "Keep the games the computer plays against itself in Saved games (off: only when you press Keep).")
 	theme := 0
 	for i, t := range themes {
 		if t.Name == s.Theme {
 			theme = i
 		}
 	}
-	add("theme", "Colours", themeNames, theme)
-	add("full", "Full screen", onOff, boolSel(s.Fullscreen))
+	add("theme", "Colours", themeNames, theme, "The colours of the board and the screens.")
+	full := "Fill the whole screen. F11 or Alt+Enter switches at any time."
+	if inBrowser {
+		full = "Fill the whole screen. Esc or F11 leaves it."
+	}
+	add("full", "Full screen", onOff, boolSel(s.Fullscreen), full)
+	o.muteSound(a)
 	o.done = &button{Label: "Done", Primary: true, Tip: "Esc"}
 	o.backdrop = boardPicture{Pos: mustPos("classic:.,x1,.,./o4,.,.,x3/.,o2x4,.,./.,.,o1,.:x")}
 	return o
@@ -96,7 +95,7 @@ func (o *optionsScene) apply(a *App) {
 	s.ShowCovered = r["covered"].Sel == 1
 	a.showValues = r["values"].Sel == 1
 	s.AnimationSpeed = animSteps[r["anim"].Sel]
-	s.AIDelayMillis = delaySteps[r["delay"].Sel]
+	s.KeepDemos = r["demos"].Sel == 1
 	s.Theme = themes[r["theme"].Sel].Name
 	s.Fullscreen = r["full"].Sel == 1
 	a.applySettings()
@@ -107,17 +106,23 @@ func (o *optionsScene) layout(a *App) {
 	u := a.U()
 	w := 820 * u
 	x := a.W/2 - w/2
-	y := 136 * u
-	rowH := 38 * u
+	y := 130 * u
+	rowH := 36 * u
 	for i, r := range o.form.Rows {
-		r.layout(a, Rect{x, y + float64(i)*(rowH+7*u), w, rowH})
+		r.layout(a, Rect{x, y, w, rowH})
+		y += rowH + 7*u
+		if i == o.form.Focus {
+			y += helpH * u // the focused row's line of help
+		}
 	}
 	o.done.Rect = Rect{a.W/2 - 130*u, a.H - 84*u, 260 * u, 54 * u}
 }
 
 func (o *optionsScene) Update(a *App) error {
 	o.layout(a)
-	// F11 may have changed full screen behind our back
+	// F11 may have changed full screen behind our back; a sound device
+	// may have failed
+	o.muteSound(a)
 	o.rows["full"].Sel = boolSel(a.Settings.Fullscreen)
 	o.rows["values"].Sel = boolSel(a.showValues)
 	if o.form.update(a) {
@@ -148,7 +153,45 @@ func (o *optionsScene) Draw(a *App, dst *ebiten.Image) {
 	first, last := o.form.Rows[0].Rect, o.form.Rows[len(o.form.Rows)-1].Rect
 	panel(a, dst, Rect{first.X - 36*u, first.Y - 22*u, first.W + 72*u, last.Y + last.H - first.Y + 44*u})
 	o.form.draw(a, dst)
+	o.drawHelp(a, dst)
 	o.done.draw(a, dst, false)
+}
+
+// helpH is the height of the focused row's line of help, at 1×.
+const helpH = 26
+
+// drawHelp says under the focused row what it does, or, for a sound row
+// with no sound device, that it does nothing now.
+func (o *optionsScene) drawHelp(a *App, dst *ebiten.Image) {
+	c := o.form.Rows[o.form.Focus]
+	u := a.U()
+	help := o.help()
+	fs := a.Face(Regular, sizeSmall)
+	x := c.Rect.X
+	for textWidth(help, fs) > c.Rect.X+c.Rect.W-x && len(help) > 10 {
+		help = help[:len(help)-5] + "…"
+	}
+	drawText(dst, help, fs, x, c.Rect.Y+c.Rect.H+helpH*u/2+3*u, Left, a.Theme.TextDim)
+}
+
+// help is the focused row's line of help.
+func (o *optionsScene) help() string {
+	c := o.form.Rows[o.form.Focus]
+	if c.Dim {
+		return "No sound device: this does nothing now (it is kept for when there is one)."
+	}
+	return c.Help
+}
+
+// soundRows are the rows that only matter with a sound device.
+var soundRows = []string{"master", "music", "effects", "mute"}
+
+// muteSound dims the sound rows while no sound device plays.
+func (o *optionsScene) muteSound(a *App) {
+	_, none := soundUnavailable(a)
+	for _, k := range soundRows {
+		o.rows[k].Dim = none
+	}
 }
 
 // soundUnavailable says why no sound is heard, when the player knows

@@ -1,4 +1,4 @@
-// The pause menu: resume, save, restart, options, main menu.
+// The pause menu: resume, save, restart, rules, options, main menu.
 
 package app
 
@@ -53,6 +53,8 @@ func (gs *gameScene) updatePause(a *App) error {
 	case "Restart":
 		gs.brain.stop()
 		a.scenes.GoTo(newGameScene(a, gs.setup, nil))
+	case "Rules":
+		a.scenes.GoTo(newRulesScene(a, gs))
 	case "Options":
 		a.scenes.GoTo(newOptionsScene(a, gs))
 	case "Main menu", "Leave game":

@@ -144,10 +144,10 @@ func newGameScene(a *App, s setup, g *rules.Game) *gameScene {
 	gs.buttons.hint = &button{Icon: iconHint, Tip: "Hint (H)"}
 	gs.buttons.demoRun = &button{Icon: iconPause, Tip: "Pause or play the demo (Space)"}
 	gs.buttons.demoStep = &button{Icon: iconStep, Tip: "One move (S)"}
-	gs.buttons.demoSpeed = &button{Label: "1×", Tip: "Speed (+)"}
+	gs.buttons.demoSpeed = &button{Label: paceLabel(a.Settings.AIDelayMillis), Tip: "Pace (+)"}
 	gs.buttons.resign = &button{Label: "Resign", Tip: "Give up this game (click twice)"}
 	gs.buttons.draw = &button{Label: "Offer draw", Tip: "Offer a draw, after your move"}
-	gs.pause.menu.Buttons = []*button{{Label: "Resume", Primary: true}, {Label: "Save game", Tip: "Keep this game among the saved games"}, {Label: "Restart"}, {Label: "Options"}, {Label: "Main menu"}}
+	gs.pause.menu.Buttons = []*button{{Label: "Resume", Primary: true}, {Label: "Save game", Tip: "Keep this game among the saved games"}, {Label: "Restart"}, {Label: "Rules"}, {Label: "Options"}, {Label: "Main menu"}}
 	gs.ending.menu.Buttons = []*button{{Label: "Rematch", Primary: true, Tip: "Play again, the other colour moves first"}, {Label: "Review", Tip: "Step through the moves"}, {Label: "Save", Tip: "Keep this game among the saved games"}, {Label: "Main menu"}}
 	switch s.Mode {
 	case modeAIvsAI:
@@ -156,7 +156,7 @@ func newGameScene(a *App, s setup, g *rules.Game) *gameScene {
 	case modeOnline:
 		gs.buttons.pause.Icon, gs.buttons.pause.Tip = iconMenu, "Menu (Esc)"
 		gs.top = []*button{gs.buttons.pause, gs.buttons.resign, gs.buttons.draw}
-		gs.pause.menu.Buttons = []*button{{Label: "Resume", Primary: true}, {Label: "Save game", Tip: "Keep this game among the saved games"}, {Label: "Options"}, {Label: "Leave game", Tip: "Close the connection; the game is saved"}}
+		gs.pause.menu.Buttons = []*button{{Label: "Resume", Primary: true}, {Label: "Save game", Tip: "Keep this game among the saved games"}, {Label: "Rules"}, {Label: "Options"}, {Label: "Leave game", Tip: "Close the connection; the game is saved"}}
 		gs.ending.menu.Buttons[0].Tip = "Play again with the colours swapped"
 	default:
 		gs.top = []*button{gs.buttons.hint, gs.buttons.redo, gs.buttons.undo, gs.buttons.pause}
@@ -286,15 +286,20 @@ const resignTicks = 240
 type gameLook struct {
 	plies, review, peek int
 	over, paused, msg   bool
-	thinking, pending   bool   // a search runs; its answer waits for its turn (the reserves say "thinking…")
-	buttons             uint64 // the top bar's buttons: disabled, active, and the demo's play or pause
-	hold                *held
-	hint                rules.Move
-	words               string // the status line's message
+	// the result's arrival and a refused square's flash, to their ends:
+	// a tick of the clock may step past the last one that moves
+	ending            int
+	flash             bool
+	thinking, pending bool   // a search runs; its answer waits for its turn (the reserves say "thinking…")
+	buttons           uint64 // the top bar's buttons: disabled, active, and the demo's play or pause
+	hold              *held
+	hint              rules.Move
+	words             string // the status line's message
 }
 
 func (gs *gameScene) look() gameLook {
 	return gameLook{plies: gs.game.Plies(), review: gs.review, peek: int(gs.hand.peek), over: gs.over, paused: gs.pause.open,
+		ending: min(gs.ending.ticks, resultDelay+31), flash: gs.hand.flashT > 0,
 		msg: gs.msgT > 0, thinking: gs.brain.thinking, pending: gs.pending != nil, buttons: gs.buttonLook(), hold: gs.hand.hold, hint: gs.hintMove, words: gs.msg}
 }
 
@@ -401,7 +406,7 @@ func (gs *gameScene) update(a *App) error {
 	gs.lay = newBoardLayout(a.W, a.H, gs.variant)
 	gs.layoutButtons(a)
 	gs.pollBrain(a)
-	gs.stepGlides()
+	gs.stepGlides(a.steps)
 	gs.pollNet(a)
 	if a.scenes.current != Scene(gs) && gs.net != nil {
 		return nil // a rematch has begun in a new scene
@@ -414,7 +419,7 @@ func (gs *gameScene) update(a *App) error {
 		gs.msgT--
 	}
 	if gs.hand.flashT > 0 {
-		gs.hand.flashT--
+		gs.hand.flashT = max(0, gs.hand.flashT-a.steps)
 	}
 
 	if gs.pause.open {
@@ -482,7 +487,7 @@ func (gs *gameScene) updateKeys(a *App) bool {
 	case gs.setup.Mode == modeAIvsAI && in.Key(ebiten.KeyS):
 		gs.demo.step = true
 	case gs.setup.Mode == modeAIvsAI && (in.Key(ebiten.KeyEqual) || in.Key(ebiten.KeyNumpadAdd)):
-		gs.cycleSpeed()
+		gs.cycleSpeed(a)
 	}
 	return false
 }
@@ -508,7 +513,7 @@ func (gs *gameScene) updateTopButtons(a *App) bool {
 			gs.demo.step = true
 			gs.demo.running = false
 		case gs.buttons.demoSpeed:
-			gs.cycleSpeed()
+			gs.cycleSpeed(a)
 		case gs.buttons.resign:
 			gs.resign(a)
 		case gs.buttons.draw:
@@ -650,11 +655,12 @@ func sizeNames(v rules.Variant) []string {
 
 // --- glides -------------------------------------------------------------------
 
-func (gs *gameScene) stepGlides() {
+// stepGlides moves the glides on by the clock's steps (clock.go).
+func (gs *gameScene) stepGlides(steps int) {
 	gs.landed = gs.landed[:0]
 	out := gs.glides[:0]
 	for _, g := range gs.glides {
-		g.t++
+		g.t += steps
 		if g.t < g.n {
 			out = append(out, g)
 		} else {

@@ -40,11 +40,14 @@ func (gs *gameScene) layoutResult(a *App) {
 // starts the demo's next game, still allows undo, and answers the card's
 // buttons (rematch, review, save, main menu).
 func (gs *gameScene) updateOver(a *App) error {
-	gs.ending.ticks++
+	gs.ending.ticks += a.steps // by the clock (clock.go)
 	gs.hand.hold = nil
 	gs.layoutResult(a)
 	if gs.setup.Mode == modeAIvsAI && gs.demo.running && a.Tick >= gs.demo.nextGame && gs.demo.nextGame > 0 {
 		gs.nextInSeries(a)
+		return nil
+	}
+	if gs.demoKeys(a) {
 		return nil
 	}
 	for _, b := range gs.top {
@@ -80,8 +83,8 @@ func (gs *gameScene) updateOver(a *App) error {
 		gs.rematch(a)
 	case "Review":
 		gs.review = gs.game.Plies()
-	case "Save":
-		gs.saveRecord(a)
+	case saveLabel, keepLabel, copyLabel:
+		gs.resultSave(a)
 	case "Main menu":
 		gs.leave(a)
 		a.scenes.GoTo(newMenuScene(a))
@@ -134,7 +137,7 @@ func (gs *gameScene) endGame(a *App) {
 		gs.ending.recorded = true
 		rec := gs.setup.gameRecord(gs.game)
 		rec.Redo = nil
-		kept, err := a.Store.RecordResult(rec)
+		kept, err := gs.keepResult(a, rec)
 		if err != nil {
 			a.recordFailed(kept, err)
 		}
@@ -144,7 +147,7 @@ func (gs *gameScene) endGame(a *App) {
 			st := a.Store.Stats()
 			gs.ending.record = st.Tally(gs.variant, ai.Level)
 		}
-		if kept == "" {
+		if kept == "" && err != nil {
 			gs.autosave(a) // the game's only copy, until it can be kept
 		} else if err := a.Store.ClearGame(); err != nil {
 			a.debugf("clear autosave: %v", err)

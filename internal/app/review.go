@@ -6,6 +6,8 @@ import (
 	"fmt"
 
 	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/gobblet-game/gobblet/internal/rules"
 )
 
 // layoutReview places the review's buttons in the status bar.
@@ -95,4 +97,16 @@ func (gs *gameScene) reviewWords() string {
 		dots = "…"
 	}
 	return fmt.Sprintf("Reviewing: %d%s %s  (← →)", i/2+1, dots, gs.game.Moves()[i].Notation(gs.variant))
+}
+
+// shownWinLine is the winning line drawn over the board: once the game is
+// won, live or in review at its last move.
+func (gs *gameScene) shownWinLine(p *rules.Position) uint16 {
+	if !gs.over || gs.review >= 0 && gs.review != gs.game.Plies() {
+		return 0
+	}
+	if result := gs.result(); result.Status == rules.Win {
+		return p.WinningLine(result.Winner)
+	}
+	return 0
 }

@@ -122,7 +122,7 @@ func rulePages() []rulePage {
 				{[]string{"Ctrl+Z", "Ctrl+Y"}, "Undo, redo (not online)"},
 				{What: "Also"},
 				{[]string{"V"}, "Show or hide move values (3×3)"},
-				{[]string{"Space", "S", "+"}, "Computer against computer: run or pause, one move, speed"},
+				{[]string{"Space", "S", "+"}, "Computer against computer: run or pause, one move, pace"},
 				{[]string{"←", "→", "Home", "End"}, "Step through a game under review"},
 				{[]string{"F11"}, "Full screen (Alt+Enter too)"},
 				{[]string{"↑", "↓", "Enter"}, "Menus: move and choose; ← → change a setting"},
@@ -160,7 +160,7 @@ func newRulesScene(a *App, back Scene) *rulesScene {
 	return &rulesScene{
 		back: back, pages: rulePages(),
 		prev: &button{Label: "Back", Icon: iconBack, Tip: "←"},
-		next: &button{Label: "Next", Tip: "→"},
+		next: &button{Label: "Next", Tip: "→ or Enter"},
 		done: &button{Label: "Done", Primary: true, Tip: "Esc"},
 	}
 }
@@ -171,18 +171,27 @@ func (rs *rulesScene) layout(a *App) {
 	rs.prev.Rect = Rect{a.W/2 - 330*u, y, 200 * u, 54 * u}
 	rs.done.Rect = Rect{a.W/2 - 100*u, y, 200 * u, 54 * u}
 	rs.next.Rect = Rect{a.W/2 + 130*u, y, 200 * u, 54 * u}
+	last := rs.page == len(rs.pages)-1
 	rs.prev.Disabled = rs.page == 0
-	rs.next.Disabled = rs.page == len(rs.pages)-1
+	rs.next.Disabled = last
+	// Enter presses the default: Next, and on the last page Done
+	rs.next.Primary, rs.done.Primary = !last, last
+	rs.done.Tip = "Esc"
+	if last {
+		rs.done.Tip = "Enter or Esc"
+	}
 }
 
 func (rs *rulesScene) Update(a *App) error {
 	rs.layout(a)
+	enter := a.In.Key(ebiten.KeyEnter) || a.In.Key(ebiten.KeyNumpadEnter)
+	last := rs.page == len(rs.pages)-1
 	switch {
 	case rs.prev.update(a) || a.In.Key(ebiten.KeyLeft):
 		rs.page = max(0, rs.page-1)
-	case rs.next.update(a) || a.In.Key(ebiten.KeyRight):
+	case rs.next.update(a) || a.In.Key(ebiten.KeyRight) || enter && !last:
 		rs.page = min(len(rs.pages)-1, rs.page+1)
-	case rs.done.update(a) || a.In.Key(ebiten.KeyEscape):
+	case rs.done.update(a) || a.In.Key(ebiten.KeyEscape) || enter && last:
 		a.scenes.GoTo(rs.back)
 	}
 	return nil

@@ -3,7 +3,9 @@ package app
 import (
 	"fmt"
 	"math"
+	"path/filepath"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -15,32 +17,89 @@ import (
 	"github.com/gobblet-game/gobblet/internal/untrusted"
 )
 
-// savedScene lists the saved games, newest first; choosing one opens it
-// for review. A file that cannot be read is listed greyed out with the
+// savedScene lists the saved games, newest first, filtered (the player's
+// own games, the computer's demos, or all); choosing one opens it for
+// review. The focused game can be deleted (and the deletion undone) and its
+// record copied. A file that cannot be read is listed greyed out with the
 // reason, never hidden.
 type savedScene struct {
-	games    []settings.SavedFile
+	all      []settings.SavedFile // every saved game
+	games    []settings.SavedFile // those the filter shows
 	problem  string
+	filter   choice
 	rows     []Rect // the visible rows, from first
 	first    int    // the first row shown
 	focus    int
 	hover    int
 	list     Rect
 	back     *button
+	del      *button // Delete, or Undo right after a deletion
+	rename   *button
+	naming   *string // the name being typed for the focused game; nil when not renaming
+	copyRec  *button
+	deleted  *record.Record // the game deleted last, until undone or another action
+	note     string         // what the last action did, under the list (a toast would cover the filter)
 	backdrop boardPicture
 }
 
+// The filter's choices.
+const (
+	showMine = iota
+	showDemos
+	showAll
+)
+
 func newSavedScene(a *App) *savedScene {
 	ss := &savedScene{hover: -1}
+	ss.filter = choice{Label: "Show", Options: []string{"My games", "Computer demos", "All"}}
+	ss.back = &button{Label: "Back", Primary: true, Tip: "Esc"}
+	ss.del = &button{Label: "Delete", Tip: "Delete this game (Del)"}
+	ss.rename = &button{Label: "Rename", Tip: "Give this game a name (F2)"}
+	ss.copyRec = &button{Label: "Copy record", Tip: "Copy the game's record, to paste it elsewhere (Ctrl+C)"}
+	ss.backdrop = boardPicture{Pos: mustPos("classic:.,.,x2,./.,o3,.,./x4,.,o1x3,./.,.,.,o4:x")}
+	ss.reload(a)
+	return ss
+}
+
+// reload reads the list again and applies the filter.
+func (ss *savedScene) reload(a *App) {
 	games, err := a.Store.Records()
+	ss.problem = ""
 	if err != nil {
 		ss.problem = "The saved games cannot be listed: " + err.Error()
 		a.debugf("saved games: %v", err)
 	}
-	ss.games = games
-	ss.back = &button{Label: "Back", Primary: true, Tip: "Esc"}
-	ss.backdrop = boardPicture{Pos: mustPos("classic:.,.,x2,./.,o3,.,./x4,.,o1x3,./.,.,.,o4:x")}
-	return ss
+	ss.all = games
+	ss.applyFilter()
+}
+
+// isDemo reports whether a saved game was played by the computer on both
+// sides; an unreadable file is nobody's demo.
+func isDemo(g settings.SavedFile) bool {
+	return g.Record != nil && g.Record.Players[rules.X].Kind == record.AI && g.Record.Players[rules.O].Kind == record.AI
+}
+
+// applyFilter keeps the games the filter shows.
+func (ss *savedScene) applyFilter() {
+	ss.games = ss.games[:0:0]
+	for _, g := range ss.all {
+		if ss.filter.Sel == showAll || isDemo(g) == (ss.filter.Sel == showDemos) {
+			ss.games = append(ss.games, g)
+		}
+	}
+	ss.focus = max(0, min(ss.focus, len(ss.games)-1))
+}
+
+// counts are how many games the mine and demos filters hold.
+func (ss *savedScene) counts() (mine, demos int) {
+	for _, g := range ss.all {
+		if isDemo(g) {
+			demos++
+		} else {
+			mine++
+		}
+	}
+	return mine, demos
 }
 
 const savedRowH = 66
@@ -48,7 +107,8 @@ const savedRowH = 66
 func (ss *savedScene) layout(a *App) {
 	u := a.U()
 	w := math.Min(980*u, a.W-80*u)
-	ss.list = Rect{a.W/2 - w/2, 130 * u, w, a.H - 130*u - 130*u}
+	ss.filter.layout(a, Rect{a.W/2 - w/2 + 12*u, 112 * u, w - 24*u, 40 * u})
+	ss.list = Rect{a.W/2 - w/2, 166 * u, w, a.H - 166*u - 140*u}
 	n := max(1, int((ss.list.H-24*u)/(savedRowH*u)))
 	if ss.focus < ss.first {
 		ss.first = ss.focus
@@ -61,16 +121,76 @@ func (ss *savedScene) layout(a *App) {
 	for i := 0; i < n && ss.first+i < len(ss.games); i++ {
 		ss.rows = append(ss.rows, Rect{ss.list.X + 12*u, ss.list.Y + 12*u + float64(i)*savedRowH*u, ss.list.W - 24*u, savedRowH*u - 6*u})
 	}
-	ss.back.Rect = Rect{a.W/2 - 130*u, a.H - 100*u, 260 * u, 56 * u}
+	bw, gap := math.Min(220*u, (w-60*u)/4), 20*u
+	y := a.H - 96*u
+	for i, b := range []*button{ss.del, ss.rename, ss.copyRec, ss.back} {
+		b.Rect = Rect{a.W/2 - 2*bw - 1.5*gap + float64(i)*(bw+gap), y, bw, 54 * u}
+	}
+	ss.del.Label, ss.del.Tip = "Delete", "Delete this game (Del)"
+	if ss.deleted != nil {
+		ss.del.Label, ss.del.Tip = "Undo delete", "Bring the deleted game back (Ctrl+Z)"
+	}
+	focused := ss.focused()
+	ss.del.Disabled = ss.deleted == nil && (focused == nil || !a.canRemoveRecords())
+	ss.copyRec.Disabled = focused == nil || focused.Record == nil
+	ss.rename.Disabled = ss.copyRec.Disabled || !a.canRemoveRecords()
+	ss.rename.Label = "Rename"
+	if ss.naming != nil {
+		ss.rename.Label = "Keep name"
+	}
 }
 
-// Update answers the list's keys (↑ ↓, Page Up/Down, the wheel, Enter) and
-// clicks: Back or Esc returns to the menu, a row opens its game for review.
+// focused is the focused game, or nil when the list shows none.
+func (ss *savedScene) focused() *settings.SavedFile {
+	if ss.focus < 0 || ss.focus >= len(ss.games) {
+		return nil
+	}
+	return &ss.games[ss.focus]
+}
+
+// Update answers the list's keys (↑ ↓, Page Up/Down, the wheel, Enter, ←
+// → or Tab for the filter, Del, Ctrl+Z, Ctrl+C) and clicks: Back or Esc
+// returns to the menu, a row opens its game for review.
 func (ss *savedScene) Update(a *App) error {
 	ss.layout(a)
 	in := &a.In
+	if ss.naming != nil {
+		ss.updateNaming(a)
+		return nil
+	}
 	if ss.back.update(a) || in.Key(ebiten.KeyEscape) {
 		a.scenes.GoTo(newMenuScene(a))
+		return nil
+	}
+	if ss.rename.update(a) || in.Key(ebiten.KeyF2) {
+		if g := ss.focused(); g != nil && !ss.rename.Disabled {
+			name := recordTitle(g.Record)
+			ss.naming = &name
+			ss.note = "Type a name; Enter keeps it, Esc leaves it as it was."
+		}
+		return nil
+	}
+	if ss.filter.update(a) {
+		ss.focus, ss.first = 0, 0
+		ss.applyFilter()
+		return nil
+	}
+	switch {
+	case in.Key(ebiten.KeyLeft) || in.Key(ebiten.KeyTab) && in.Shift:
+		ss.stepFilter(a, -1)
+		return nil
+	case in.Key(ebiten.KeyRight) || in.Key(ebiten.KeyTab):
+		ss.stepFilter(a, 1)
+		return nil
+	case ss.del.update(a) || in.Key(ebiten.KeyDelete) || in.Ctrl && in.Key(ebiten.KeyZ):
+		if ss.deleted != nil && (!in.Key(ebiten.KeyDelete) || in.Ctrl) {
+			ss.undoDelete(a)
+		} else if !in.Ctrl {
+			ss.deleteFocused(a)
+		}
+		return nil
+	case ss.copyRec.update(a) || in.Ctrl && in.Key(ebiten.KeyC):
+		ss.copyFocused(a)
 		return nil
 	}
 	n := len(ss.games)
@@ -114,6 +234,201 @@ func (ss *savedScene) Update(a *App) error {
 	return nil
 }
 
+// stepFilter shows the next or the previous filter's games.
+func (ss *savedScene) stepFilter(a *App, d int) {
+	if ss.filter.step(a, d) {
+		ss.focus, ss.first = 0, 0
+		ss.applyFilter()
+	}
+}
+
+// maxTitleRunes is the longest name a player gives a saved game.
+const maxTitleRunes = 40
+
+// titleTag is the record's tag that holds the name a player gave it.
+const titleTag = "Title"
+
+// recordTitle is the name a player gave a saved game, "" when none.
+func recordTitle(rec *record.Record) string {
+	if rec == nil {
+		return ""
+	}
+	for _, t := range rec.Tags {
+		if t.Name == titleTag {
+			return t.Value
+		}
+	}
+	return ""
+}
+
+// updateNaming takes the typed name of the focused game: characters,
+// Backspace, Enter (or Keep name) keeps it, Esc leaves the old one.
+func (ss *savedScene) updateNaming(a *App) {
+	in := &a.In
+	name := ss.naming
+	switch {
+	case in.Key(ebiten.KeyEscape) || ss.back.update(a):
+		ss.naming, ss.note = nil, ""
+		return
+	case in.Key(ebiten.KeyEnter) || in.Key(ebiten.KeyNumpadEnter) || ss.rename.update(a):
+		ss.renameFocused(a, strings.TrimSpace(*name))
+		return
+	case in.Key(ebiten.KeyBackspace) && *name != "":
+		_, n := utf8.DecodeLastRuneInString(*name)
+		*name = (*name)[:len(*name)-n]
+	}
+	if in.Ctrl {
+		return
+	}
+	for _, r := range in.Chars {
+		if unicode.IsPrint(r) && utf8.RuneCountInString(*name) < maxTitleRunes {
+			*name += string(r)
+		}
+	}
+}
+
+// renameFocused keeps the focused game under a new name (none: "") and
+// deletes its old copy.
+func (ss *savedScene) renameFocused(a *App, title string) {
+	g := ss.focused()
+	rm, ok := a.Store.(recordRemover)
+	ss.naming = nil
+	if g == nil || g.Record == nil || !ok {
+		return
+	}
+	rec := *g.Record
+	rec.Tags = nil
+	for _, t := range g.Record.Tags {
+		if t.Name != titleTag {
+			rec.Tags = append(rec.Tags, t)
+		}
+	}
+	if title != "" {
+		rec.Tags = append(rec.Tags, record.Tag{Name: titleTag, Value: title})
+	}
+	if _, err := a.Store.SaveRecord(&rec); err != nil {
+		a.debugf("rename: %v", err)
+		a.play(sound.Illegal)
+		ss.note = "The game could not be renamed: " + plain(err).Error()
+		return
+	}
+	if err := rm.RemoveRecord(g.Path); err != nil {
+		a.debugf("rename: %v", err)
+	}
+	a.play(sound.MenuClick)
+	ss.note = "Renamed."
+	ss.reload(a)
+	for i, h := range ss.games {
+		if h.Record != nil && recordTitle(h.Record) == title && h.Record.Date.Equal(rec.Date) {
+			ss.focus = i
+		}
+	}
+}
+
+// recordRemover is a store that can delete a saved game.
+type recordRemover interface {
+	RemoveRecord(path string) error
+}
+
+// canRemoveRecords reports whether the store can delete saved games.
+func (a *App) canRemoveRecords() bool {
+	_, ok := a.Store.(recordRemover)
+	return ok
+}
+
+// deleteFocused deletes the focused game; Undo brings it back until the
+// next deletion or the list is left. An unreadable file is deleted for
+// good (there is nothing to bring back), so it asks for Del twice.
+func (ss *savedScene) deleteFocused(a *App) {
+	g := ss.focused()
+	rm, ok := a.Store.(recordRemover)
+	if g == nil || !ok {
+		return
+	}
+	if err := rm.RemoveRecord(g.Path); err != nil {
+		a.debugf("delete game: %v", err)
+		a.play(sound.Illegal)
+		ss.note = "The game could not be deleted: " + plain(err).Error()
+		return
+	}
+	a.play(sound.MenuClick)
+	ss.deleted = g.Record
+	if g.Record != nil {
+		ss.note = "Game deleted. Undo delete (Ctrl+Z) brings it back."
+	} else {
+		ss.note = "The unreadable file is deleted."
+	}
+	ss.reload(a)
+}
+
+// undoDelete keeps the game deleted last again.
+func (ss *savedScene) undoDelete(a *App) {
+	rec := ss.deleted
+	ss.deleted = nil
+	if rec == nil {
+		return
+	}
+	if _, err := a.Store.SaveRecord(rec); err != nil {
+		a.debugf("undo delete: %v", err)
+		a.play(sound.Illegal)
+		ss.note = "The game could not be brought back: " + plain(err).Error()
+		return
+	}
+	a.play(sound.MenuClick)
+	ss.note = "The game is back."
+	ss.reload(a)
+}
+
+// copyFocused puts the focused game's record on the clipboard.
+func (ss *savedScene) copyFocused(a *App) {
+	g := ss.focused()
+	if g == nil || g.Record == nil {
+		return
+	}
+	ss.note = "Copying…"
+	a.copyRecord(g.Record, func(words string) { ss.note = words })
+}
+
+// copyRecord puts a game's record (the text of its .gobblet file) on the
+// clipboard; say (nil: a toast) says once it is there, or that there is no
+// clipboard.
+func (a *App) copyRecord(rec *record.Record, say func(string)) {
+	data, err := record.Marshal(rec)
+	if err != nil {
+		a.debugf("copy record: %v", err)
+		a.play(sound.Illegal)
+		return
+	}
+	a.play(sound.MenuClick)
+	a.clip.copy(string(data))
+	a.copying = true
+	a.copySay = say
+	if say == nil {
+		a.copySay = a.toast
+	}
+}
+
+// pollCopy says how a copy of a record went, once the clipboard answered
+// (the lobby reads its room code's answer itself).
+func (a *App) pollCopy() {
+	if !a.copying {
+		return
+	}
+	select {
+	case ok := <-a.clip.copied:
+		a.copying = false
+		if ok {
+			a.copySay("Record copied: paste it into a message or a file.")
+		} else if inBrowser {
+			a.copySay("This page cannot reach the clipboard.")
+		} else {
+			a.copySay("No clipboard here: the game's file is in the games folder.")
+		}
+		a.redraw()
+	default:
+	}
+}
+
 // open shows a saved game in review.
 func (ss *savedScene) open(a *App, i int) {
 	if i < 0 || i >= len(ss.games) {
@@ -150,7 +465,10 @@ func newReviewScene(a *App, rec *record.Record, g *rules.Game, back Scene) *game
 		}
 	}
 	gs := newGameScene(a, s, g)
-	gs.review = 0
+	gs.review = 0 // a finished game from its start, to be played through
+	if !g.Over() {
+		gs.review = g.Plies() // an unfinished one where it was left, to be played on
+	}
 	gs.reviewBack = back
 	gs.top = nil
 	gs.reviewMenu.Buttons[2].Label = "Back"
@@ -281,12 +599,13 @@ func (ss *savedScene) Draw(a *App, dst *ebiten.Image) {
 	drawBackdrop(a, dst, &ss.backdrop)
 	th := a.Theme
 	u := a.U()
-	drawText(dst, "Saved games", a.Face(Bold, sizeTitle), a.W/2, 72*u, Center, th.Text)
+	drawText(dst, "Saved games", a.Face(Bold, sizeTitle), a.W/2, 64*u, Center, th.Text)
+	ss.filter.draw(a, dst, true)
 	panel(a, dst, ss.list)
 	fb := a.Face(Medium, sizeBody)
 	fs := a.Face(Regular, sizeSmall)
 	if len(ss.games) == 0 {
-		msg := "No saved games yet. Finished games are kept here, and Save game in the pause menu keeps one."
+		msg := ss.emptyWords()
 		if ss.problem != "" {
 			msg = ss.problem
 		}
@@ -322,8 +641,16 @@ func (ss *savedScene) Draw(a *App, dst *ebiten.Image) {
 		if !rec.Date.IsZero() {
 			date = rec.Date.Format("2 Jan 2006, 15:04")
 		}
-		drawText(dst, date, fb, r.X+24*u, cy-12*u, Left, th.Text)
-		drawText(dst, variantWords(rec.Variant), fs, r.X+24*u, cy+14*u, Left, th.TextDim)
+		first, second := date, variantWords(rec.Variant)
+		if t := recordTitle(rec); t != "" {
+			first, second = untrusted.Text(clipName(t)), date+"  ·  "+second
+		}
+		if k == ss.focus && ss.naming != nil {
+			ss.drawNaming(a, dst, Rect{r.X + 14*u, cy - 28*u, r.W*0.34 - 20*u, 30 * u})
+		} else {
+			drawText(dst, first, fb, r.X+24*u, cy-12*u, Left, th.Text)
+		}
+		drawText(dst, second, fs, r.X+24*u, cy+14*u, Left, th.TextDim)
 		players, result := gameLine(rec)
 		drawText(dst, players, fb, r.X+r.W*0.34, cy-12*u, Left, th.Text)
 		drawText(dst, fmt.Sprintf("%d moves", len(rec.Moves)), fs, r.X+r.W*0.34, cy+14*u, Left, th.TextDim)
@@ -344,6 +671,125 @@ func (ss *savedScene) Draw(a *App, dst *ebiten.Image) {
 		y := track.Y + (track.H-h)*float64(ss.first)/float64(len(ss.games)-len(ss.rows))
 		fillRect(dst, Rect{track.X, y, track.W, h}, th.Accent)
 	}
+	drawText(dst, ss.noteWords(), fs, a.W/2, ss.list.Y+ss.list.H+18*u, Center, th.TextDim)
+	ss.del.draw(a, dst, false)
+	ss.rename.draw(a, dst, false)
+	ss.copyRec.draw(a, dst, false)
 	ss.back.draw(a, dst, false)
-	drawText(dst, "↑ ↓ choose  ·  Enter or click opens the game for review", a.Face(Regular, sizeSmall), a.W/2, a.H-24*u, Center, th.TextDim)
+	for _, b := range []*button{ss.del, ss.rename, ss.copyRec, ss.back} {
+		b.drawTip(a, dst)
+	}
+	drawText(dst, "↑ ↓ choose  ·  Enter or click opens the game for review  ·  ← → which games", a.Face(Regular, sizeSmall), a.W/2, a.H-22*u, Center, th.TextDim)
+}
+
+// drawNaming draws the name being typed, in a box with a caret.
+func (ss *savedScene) drawNaming(a *App, dst *ebiten.Image, r Rect) {
+	th := a.Theme
+	u := a.U()
+	roundRectSprite(dst, r, 8*u, mix(th.Background, th.Panel, 0.4), th.Accent, math.Max(1.5, 2*u), 0)
+	fb := a.Face(Medium, sizeBody)
+	shown := untrusted.Text(*ss.naming)
+	for textWidth(shown, fb) > r.W-24*u && shown != "" {
+		_, n := utf8.DecodeRuneInString(shown)
+		shown = shown[n:]
+	}
+	drawText(dst, shown, fb, r.X+10*u, r.Y+r.H/2, Left, th.Text)
+	x := r.X + 10*u + textWidth(shown, fb) + 2*u
+	fillRect(dst, Rect{x, r.Y + 5*u, math.Max(1.5, 2*u), r.H - 10*u}, th.Accent)
+}
+
+// noteWords is the line under the list: what the last action did, else,
+// on a desktop, where the focused game's file is (to send it, or open it
+// elsewhere).
+func (ss *savedScene) noteWords() string {
+	if ss.note != "" {
+		return ss.note
+	}
+	if g := ss.focused(); g != nil && !inBrowser && g.Path != "" && filepath.IsAbs(g.Path) {
+		return "File: " + untrusted.Text(settings.ShortPath(g.Path))
+	}
+	return ""
+}
+
+// emptyWords says why the list shows no game, and where the others are.
+func (ss *savedScene) emptyWords() string {
+	mine, demos := ss.counts()
+	switch {
+	case ss.filter.Sel == showMine && demos > 0:
+		return fmt.Sprintf("No games of yours yet. The computer's games (%d) are under Computer demos.", demos)
+	case ss.filter.Sel == showDemos && mine > 0:
+		return "No computer demos kept. Options can keep every game the computer plays against itself; the result card's Keep keeps one."
+	case ss.filter.Sel == showDemos:
+		return "No computer demos kept. Options can keep every game the computer plays against itself."
+	}
+	return "No saved games yet. Finished games are kept here, and Save game in the pause menu keeps one."
+}
+
+// RemoveRecord deletes a saved game from the games folder.
+func (fs *FileStore) RemoveRecord(path string) error { return plain(fs.files.RemoveRecord(path)) }
+
+// RemoveRecord deletes a saved game from the browser's storage.
+func (s *ShelfStore) RemoveRecord(key string) error { return plain(s.shelf.RemoveRecord(key)) }
+
+// RemoveRecord forgets a saved game.
+func (m *MemoryStore) RemoveRecord(path string) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for i, g := range m.kept {
+		if g.Path == path {
+			m.kept = append(m.kept[:i], m.kept[i+1:]...)
+			return nil
+		}
+	}
+	return fmt.Errorf("delete game %s: not found", path)
+}
+
+// The result card's third button: Save when the finished game could not be
+// kept, Keep for a computer demo not kept, and once the game is kept, Copy
+// record (the autosave and the end of the game keep it already).
+const (
+	saveLabel = "Save"
+	keepLabel = "Keep"
+	copyLabel = "Copy record"
+	keptWords = "Kept in Saved games"
+)
+
+// keepResult keeps a finished game among the saved games and counts it in
+// the statistics, except a computer demo when the player has not asked to
+// keep them (Options): kept is "" then, and err nil. It names the result
+// card's third button after what is left to do.
+func (gs *gameScene) keepResult(a *App, rec *record.Record) (kept string, err error) {
+	if gs.setup.Mode == modeAIvsAI && !a.Settings.KeepDemos {
+		gs.setResultSave(keepLabel, "Keep this game in Saved games")
+		return "", nil
+	}
+	kept, err = a.Store.RecordResult(rec)
+	if kept != "" {
+		gs.setResultSave(copyLabel, "Copy the game's record, to paste it elsewhere")
+	}
+	return kept, err
+}
+
+// setResultSave names the result card's third button.
+func (gs *gameScene) setResultSave(label, tip string) {
+	for _, b := range gs.ending.menu.Buttons {
+		if b.Label == saveLabel || b.Label == keepLabel || b.Label == copyLabel {
+			b.Label, b.Tip = label, tip
+		}
+	}
+}
+
+// resultSave answers the result card's third button: keep the game (Save,
+// Keep), or copy its record once kept.
+func (gs *gameScene) resultSave(a *App) {
+	if gs.ending.kept != "" {
+		rec := gs.setup.gameRecord(gs.game)
+		rec.Redo = nil
+		a.copyRecord(rec, nil)
+		return
+	}
+	gs.saveRecord(a)
+	if gs.ending.kept != "" {
+		gs.setResultSave(copyLabel, "Copy the game's record, to paste it elsewhere")
+	}
 }

@@ -3,8 +3,10 @@ package app
 import (
 	"context"
 	"errors"
+	"math"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -14,7 +16,7 @@ import (
 	"github.com/gobblet-game/gobblet/internal/settings"
 )
 
-func TestSaveGameFromPauseNamesTheFile(t *testing.T) {
+func TestSaveGameFromPauseSaysWhereItIs(t *testing.T) {
 	tb := newTable(t, twoPlayers(rules.Gobblers))
 	tb.tick()
 	tb.drag(tb.slotXY(0, 0, "b2"))
@@ -34,8 +36,8 @@ func TestSaveGameFromPauseNamesTheFile(t *testing.T) {
 	if len(recs) != 1 || recs[0].Record == nil || len(recs[0].Record.Moves) != 1 {
 		t.Fatalf("Save game kept %d records", len(recs))
 	}
-	if !strings.HasPrefix(tb.a.toastMsg, "Saved as ") || !strings.Contains(tb.a.toastMsg, recs[0].Name) {
-		t.Errorf("the toast should name the file %q: %q", recs[0].Name, tb.a.toastMsg)
+	if tb.a.toastMsg != "Kept in Saved games" {
+		t.Errorf("the toast should say where the game is, not its file: %q", tb.a.toastMsg)
 	}
 }
 
@@ -238,5 +240,258 @@ func TestResultCardButtonsFitTheCard(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// demoList opens the saved games with two of the player's games and three
+// computer demos.
+func demoList(t *testing.T) (*player, *savedScene) {
+	p := newPlayer(t)
+	ms := p.a.Store.(*MemoryStore)
+	for i, s := range []setup{vsAI(rules.Gobblers), aiVsAI(), aiVsAI(), twoPlayers(rules.Gobblers), aiVsAI()} {
+		g := mustGame(t, rules.Gobblers, "3@b2", "1@a1")
+		rec := s.gameRecord(g)
+		rec.Date = rec.Date.Add(time.Duration(i) * time.Minute)
+		if _, err := ms.SaveRecord(rec); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ss := newSavedScene(p.a)
+	p.a.scenes = sceneManager{current: ss}
+	p.tick()
+	return p, ss
+}
+
+// The list shows the player's own games first; the computer's demos and
+// all games are a key or a click away.
+func TestSavedGamesFilterMineDemosAll(t *testing.T) {
+	p, ss := demoList(t)
+	if len(ss.games) != 2 {
+		t.Fatalf("My games shows %d games, want the player's 2", len(ss.games))
+	}
+	for _, g := range ss.games {
+		if isDemo(g) {
+			t.Errorf("a demo among the player's games: %v", g.Name)
+		}
+	}
+	p.frames(Frame{Keys: []ebiten.Key{ebiten.KeyRight}})
+	if ss.filter.Sel != showDemos || len(ss.games) != 3 {
+		t.Errorf("→ should show the 3 demos: filter %d, %d games", ss.filter.Sel, len(ss.games))
+	}
+	p.click(ss.filter.segs[showAll].Center())
+	if len(ss.games) != 5 {
+		t.Errorf("All shows %d games, want 5", len(ss.games))
+	}
+}
+
+// Del deletes the focused game, Ctrl+Z (or Undo) brings it back.
+func TestSavedGameDeleteAndUndo(t *testing.T) {
+	p, ss := demoList(t)
+	name := ss.games[0].Record.Date
+	p.frames(Frame{Keys: []ebiten.Key{ebiten.KeyDelete}})
+	if len(ss.games) != 1 || len(ss.all) != 4 {
+		t.Fatalf("after Del the list holds %d of mine, %d in all; want 1 and 4", len(ss.games), len(ss.all))
+	}
+	if ss.del.Label != "Undo delete" {
+		t.Errorf("the Delete button should offer the undo, it says %q", ss.del.Label)
+	}
+	p.frames(Frame{Keys: []ebiten.Key{ebiten.KeyZ}, Ctrl: true})
+	if len(ss.games) != 2 || len(ss.all) != 5 || ss.deleted != nil {
+		t.Fatalf("after the undo the list holds %d of mine, %d in all; want 2 and 5", len(ss.games), len(ss.all))
+	}
+	found := false
+	for _, g := range ss.games {
+		found = found || g.Record.Date.Equal(name)
+	}
+	if !found {
+		t.Error("the game brought back is not the one deleted")
+	}
+	p.tick()
+	p.click(ss.del.Rect.Center())
+	if len(ss.all) != 4 {
+		t.Errorf("a click on Delete leaves %d games, want 4", len(ss.all))
+	}
+}
+
+// A computer demo is kept only when the player asks: by the Options
+// setting, or by Keep on its result card; a kept game's card offers to
+// copy its record instead of saving it again.
+func TestDemosAreKeptOnlyWhenAsked(t *testing.T) {
+	for _, keep := range []bool{false, true} {
+		a := newHeadless(&scriptSource{}, 1280, 800)
+		a.Settings.KeepDemos = keep
+		gs := newGameScene(a, aiVsAI(), mustGame(t, rules.Gobblers, "3@b2", "1@a1"))
+		a.scenes = sceneManager{current: gs}
+		for _, m := range []string{"3@a1", "2@c1", "2@c3"} {
+			gs.commit(a, mustMove(t, rules.Gobblers, m), math.NaN(), 0, -1)
+		}
+		if !gs.over {
+			t.Fatal("the game should be over")
+		}
+		recs, _ := a.Store.Records()
+		if got := len(recs) == 1; got != keep {
+			t.Errorf("keep demos %v: %d games kept", keep, len(recs))
+		}
+		if _, ok := a.Store.LoadGame(); ok {
+			t.Errorf("keep demos %v: a finished demo is left for Continue", keep)
+		}
+		third := gs.ending.menu.Buttons[2]
+		want := map[bool]string{false: keepLabel, true: copyLabel}[keep]
+		if third.Label != want {
+			t.Errorf("keep demos %v: the card's third button says %q, want %q", keep, third.Label, want)
+		}
+		if !keep {
+			gs.resultSave(a)
+			recs, _ = a.Store.Records()
+			if len(recs) != 1 || third.Label != copyLabel || a.toastMsg != keptWords {
+				t.Errorf("Keep kept %d games, the button says %q, the toast %q", len(recs), third.Label, a.toastMsg)
+			}
+		}
+	}
+}
+
+// Options says under the focused row what it does; without a sound device
+// the sound rows say they do nothing now and cannot be changed; the demos'
+// pace is not among them (the demo's own button sets it).
+func TestOptionsSayWhatTheFocusedRowDoes(t *testing.T) {
+	src := &scriptSource{}
+	a := newHeadless(src, 1280, 800)
+	a.Sound = deafSound{}
+	o := newOptionsScene(a, a.scenes.current)
+	a.scenes = sceneManager{current: o}
+	a.Update()
+	if !strings.Contains(o.help(), "No sound device") {
+		t.Errorf("Volume without a device says %q", o.help())
+	}
+	was := o.rows["master"].Sel
+	src.frames = append(src.frames, Frame{Keys: []ebiten.Key{ebiten.KeyRight}})
+	a.Update()
+	if o.rows["master"].Sel != was {
+		t.Error("a sound row without a device changed")
+	}
+	for _, row := range o.form.Rows {
+		if row.Help == "" {
+			t.Errorf("%s says nothing of what it does", row.Label)
+		}
+		if strings.Contains(row.Label, "pace") {
+			t.Errorf("Options still has a pace row: %q", row.Label)
+		}
+	}
+	for o.form.Rows[o.form.Focus] != o.rows["touch"] {
+		src.frames = append(src.frames, Frame{Keys: []ebiten.Key{ebiten.KeyDown}})
+		a.Update()
+	}
+	if !strings.Contains(o.help(), "must be moved") {
+		t.Errorf("Touch-move says %q", o.help())
+	}
+	// the help's line pushes the rows under the focused one down, never
+	// over it
+	o.layout(a)
+	f, next := o.rows["touch"].Rect, o.rows["legal"].Rect
+	if next.Y < f.Y+f.H+helpH*a.U() {
+		t.Errorf("the row under the focused one (y %v) covers its help (row ends %v)", next.Y, f.Y+f.H)
+	}
+}
+
+// deafSound is a sound player with no device.
+type deafSound struct{ silence }
+
+func (deafSound) Available() bool { return false }
+func (deafSound) Reason() string  { return "No sound device was found." }
+
+// An unfinished saved game opens in review where it was left; a won game
+// shows its winning line at its last move, in review as live.
+func TestReviewOpensWhereAGameWasLeftAndShowsTheWin(t *testing.T) {
+	a := newHeadless(&scriptSource{}, 1280, 800)
+	s := vsAI(rules.Gobblers)
+	unfinished := s.gameRecord(mustGame(t, rules.Gobblers, "3@b2", "1@a1", "3@a1"))
+	g, err := unfinished.Game()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if gs := newReviewScene(a, unfinished, g, nil); gs.review != 3 {
+		t.Errorf("an unfinished game opens at ply %d, want its last, 3", gs.review)
+	}
+	won := mustGame(t, rules.Gobblers, "3@b2", "1@a1", "3@a1", "2@c1", "2@c3")
+	rec := s.gameRecord(won)
+	g, _ = rec.Game()
+	gs := newReviewScene(a, rec, g, nil)
+	if gs.review != 0 {
+		t.Errorf("a finished game opens at ply %d, want its start", gs.review)
+	}
+	for ply, want := range map[int]bool{0: false, 4: false, 5: true} {
+		gs.review = ply
+		p := gs.shownPosition()
+		if got := gs.shownWinLine(&p) != 0; got != want {
+			t.Errorf("review at ply %d draws the winning line: %v, want %v", ply, got, want)
+		}
+	}
+}
+
+// Statistics can be reset, and the reset undone; a game against the
+// computer left unfinished for a new one counts as left.
+func TestStatisticsResetUndoAndGamesLeft(t *testing.T) {
+	p, _ := savedList(t) // one win against easy
+	a := p.a
+	s := vsAI(rules.Gobblers)
+	a.Store.SaveGame(s.gameRecord(mustGame(t, rules.Gobblers, "3@b2", "1@a1")))
+	stats := func() *record.Stats { st := a.Store.Stats(); return &st }
+	if !keepUnfinished(a) {
+		t.Fatal("the unfinished game could not be kept")
+	}
+	if got := stats().Tally(rules.Gobblers, "easy"); got.Left != 1 || got.Games() != 2 {
+		t.Fatalf("after a game left: %+v, want 1 left of 2", got)
+	}
+	st := newStatsScene(a)
+	a.scenes = sceneManager{current: st}
+	p.tick()
+	p.click(st.reset.Rect.Center())
+	if got := stats().Total(rules.Gobblers); got.Games() != 0 || st.reset.Label != "Undo reset" {
+		t.Fatalf("after Reset: %+v, the button says %q", got, st.reset.Label)
+	}
+	p.frames(Frame{Keys: []ebiten.Key{ebiten.KeyZ}, Ctrl: true})
+	if got := stats().Tally(rules.Gobblers, "easy"); got.Won != 1 || got.Left != 1 {
+		t.Errorf("after Undo: %+v, want the win and the game left back", got)
+	}
+}
+
+// Rename (F2) gives the focused game a name, typed and kept with Enter;
+// the list shows it first, and the game keeps its moves.
+func TestRenameASavedGame(t *testing.T) {
+	p, ss := demoList(t)
+	moves := len(ss.games[0].Record.Moves)
+	p.frames(Frame{Keys: []ebiten.Key{ebiten.KeyF2}})
+	if ss.naming == nil {
+		t.Fatal("F2 should start renaming the focused game")
+	}
+	p.frames(Frame{Chars: []rune("Lost to hardx")})
+	p.frames(Frame{Keys: []ebiten.Key{ebiten.KeyBackspace}})
+	p.frames(Frame{Keys: []ebiten.Key{ebiten.KeyEnter}})
+	if ss.naming != nil || len(ss.all) != 5 {
+		t.Fatalf("after Enter: renaming %v, %d games (want 5: the old copy gone)", ss.naming != nil, len(ss.all))
+	}
+	g := ss.focused()
+	if g == nil || recordTitle(g.Record) != "Lost to hard" || len(g.Record.Moves) != moves {
+		t.Fatalf("the focused game is %+v, want the one named \"Lost to hard\" with its %d moves", g, moves)
+	}
+	// Esc leaves the name as it was
+	p.frames(Frame{Keys: []ebiten.Key{ebiten.KeyF2}})
+	p.frames(Frame{Chars: []rune(" again")})
+	p.frames(Frame{Keys: []ebiten.Key{ebiten.KeyEscape}})
+	if p.a.scenes.current != Scene(ss) || recordTitle(ss.focused().Record) != "Lost to hard" {
+		t.Errorf("Esc while renaming should keep the old name and the list")
+	}
+}
+
+// Ctrl+C copies the focused game's record, and the list says how it went
+// (there is a clipboard tool or there is not) in its line, not in a toast.
+func TestCopyARecordSaysHowItWent(t *testing.T) {
+	p, ss := demoList(t)
+	p.frames(Frame{Keys: []ebiten.Key{ebiten.KeyC}, Ctrl: true})
+	pump(t, "the copy's answer", func() bool {
+		return strings.HasPrefix(ss.note, "Record copied") || strings.HasPrefix(ss.note, "No clipboard")
+	}, p)
+	if p.a.toastMsg != "" {
+		t.Errorf("the copy toasted %q over the list", p.a.toastMsg)
 	}
 }

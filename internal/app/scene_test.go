@@ -560,3 +560,130 @@ func TestRedoClearsTheHintAsUndoDoes(t *testing.T) {
 		}
 	}
 }
+
+// Esc on the main menu never quits: it only moves the focus to Quit, so
+// quitting takes a second, deliberate key.
+func TestEscOnTheMenuDoesNotQuit(t *testing.T) {
+	src := &scriptSource{}
+	a := newHeadless(src, 1280, 800)
+	m := a.scenes.current.(*menuScene)
+	for range 3 {
+		src.frames = append(src.frames, Frame{Keys: []ebiten.Key{ebiten.KeyEscape}})
+		if err := a.Update(); err != nil {
+			t.Fatalf("Esc on the menu ended the game: %v", err)
+		}
+	}
+	if a.quit {
+		t.Fatal("Esc on the menu asked to quit")
+	}
+	if got := m.list.Buttons[m.list.Focus].Label; got != "Quit" {
+		t.Errorf("Esc should move the focus to Quit, it is on %q", got)
+	}
+	src.frames = append(src.frames, Frame{Keys: []ebiten.Key{ebiten.KeyEnter}})
+	a.Update()
+	if err := a.Update(); err == nil {
+		t.Error("Enter on Quit should quit")
+	}
+}
+
+// A menu shows one chosen button: the pointer resting on one while the
+// keys move the focus on leaves only the focus looking chosen.
+func TestAMenuShowsOneSelectedButton(t *testing.T) {
+	src := &scriptSource{}
+	a := newHeadless(src, 1280, 800)
+	m := a.scenes.current.(*menuScene)
+	m.layout(a)
+	rules := m.list.Buttons[3]
+	x, y := rules.Rect.Center()
+	src.frames = append(src.frames, Frame{X: x, Y: y, PointerMoved: true}, Frame{X: x, Y: y, Keys: []ebiten.Key{ebiten.KeyDown}})
+	a.Update()
+	a.Update()
+	if !rules.hover {
+		t.Fatal("the pointer should rest on Rules")
+	}
+	n := 0
+	for i := range m.list.Buttons {
+		if m.list.selected(i) {
+			n++
+			if m.list.Buttons[i] == rules {
+				t.Error("the button under the pointer still looks chosen after the keys moved on")
+			}
+		}
+	}
+	if n != 1 {
+		t.Errorf("%d buttons look chosen, want 1", n)
+	}
+}
+
+// Enter turns the rules' pages (Next is the default) and, on the last
+// page, is Done.
+func TestEnterTurnsTheRulesPages(t *testing.T) {
+	src := &scriptSource{}
+	a := newHeadless(src, 1280, 800)
+	menu := a.scenes.current
+	rs := newRulesScene(a, menu)
+	a.scenes = sceneManager{current: rs}
+	a.Update()
+	if !rs.next.Primary || rs.done.Primary {
+		t.Error("on the first page Next should be the default, not Done")
+	}
+	for i := 1; i < len(rs.pages); i++ {
+		src.frames = append(src.frames, Frame{Keys: []ebiten.Key{ebiten.KeyEnter}})
+		a.Update()
+		if rs.page != i {
+			t.Fatalf("Enter %d: page %d", i, rs.page)
+		}
+	}
+	a.Update()
+	if rs.next.Primary || !rs.done.Primary {
+		t.Error("on the last page Done should be the default")
+	}
+	src.frames = append(src.frames, Frame{Keys: []ebiten.Key{ebiten.KeyEnter}})
+	a.Update()
+	if a.scenes.current != menu {
+		t.Errorf("Enter on the last page should close the rules, the scene is %T", a.scenes.current)
+	}
+}
+
+// The pause menu opens the rules, and their Done comes back to the pause.
+func TestThePauseMenuReachesTheRules(t *testing.T) {
+	tb := newTable(t, twoPlayers(rules.Gobblers))
+	tb.tick()
+	tb.key(ebiten.KeyEscape, false)
+	var rulesB *button
+	for _, b := range tb.gs.pause.menu.Buttons {
+		if b.Label == "Rules" {
+			rulesB = b
+		}
+	}
+	if rulesB == nil {
+		t.Fatal("the pause menu has no Rules")
+	}
+	tb.click(rulesB.Rect.Center())
+	rs, ok := tb.a.scenes.current.(*rulesScene)
+	if !ok {
+		t.Fatalf("Rules opened %T", tb.a.scenes.current)
+	}
+	tb.key(ebiten.KeyEscape, false)
+	if tb.a.scenes.current != Scene(tb.gs) || !tb.gs.pause.open || rs.back != Scene(tb.gs) {
+		t.Error("Done in the rules should come back to the paused game")
+	}
+}
+
+// Going full screen says how to leave it, once a run.
+func TestFullScreenSaysHowToLeaveItOnce(t *testing.T) {
+	a := newHeadless(&scriptSource{}, 1280, 800)
+	a.Settings.Fullscreen = true
+	a.applySettings()
+	if a.toastMsg != leaveFullscreenWords || a.toastT == 0 {
+		t.Fatalf("full screen said %q", a.toastMsg)
+	}
+	a.toastMsg, a.toastT = "", 0
+	a.Settings.Fullscreen = false
+	a.applySettings()
+	a.Settings.Fullscreen = true
+	a.applySettings()
+	if a.toastMsg != "" {
+		t.Errorf("full screen again said %q; once is enough", a.toastMsg)
+	}
+}

@@ -9,13 +9,18 @@ import (
 	"github.com/gobblet-game/gobblet/internal/ai"
 	"github.com/gobblet-game/gobblet/internal/record"
 	"github.com/gobblet-game/gobblet/internal/rules"
+	"github.com/gobblet-game/gobblet/internal/sound"
 )
 
-// statsScene shows the games won, drawn and lost against each AI level,
-// per variant, as kept across runs.
+// statsScene shows the games won, drawn, lost and left unfinished against
+// each AI level, per variant, as kept across runs; Reset clears them, and
+// Undo brings them back until the screen is left.
 type statsScene struct {
 	stats    record.Stats
+	before   *record.Stats // the statistics a reset cleared, for Undo
+	note     string        // what Reset or Undo did, in place of the subtitle
 	back     *button
+	reset    *button
 	backdrop boardPicture
 }
 
@@ -23,7 +28,51 @@ func newStatsScene(a *App) *statsScene {
 	return &statsScene{
 		stats:    a.Store.Stats(),
 		back:     &button{Label: "Back", Primary: true, Tip: "Esc"},
+		reset:    &button{Label: "Reset", Tip: "Start counting again from zero"},
 		backdrop: boardPicture{Pos: mustPos("gobblers:x3,.,./.,o3,./.,.,x1:o")},
+	}
+}
+
+// statsKeeper is a store whose statistics can be replaced: cleared,
+// brought back, or a game left unfinished added.
+type statsKeeper interface {
+	SetStats(record.Stats) error
+}
+
+// SetStats replaces the statistics and writes them.
+func (fs *FileStore) SetStats(st record.Stats) error { return fs.setStats(fs.files.SaveStats, st) }
+
+// SetStats replaces the statistics and keeps them in the browser.
+func (s *ShelfStore) SetStats(st record.Stats) error { return s.setStats(s.shelf.SaveStats, st) }
+
+func (c *storeCore) setStats(save func(record.Stats) error, st record.Stats) error {
+	c.mu.Lock()
+	c.stats = st
+	c.mu.Unlock()
+	return plain(save(st))
+}
+
+// SetStats replaces the statistics.
+func (m *MemoryStore) SetStats(st record.Stats) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.stats = st
+	return nil
+}
+
+// countLeft counts a game against the computer left unfinished for another
+// game in the statistics (a loss it is not, but a game all the same).
+func (a *App) countLeft(rec *record.Record) {
+	k, ok := a.Store.(statsKeeper)
+	if !ok {
+		return
+	}
+	st := a.Store.Stats()
+	st.Tallies = append([]record.Tally(nil), st.Tallies...) // the store's slice is shared
+	if st.AddLeft(rec) {
+		if err := k.SetStats(st); err != nil {
+			a.debugf("count the game left: %v", err)
+		}
 	}
 }
 
@@ -34,13 +83,52 @@ func (st *statsScene) cards(a *App) [2]Rect {
 	return [2]Rect{{a.W/2 - w - 15*u, 140 * u, w, h}, {a.W/2 + 15*u, 140 * u, w, h}}
 }
 
-func (st *statsScene) Update(a *App) error {
+func (st *statsScene) layout(a *App) {
 	u := a.U()
-	st.back.Rect = Rect{a.W/2 - 130*u, 140*u + math.Min(a.H-280*u, 470*u) + 40*u, 260 * u, 56 * u}
-	if st.back.update(a) || a.In.Key(ebiten.KeyEscape) || a.In.Key(ebiten.KeyEnter) {
+	y := 140*u + math.Min(a.H-280*u, 470*u) + 40*u
+	st.reset.Rect = Rect{a.W/2 - 275*u, y, 260 * u, 56 * u}
+	st.back.Rect = Rect{a.W/2 + 15*u, y, 260 * u, 56 * u}
+	st.reset.Label, st.reset.Tip = "Reset", "Start counting again from zero"
+	if st.before != nil {
+		st.reset.Label, st.reset.Tip = "Undo reset", "Bring the statistics back (Ctrl+Z)"
+	}
+	_, can := a.Store.(statsKeeper)
+	st.reset.Disabled = !can || st.before == nil && st.stats.Total(rules.Classic).Games()+st.stats.Total(rules.Gobblers).Games() == 0
+}
+
+func (st *statsScene) Update(a *App) error {
+	st.layout(a)
+	switch {
+	case st.back.update(a) || a.In.Key(ebiten.KeyEscape) || a.In.Key(ebiten.KeyEnter):
 		a.scenes.GoTo(newMenuScene(a))
+	case st.reset.update(a) || st.before != nil && a.In.Ctrl && a.In.Key(ebiten.KeyZ):
+		st.resetOrUndo(a)
 	}
 	return nil
+}
+
+// resetOrUndo clears the statistics, or brings back those a reset cleared.
+func (st *statsScene) resetOrUndo(a *App) {
+	k, ok := a.Store.(statsKeeper)
+	if !ok {
+		return
+	}
+	next, before, words := record.Stats{}, &st.stats, "Statistics reset. Undo reset (Ctrl+Z) brings them back."
+	if st.before != nil {
+		next, before, words = *st.before, nil, "The statistics are back."
+	}
+	if err := k.SetStats(next); err != nil {
+		a.debugf("statistics: %v", err)
+		st.note = "The statistics could not be saved: " + err.Error()
+		return
+	}
+	if before != nil {
+		kept := *before // st.stats is replaced below
+		before = &kept
+	}
+	st.stats, st.before = next, before
+	a.play(sound.MenuClick)
+	st.note = words
 }
 
 // Animating: this screen changes only when the player does something.
@@ -51,11 +139,18 @@ func (st *statsScene) Draw(a *App, dst *ebiten.Image) {
 	th := a.Theme
 	u := a.U()
 	drawText(dst, "Statistics", a.Face(Bold, sizeTitle), a.W/2, 72*u, Center, th.Text)
-	drawText(dst, "Your games against the computer", a.Face(Regular, sizeBody), a.W/2, 112*u, Center, th.TextDim)
+	sub := "Your games against the computer (Left: left unfinished for a new game)"
+	if st.note != "" {
+		sub = st.note
+	}
+	drawText(dst, sub, a.Face(Regular, sizeBody), a.W/2, 112*u, Center, th.TextDim)
 	for i, v := range []rules.Variant{rules.Classic, rules.Gobblers} {
 		st.drawCard(a, dst, st.cards(a)[i], v)
 	}
+	st.layout(a)
+	st.reset.draw(a, dst, false)
 	st.back.draw(a, dst, false)
+	st.reset.drawTip(a, dst)
 }
 
 // drawCard draws one variant's card: games won, drawn and lost against each
@@ -69,8 +164,8 @@ func (st *statsScene) drawCard(a *App, dst *ebiten.Image, r Rect, v rules.Varian
 	fh := a.Face(Medium, sizeSmall)
 	fb := a.Face(Regular, sizeBody)
 	fm := a.Face(Bold, sizeBody)
-	cols := []float64{r.X + 28*u, r.X + r.W*0.45, r.X + r.W*0.6, r.X + r.W*0.75, r.X + r.W - 28*u}
-	heads := []string{"Level", "Won", "Drawn", "Lost", "Games"}
+	cols := []float64{r.X + 28*u, r.X + r.W*0.42, r.X + r.W*0.55, r.X + r.W*0.67, r.X + r.W*0.79, r.X + r.W - 28*u}
+	heads := []string{"Level", "Won", "Drawn", "Lost", "Left", "Games"}
 	y := r.Y + 90*u
 	for i, h := range heads {
 		al := Right
@@ -82,7 +177,7 @@ func (st *statsScene) drawCard(a *App, dst *ebiten.Image, r Rect, v rules.Varian
 	fillRect(dst, Rect{r.X + 20*u, y + 18*u, r.W - 40*u, math.Max(1, u)}, th.PanelEdge)
 	y += 50 * u
 	row := func(name string, t record.Tally, face fontFace) {
-		vals := []int{t.Won, t.Drawn, t.Lost, t.Games()}
+		vals := []int{t.Won, t.Drawn, t.Lost, t.Left, t.Games()}
 		drawText(dst, name, face, cols[0], y, Left, th.Text)
 		for i, n := range vals {
 			col := th.Text

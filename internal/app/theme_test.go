@@ -253,3 +253,20 @@ func TestControlsPictureShowsTheLineOfThreeBadge(t *testing.T) {
 		t.Error("no page describes the line-of-three marker")
 	}
 }
+
+// The board's marks (a legal move's dot, the last move's tint) stand out
+// from the squares in every theme: the wood's light squares once hid the
+// slate's light blue.
+func TestBoardMarksReadOnTheSquares(t *testing.T) {
+	for i := range themes {
+		th := &themes[i]
+		for _, sq := range []color.RGBA{th.SquareA, th.SquareB} {
+			dot := contrast(over(withAlpha(th.Mark, 0.5), sq), sq)
+			last := contrast(over(withAlpha(th.Mark, 0.16), sq), sq)
+			t.Logf("%s: dot %.2f:1, last move %.2f:1", th.Name, dot, last)
+			if dot < 1.8 || last < 1.15 {
+				t.Errorf("%s: a legal move's dot reads at %.2f:1 (want 1.8), the last move at %.2f:1 (want 1.15)", th.Name, dot, last)
+			}
+		}
+	}
+}

@@ -50,10 +50,15 @@ func (b *button) update(a *App) bool {
 	return false
 }
 
-// draw paints the button as its state asks (disabled, primary, hovered or
-// focused by the keyboard), then its icon, its label or both; the tooltip
-// is drawTip's.
+// draw paints the button as its state asks: hovered by the pointer or
+// focused by the keyboard look the same, selected.
 func (b *button) draw(a *App, dst *ebiten.Image, focused bool) {
+	b.paint(a, dst, focused || b.hover, b.Primary)
+}
+
+// paint paints the button (disabled, primary, selected or not), then its
+// icon, its label or both; the tooltip is drawTip's.
+func (b *button) paint(a *App, dst *ebiten.Image, selected, primary bool) {
 	th := a.Theme
 	u := a.U()
 	rad := math.Min(b.Rect.H/2, 12*u)
@@ -63,19 +68,19 @@ func (b *button) draw(a *App, dst *ebiten.Image, focused bool) {
 	case b.Disabled:
 		fill = mix(th.Button, th.Background, 0.5)
 		txt = th.TextDim
-	case b.Primary:
+	case primary:
 		fill, txt = th.Primary, th.OnPrimary
-		if b.hover || focused {
+		if selected {
 			fill = th.PrimaryHi
 		}
 	case b.Active:
 		fill = th.Toggle
-	case b.hover || focused:
+	case selected:
 		fill = th.ButtonHi
 	}
 	var edge color.RGBA
 	sw := 0.0
-	if focused || b.hover {
+	if selected && !b.Disabled {
 		edge, sw = th.Accent, math.Max(1.5, 2*u)
 	}
 	shadow := 0.0
@@ -178,11 +183,18 @@ func (m *menuList) update(a *App) int {
 	return -1
 }
 
+// draw paints the buttons, one of them selected, in the primary colour:
+// the focus, which the pointer moves too, and which Enter presses. A
+// pointer resting on one button while the keys move on, or a primary
+// button that Enter would not press, never leaves two looking chosen.
 func (m *menuList) draw(a *App, dst *ebiten.Image) {
 	for i, b := range m.Buttons {
-		b.draw(a, dst, i == m.Focus)
+		b.paint(a, dst, m.selected(i), m.selected(i))
 	}
 }
+
+// selected reports whether button i looks chosen: only the focus does.
+func (m *menuList) selected(i int) bool { return i == m.Focus }
 
 // panel draws a card: a rounded rectangle with a soft shadow.
 func panel(a *App, dst *ebiten.Image, r Rect) {

@@ -264,14 +264,8 @@ func (r *Record) Opponent() (level string, o Outcome, ok bool) {
 	if r.Result.Status == rules.Ongoing {
 		return "", 0, false
 	}
-	x, y := r.Players[rules.X], r.Players[rules.O]
-	var me rules.Player
-	switch {
-	case x.Kind == Human && y.Kind == AI:
-		me, level = rules.X, y.Level
-	case x.Kind == AI && y.Kind == Human:
-		me, level = rules.O, x.Level
-	default:
+	level, me, ok := r.players()
+	if !ok {
 		return "", 0, false
 	}
 	switch {
@@ -283,4 +277,17 @@ func (r *Record) Opponent() (level string, o Outcome, ok bool) {
 		o = Lost
 	}
 	return level, o, true
+}
+
+// players returns, for a game between one person at this computer and the
+// AI, the AI's level and the person's side; ok is false for any other.
+func (r *Record) players() (level string, me rules.Player, ok bool) {
+	x, y := r.Players[rules.X], r.Players[rules.O]
+	switch {
+	case x.Kind == Human && y.Kind == AI:
+		return y.Level, rules.X, true
+	case x.Kind == AI && y.Kind == Human:
+		return x.Level, rules.O, true
+	}
+	return "", 0, false
 }

@@ -18,10 +18,12 @@ type Tally struct {
 	Won     int    `json:"won"`
 	Drawn   int    `json:"drawn"`
 	Lost    int    `json:"lost"`
+	// Left are the games left unfinished for a new one (AddLeft)
+	Left int `json:"left,omitempty"`
 }
 
-// Games is the number of games counted.
-func (t Tally) Games() int { return t.Won + t.Drawn + t.Lost }
+// Games is the number of games counted, finished or left.
+func (t Tally) Games() int { return t.Won + t.Drawn + t.Lost + t.Left }
 
 // Stats are the games won, drawn and lost per variant and AI level, kept
 // across runs.
@@ -56,6 +58,23 @@ func (s *Stats) AddGame(r *Record) bool {
 	return ok
 }
 
+// AddLeft counts a game between a person and the AI (see Record.Opponent)
+// that was left unfinished, with moves played, for another game, and
+// reports whether it counted.
+func (s *Stats) AddLeft(r *Record) bool {
+	if r.Result.Status != rules.Ongoing || len(r.Moves) == 0 {
+		return false
+	}
+	level, _, ok := r.players()
+	if ok {
+		if level == "" || len(level) > maxLevelName {
+			level = "unknown"
+		}
+		s.find(r.Variant.String(), level).Left++
+	}
+	return ok
+}
+
 // Tally returns the count against one level.
 func (s *Stats) Tally(v rules.Variant, level string) Tally {
 	for _, t := range s.Tallies {
@@ -74,6 +93,7 @@ func (s *Stats) Total(v rules.Variant) Tally {
 			sum.Won += t.Won
 			sum.Drawn += t.Drawn
 			sum.Lost += t.Lost
+			sum.Left += t.Left
 		}
 	}
 	return sum
@@ -126,7 +146,7 @@ func ParseStats(data []byte) (Stats, error) {
 		if t.Level == "" || len(t.Level) > maxLevelName {
 			return Stats{}, fmt.Errorf("statistics: %q is not a level", clip(t.Level))
 		}
-		if t.Won < 0 || t.Drawn < 0 || t.Lost < 0 {
+		if t.Won < 0 || t.Drawn < 0 || t.Lost < 0 || t.Left < 0 {
 			return Stats{}, fmt.Errorf("statistics: %s %s: a negative count", t.Variant, t.Level)
 		}
 		k := [2]string{t.Variant, t.Level}

@@ -88,3 +88,51 @@ func TestParseStatsRefusesBadFiles(t *testing.T) {
 		t.Errorf("a newer file: got %v, want ErrNewerFormat", err)
 	}
 }
+
+// A game against the AI left unfinished for another counts as left, and
+// among the games; a finished game, a game with no move and a game
+// between two people do not.
+func TestAGameLeftUnfinishedCounts(t *testing.T) {
+	vsAI := [2]Player{{Kind: Human}, {Kind: AI, Level: "hard"}}
+	rec := func(players [2]Player, moves int, over bool) *Record {
+		g := rules.NewGame(rules.Gobblers)
+		for _, m := range []string{"3@b2", "1@a1", "3@a1", "2@c1", "2@c3"}[:moves] {
+			if err := g.PlayNotation([]string{m}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		r := FromGame(g)
+		r.Players = players
+		if over != (r.Result.Status != rules.Ongoing) {
+			t.Fatalf("the game of %d moves over = %v", moves, !over)
+		}
+		return r
+	}
+	var s Stats
+	for _, tc := range []struct {
+		what string
+		r    *Record
+		want bool
+	}{
+		{"left with moves", rec(vsAI, 2, false), true},
+		{"no move played", rec(vsAI, 0, false), false},
+		{"finished", rec(vsAI, 5, true), false},
+		{"two people", rec([2]Player{{Kind: Human}, {Kind: Human}}, 2, false), false},
+	} {
+		if got := s.AddLeft(tc.r); got != tc.want {
+			t.Errorf("%s: counted %v, want %v", tc.what, got, tc.want)
+		}
+	}
+	tl := s.Tally(rules.Gobblers, "hard")
+	if tl.Left != 1 || tl.Games() != 1 || s.Total(rules.Gobblers).Left != 1 {
+		t.Errorf("after one game left: %+v, total %+v", tl, s.Total(rules.Gobblers))
+	}
+	data, err := MarshalStats(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := ParseStats(data)
+	if err != nil || back.Tally(rules.Gobblers, "hard").Left != 1 {
+		t.Errorf("the count left does not survive a write: %v %+v", err, back)
+	}
+}

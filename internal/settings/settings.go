@@ -24,10 +24,11 @@ type Settings struct {
 
 	TouchMove      bool    `json:"touch_move"`
 	ShowLegalMoves bool    `json:"show_legal_moves"`
-	ShowCovered    bool    `json:"show_covered"`    // false = memory mode
-	AnimationSpeed float64 `json:"animation_speed"` // 1 = normal, 0 = no animation
-	AIDelayMillis  int     `json:"ai_delay_ms"`     // pause between moves in AI vs AI
-	Theme          string  `json:"theme"`           // "slate", "wood", "contrast", "light"
+	ShowCovered    bool    `json:"show_covered"`         // false = memory mode
+	AnimationSpeed float64 `json:"animation_speed"`      // 1 = normal, 0 = no animation
+	AIDelayMillis  int     `json:"ai_delay_ms"`          // pause between moves in AI vs AI
+	KeepDemos      bool    `json:"keep_demos,omitempty"` // keep AI-vs-AI games among the saved games (omitted when off: older builds refuse a field they do not know)
+	Theme          string  `json:"theme"`                // "slate", "wood", "contrast", "light"
 	Fullscreen     bool    `json:"fullscreen"`
 
 	WindowWidth  int `json:"window_width"`

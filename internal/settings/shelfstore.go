@@ -150,6 +150,17 @@ func (s *ShelfStore) SaveRecord(rec *record.Record) (string, error) {
 	})
 }
 
+// RemoveRecord deletes a saved game, given its key as Records lists it.
+func (s *ShelfStore) RemoveRecord(key string) error {
+	if !strings.HasPrefix(key, Key(GamesFolder+"/")) || !strings.HasSuffix(key, RecordExt) {
+		return fmt.Errorf("delete game %s: %w", key, ErrOutside)
+	}
+	if err := s.shelf.Remove(key); err != nil {
+		return fmt.Errorf("delete game: %w", err)
+	}
+	return nil
+}
+
 // Records lists the saved games, newest first, as Store.Records does:
 // unreadable ones come with their error, and the same budgets bound what is
 // read. SavedFile.Path is the key.

@@ -362,6 +362,22 @@ func (s *Store) ClearGame() error {
 	return nil
 }
 
+// RemoveRecord deletes a saved game, given its path as Records lists it;
+// a path outside the games folder is refused.
+func (s *Store) RemoveRecord(path string) error {
+	dir, err := s.gamesDir(false)
+	if err != nil {
+		return fmt.Errorf("delete game: %w", err)
+	}
+	if filepath.Dir(path) != dir || filepath.Ext(path) != RecordExt {
+		return fmt.Errorf("delete game %s: %w", path, ErrOutside)
+	}
+	if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("delete game: %w", err)
+	}
+	return nil
+}
+
 // HasGame reports whether there is an autosaved game to continue.
 func (s *Store) HasGame() bool {
 	_, err := os.Stat(s.Path(CurrentGame))
