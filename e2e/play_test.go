@@ -86,7 +86,7 @@ func TestClassicByKeyboardAndClicks(t *testing.T) {
 		if turn == 1 {
 			// a piece from the reserve held: its legal squares are lit (the
 			// README's picture). Not one from the board: with touch-move on
-			// (the default) a lifted board piece must be moved.
+			// (an option) a lifted board piece must be moved.
 			var from Rect
 			for _, sl := range u.Slots {
 				if sl.Player == "x" && sl.Count > 0 {

@@ -135,7 +135,7 @@ func TestOnlineGamePlaysOnBothBoards(t *testing.T) {
 	if !hg.humanToMove() || gg.humanToMove() {
 		t.Fatalf("orange (the host) moves first")
 	}
-	if got := gg.statusText(); got != "Opponent is thinking…" {
+	if got := gg.statusText(); got != "Your opponent is thinking…" {
 		t.Errorf("the waiting player's status line: %q", got)
 	}
 	// the guest cannot move out of turn

@@ -45,6 +45,9 @@ type gameScene struct {
 	numbers [][2]float64
 	msg     string
 	msgT    int
+	// note is said on the status card until a person's first move: what
+	// changed in a rematch
+	note string
 
 	anim     float64 // animation speed from the options
 	hintMove rules.Move
@@ -186,6 +189,17 @@ func (gs *gameScene) toMove() int {
 }
 
 func (gs *gameScene) humanToMove() bool { return gs.setup.human(gs.toMove()) }
+
+// humanHasMoved reports whether a person has played a move of this game.
+func (gs *gameScene) humanHasMoved() bool {
+	for i := range gs.game.Moves() {
+		p := gs.game.PositionAt(i)
+		if gs.setup.human(gs.setup.colourOf(p.SideToMove())) {
+			return true
+		}
+	}
+	return false
+}
 
 // animTicks converts a duration in milliseconds to ticks at the chosen
 // animation speed (0: no animation).
@@ -463,9 +477,14 @@ func (gs *gameScene) updateKeys(a *App) bool {
 	online := gs.setup.Mode == modeOnline
 	switch {
 	case in.Key(ebiten.KeyEscape):
-		if gs.hand.hold != nil && !gs.hand.hold.locked {
+		switch h := gs.hand.hold; {
+		case h != nil && !h.locked:
 			gs.dropHeld()
-		} else {
+		case h != nil && (gs.msgT == 0 || gs.msg != "⚠ "+touchMoveWhy+escPauses):
+			// the player asked to put it back: say why not, once
+			gs.say(touchMoveWhy+escPauses, true)
+			a.play(sound.Illegal)
+		default:
 			gs.openPause(a)
 			return true
 		}
@@ -486,6 +505,9 @@ func (gs *gameScene) updateKeys(a *App) bool {
 	}
 	return false
 }
+
+// escPauses follows touchMoveWhy when Esc was pressed with a locked piece.
+const escPauses = " Esc again opens the menu."
 
 // updateTopButtons handles a click on the top bar; true when one was clicked.
 func (gs *gameScene) updateTopButtons(a *App) bool {

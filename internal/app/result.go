@@ -172,13 +172,11 @@ func (gs *gameScene) resultTitle() (string, string) {
 	case rules.Win:
 		c := gs.setup.colourOf(r.Winner)
 		title := colourNames[c] + " wins!"
-		switch {
-		case gs.setup.humanColour() >= 0 && gs.setup.human(c):
+		switch name := gs.setup.name(c); {
+		case name == "You": // the game, or its review, against the computer
 			title = "You win!"
-		case gs.setup.humanColour() >= 0:
-			title = gs.setup.name(c) + " wins."
-		case gs.setup.Mode == modeAIvsAI:
-			title = gs.setup.name(c) + " wins."
+		case gs.setup.humanColour() >= 0 || gs.setup.Mode == modeAIvsAI || name != colourNames[c]:
+			title = name + " wins."
 		}
 		p := gs.pos()
 		mover := gs.setup.colourOf(p.SideToMove().Other())
@@ -192,10 +190,10 @@ func (gs *gameScene) resultTitle() (string, string) {
 }
 
 // who names a colour's player in a sentence: "You" for the person
-// playing the computer, the computer by its level ("Hard AI"), else the
-// colour.
+// playing the computer, the computer by its level ("Hard AI"), a reviewed
+// record's players as the review names them, else the colour.
 func (gs *gameScene) who(c int) string {
-	if (gs.setup.Mode == modeHumanVsAI || gs.setup.Mode == modeOnline) && gs.setup.humanColour() >= 0 {
+	if (gs.setup.Mode == modeHumanVsAI || gs.setup.Mode == modeOnline) && gs.setup.humanColour() >= 0 || gs.setup.Names[c] != "" {
 		return gs.setup.name(c)
 	}
 	return colourNames[c]
@@ -210,16 +208,17 @@ func (gs *gameScene) whose(c int) string {
 }
 
 // lineWords names a line: "in row 2", "in column b", "on the diagonal a1–d4".
+// A no-break space keeps the number with its word when the line wraps.
 func lineWords(v rules.Variant, l uint16) string {
 	first := rules.Square(bits.TrailingZeros16(l))
 	last := rules.Square(15 - bits.LeadingZeros16(l))
 	switch {
 	case first.Rank(v) == last.Rank(v):
-		return fmt.Sprintf("in row %d", first.Rank(v)+1)
+		return fmt.Sprintf("in row\u00a0%d", first.Rank(v)+1)
 	case first.File(v) == last.File(v):
-		return fmt.Sprintf("in column %c", 'a'+first.File(v))
+		return fmt.Sprintf("in column\u00a0%c", 'a'+first.File(v))
 	}
-	return fmt.Sprintf("on the diagonal %s–%s", first.Name(v), last.Name(v))
+	return fmt.Sprintf("on the diagonal\u00a0%s–%s", first.Name(v), last.Name(v))
 }
 
 // resultCard is where the result card lies: in the side column, over the

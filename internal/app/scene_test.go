@@ -11,6 +11,7 @@ import (
 
 	"github.com/gobblet-game/gobblet/internal/ai"
 	"github.com/gobblet-game/gobblet/internal/rules"
+	"github.com/gobblet-game/gobblet/internal/settings"
 )
 
 // fakeThinker answers only when the test says so, or, once cancelled, with
@@ -217,6 +218,19 @@ func TestTouchMoveHoldsALiftedPiece(t *testing.T) {
 	if tb.gs.hand.hold == nil {
 		t.Fatalf("touch-move: clicking the lifted piece again must not put it back")
 	}
+	if tb.gs.msgT == 0 || !strings.Contains(tb.gs.msg, "must be moved") {
+		t.Errorf("touch-move: clicking the piece again should say why it stays held; the status says %q", tb.gs.msg)
+	}
+	tb.gs.msgT = 0
+	tb.key(ebiten.KeyEscape, false) // the keyboard's way to put it back
+	if tb.gs.pause.open || tb.gs.hand.hold == nil || !strings.Contains(tb.gs.msg, "Esc again") {
+		t.Fatalf("touch-move: a first Esc should say why the piece stays held (paused %v, status %q)", tb.gs.pause.open, tb.gs.msg)
+	}
+	tb.key(ebiten.KeyEscape, false)
+	if !tb.gs.pause.open {
+		t.Fatalf("touch-move: a second Esc should open the menu")
+	}
+	tb.key(ebiten.KeyEscape, false)
 	x, y := tb.square("a1")
 	tb.drag(x, y, 5, 5) // drag it off the board
 	if tb.gs.hand.hold == nil {
@@ -226,6 +240,9 @@ func TestTouchMoveHoldsALiftedPiece(t *testing.T) {
 	tb.run()
 	if tb.gs.hand.hold == nil {
 		t.Fatalf("touch-move: a right click must not release it")
+	}
+	if tb.gs.msgT == 0 || !strings.Contains(tb.gs.msg, "Touch-move is on (Options)") {
+		t.Errorf("touch-move: a right click should say why the piece stays held; the status says %q", tb.gs.msg)
 	}
 	tb.click(tb.square("b1"))
 	if got := tb.moves(); got != "4@a1 4@d4 a1-b1" {
@@ -239,6 +256,22 @@ func TestTouchMoveHoldsALiftedPiece(t *testing.T) {
 	tb.click(tb.square("b1"))
 	if tb.gs.hand.hold != nil {
 		t.Errorf("touch-move off: clicking the lifted piece again should put it back")
+	}
+}
+
+// A click is not a touch: a first start plays with touch-move off.
+func TestTouchMoveIsOffAtFirst(t *testing.T) {
+	if settings.Default().TouchMove {
+		t.Fatal("touch-move should be off in the settings of a first start")
+	}
+	tb := newTable(t, twoPlayers(rules.Classic))
+	tb.tick()
+	tb.drag(tb.slotXY(0, 0, "a1"))
+	tb.drag(tb.slotXY(1, 0, "d4"))
+	tb.click(tb.square("a1"))
+	tb.click(tb.square("a1"))
+	if tb.gs.hand.hold != nil {
+		t.Errorf("with the first start's settings a lifted piece is put back by a second click")
 	}
 }
 
@@ -387,7 +420,7 @@ func TestResultOverlayAppearsOnAWin(t *testing.T) {
 		tb.tick()
 	}
 	title, reason := tb.gs.resultTitle()
-	if title != "Orange wins!" || reason != "Orange lined up three on the diagonal a1–c3." {
+	if title != "Orange wins!" || spaced(reason) != "Orange lined up three on the diagonal a1–c3." {
 		t.Errorf("result card says %q %q", title, reason)
 	}
 	// the card's first button is Rematch: the other colour moves first
@@ -483,10 +516,54 @@ func TestResultSaysWhy(t *testing.T) {
 			}
 			tb.gs = newGameScene(tb.a, tt.s, g)
 			title, reason := tb.gs.resultTitle()
-			if title != tt.title || reason != tt.reason {
+			if title != tt.title || spaced(reason) != tt.reason {
 				t.Errorf("result %q %q, want %q %q", title, reason, tt.title, tt.reason)
 			}
 		})
+	}
+}
+
+// spaced reads no-break spaces as spaces.
+func spaced(s string) string { return strings.ReplaceAll(s, "\u00a0", " ") }
+
+// A line's number stays with its word when the reason wraps: "in row 2."
+// never leaves "2." alone on the card's next line.
+func TestResultReasonKeepsTheNumberWithItsWord(t *testing.T) {
+	tb := newTable(t, vsAI(rules.Gobblers))
+	g := rules.NewGameFrom(mustPos("gobblers:.,.,./x1,x2,./o1,o2,.:x"))
+	if err := g.PlayNotation([]string{"3@c2"}); err != nil {
+		t.Fatal(err)
+	}
+	tb.gs = newGameScene(tb.a, vsAI(rules.Gobblers), g)
+	_, reason := tb.gs.resultTitle()
+	fs := tb.a.Face(Regular, sizeBody)
+	for w := textWidth("You lined up", fs); w < textWidth(reason, fs)+10; w += 4 {
+		for _, ln := range wrap(reason, fs, w) {
+			if ln == "2." || strings.HasPrefix(ln, "2.") {
+				t.Fatalf("at %.0f pixels the reason %q wraps with %q alone", w, spaced(reason), ln)
+			}
+		}
+	}
+}
+
+// A review of a saved game against the computer names the players as the
+// game did: "You win!", not "Orange wins!".
+func TestReviewNamesTheWinnerAsTheGameDid(t *testing.T) {
+	tb := newTable(t, vsAI(rules.Gobblers))
+	g := rules.NewGameFrom(mustPos("gobblers:.,.,./x1,x2,./o1,o2,.:x"))
+	if err := g.PlayNotation([]string{"3@c2"}); err != nil {
+		t.Fatal(err)
+	}
+	s := vsAI(rules.Gobblers)
+	s.Players[1].Level = "hard"
+	rec := s.gameRecord(g)
+	rg, err := rec.Game()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs := newReviewScene(tb.a, rec, rg, nil)
+	if title, reason := rs.resultTitle(); title != "You win!" || spaced(reason) != "You lined up three in row 2." {
+		t.Errorf("the review of a won game says %q %q, want the game's \"You win!\" \"You lined up three in row 2.\"", title, spaced(reason))
 	}
 }
 

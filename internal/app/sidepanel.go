@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"image"
 	"math"
+	"strings"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -218,20 +219,49 @@ func (gs *gameScene) statusCardWords() (title, words string) {
 		if gs.setup.humanColour() == c {
 			who = "Your turn"
 		}
-		words = "Drag a piece, or click it and then a square."
-		switch {
-		case gs.setup.human(c):
-		case gs.net != nil && gs.net.gone != nil:
-			words = "Your opponent is no longer connected."
-		case gs.net != nil:
-			words = "Your opponent is thinking…"
-		case gs.setup.Mode == modeAIvsAI && !gs.demo.running:
-			words = "Paused: Space plays, S steps."
-		default:
-			words = "Waiting…"
+		if !gs.setup.human(c) {
+			return who, gs.waitWords(c)
 		}
-		return who, words
+		// the status line says what to do; the card says what happened and
+		// that the keyboard plays too
+		words = gs.lastMoveWords()
+		if gs.note != "" && !gs.humanHasMoved() {
+			words = gs.note
+		}
+		if !gs.hand.cursorOn {
+			words += "\nKeyboard: arrows and Enter; " + sizeKeys(gs.variant) + " take a piece from the reserve."
+		}
+		return who, strings.TrimPrefix(words, "\n")
 	}
+}
+
+// lastMoveWords says the last move in a sentence: "Hard AI put a giant
+// piece on b3, over your small one." ("" before the first move).
+func (gs *gameScene) lastMoveWords() string {
+	i := gs.game.Plies() - 1
+	if i < 0 {
+		return ""
+	}
+	m := gs.game.Moves()[i]
+	p := gs.game.PositionAt(i)
+	c := gs.setup.colourOf(p.SideToMove())
+	what := sizeNames(gs.variant)[p.MovedSize(m)-1]
+	s := fmt.Sprintf("%s put a %s piece on %s", gs.who(c), what, m.To.Name(gs.variant))
+	if !m.IsDrop() {
+		s = fmt.Sprintf("%s moved a %s piece from %s to %s", gs.who(c), what, m.From.Name(gs.variant), m.To.Name(gs.variant))
+	}
+	if under, ok := p.Top(m.To); ok {
+		oc := gs.setup.colourOf(under.Player)
+		owner := gs.whose(oc)
+		if oc == c {
+			owner = "its own"
+			if gs.who(c) == "You" {
+				owner = "your own"
+			}
+		}
+		s += fmt.Sprintf(", over %s %s one", owner, sizeNames(gs.variant)[under.Size-1])
+	}
+	return s + "."
 }
 
 // drawCardFooter draws the status card's foot: the connection online, the

@@ -63,7 +63,7 @@ func Default() Settings {
 		EffectsVolume: 0.8,
 		Music:         true,
 
-		TouchMove:      true,
+		TouchMove:      false, // a click is not a touch: the player asks for the board rule
 		ShowLegalMoves: true,
 		ShowCovered:    true,
 		AnimationSpeed: 1,
