@@ -1,6 +1,8 @@
 package app
 
 import (
+	"math"
+
 	"github.com/hajimehoshi/ebiten/v2"
 )
 
@@ -63,6 +65,7 @@ func newOptionsScene(a *App, back Scene) *optionsScene {
 	add("legal", "Show legal moves", onOff, boolSel(s.ShowLegalMoves))
 	add("covered", "Show covered pieces", []string{"Off (memory)", "On"}, boolSel(s.ShowCovered))
 	add("values", "Move values (3×3, V)", onOff, boolSel(a.showValues))
+	add("details", "Engine details", onOff, boolSel(s.EngineDetails))
 	add("anim", "Animations", animNames, nearest(animSteps, s.AnimationSpeed))
 	delays := make([]float64, len(delaySteps))
 	for i, d := range delaySteps {
@@ -95,6 +98,7 @@ func (o *optionsScene) apply(a *App) {
 	s.ShowLegalMoves = r["legal"].Sel == 1
 	s.ShowCovered = r["covered"].Sel == 1
 	a.showValues = r["values"].Sel == 1
+	s.EngineDetails = r["details"].Sel == 1
 	s.AnimationSpeed = animSteps[r["anim"].Sel]
 	s.AIDelayMillis = delaySteps[r["delay"].Sel]
 	s.Theme = themes[r["theme"].Sel].Name
@@ -108,9 +112,10 @@ func (o *optionsScene) layout(a *App) {
 	w := 820 * u
 	x := a.W/2 - w/2
 	y := 136 * u
-	rowH := 38 * u
+	step := math.Min(45*u, (a.H-100*u-y)/float64(len(o.form.Rows))) // the rows end above Done
+	rowH := step - 7*u
 	for i, r := range o.form.Rows {
-		r.layout(a, Rect{x, y + float64(i)*(rowH+7*u), w, rowH})
+		r.layout(a, Rect{x, y + float64(i)*step, w, rowH})
 	}
 	o.done.Rect = Rect{a.W/2 - 130*u, a.H - 84*u, 260 * u, 54 * u}
 }

@@ -750,6 +750,9 @@ func (gs *gameScene) Draw(a *App, dst *ebiten.Image) {
 		gs.drawPause(a, dst)
 	}
 	if !gs.pause.open {
+		if !gs.over || gs.review >= 0 {
+			gs.drawMoveTip(a, dst)
+		}
 		for _, b := range gs.top {
 			b.drawTip(a, dst)
 		}

@@ -637,3 +637,40 @@ func TestRedoClearsTheHintAsUndoDoes(t *testing.T) {
 		}
 	}
 }
+
+// The thinking card shows the search's depth and score only to a player
+// who asked for the engine's details in Options.
+func TestEngineDetailsOnlyWhenAsked(t *testing.T) {
+	tb := newTable(t, vsAI(rules.Classic))
+	tb.tick()
+	humanMovesAndAIThinks(tb, 1)
+	tb.until("the search's first report", func() bool { return tb.gs.brain.hasInfo })
+	if got := tb.gs.thinkingLine(tb.a, 1.25); got != "1.2 s" {
+		t.Errorf("engine details off: the card says %q, want only the time", got)
+	}
+	tb.a.Settings.EngineDetails = true
+	if got := tb.gs.thinkingLine(tb.a, 1.25); !strings.Contains(got, "depth 3") {
+		t.Errorf("engine details on: the card says %q, want the depth and score", got)
+	}
+}
+
+// The move list shows the piece and its squares; the tooltip says the move
+// in words and keeps the engine's notation.
+func TestMoveListShowsSquaresAndTipsTheNotation(t *testing.T) {
+	tb := newTable(t, twoPlayers(rules.Gobblers))
+	if err := tb.gs.game.PlayNotation([]string{"1@a1", "3@c3", "1@b2", "c3-a1"}); err != nil {
+		t.Fatal(err)
+	}
+	if got := moveSquares(rules.Gobblers, tb.gs.game.Moves()[3]); got != "c3 → a1" {
+		t.Errorf("a board move in the list: %q", got)
+	}
+	if got := moveSquares(rules.Gobblers, tb.gs.game.Moves()[0]); got != "a1" {
+		t.Errorf("a drop in the list: %q", got)
+	}
+	if got, want := tb.gs.moveTip(0), "Orange: small from the reserve to a1  ·  1@a1"; got != want {
+		t.Errorf("tip %q, want %q", got, want)
+	}
+	if got, want := tb.gs.moveTip(3), "Blue: large from c3 to a1, over Orange's small  ·  c3-a1"; got != want {
+		t.Errorf("tip %q, want %q", got, want)
+	}
+}

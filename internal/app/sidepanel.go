@@ -12,6 +12,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/gobblet-game/gobblet/internal/ai"
+	"github.com/gobblet-game/gobblet/internal/rules"
 )
 
 // moveList lays out the move list: the card, the visible move cells and
@@ -92,20 +93,75 @@ func (gs *gameScene) drawPanel(a *App, dst *ebiten.Image) {
 		} else if cell.Contains(a.In.X, a.In.Y) {
 			tintRoundRect(dst, cell, 6*u, withAlpha(th.Text, 0.08))
 		}
+		// the piece moved, a small disc of its size and colour, then where
+		// it went: "b2" from the reserve, "a3 → b1" on the board
 		pl := gs.game.PositionAt(i)
 		c := gs.setup.colourOf(pl.SideToMove())
 		x := cell.X + 4*u
 		y := cell.Y + cell.H/2
-		fillCircle(dst, x+8*u, y, 5*u, th.Player[c])
+		rad := 10 * u * pieceRadius(gs.variant, pl.MovedSize(moves[i])) / pieceRadius(gs.variant, gs.variant.Sizes())
+		drawPiece(dst, th, x+11*u, y, rad, c, pieceLook{})
 		face := fc
 		if i == cur {
 			face = fm
 		}
-		drawText(dst, moves[i].Notation(gs.variant), face, x+20*u, y, Left, th.Text)
+		drawText(dst, moveSquares(gs.variant, moves[i]), face, x+26*u, y, Left, th.Text)
 	}
 	st := gs.statusCard(a)
 	panel(a, dst, st)
 	gs.drawAIStatus(a, dst, st)
+}
+
+// moveSquares is a move as the move list shows it beside the piece: the
+// square a reserve piece went to, or the squares a board piece went from
+// and to.
+func moveSquares(v rules.Variant, m rules.Move) string {
+	if m.IsDrop() {
+		return m.To.Name(v)
+	}
+	return m.From.Name(v) + " → " + m.To.Name(v)
+}
+
+// moveTip is the move list's tooltip for one move: the move in words, then
+// in the engine's notation ("Orange: giant from the reserve to b2 · 4@b2").
+func (gs *gameScene) moveTip(ply int) string {
+	m := gs.game.Moves()[ply]
+	p := gs.game.PositionAt(ply)
+	c := gs.setup.colourOf(p.SideToMove())
+	what := sizeNames(gs.variant)[p.MovedSize(m)-1]
+	from := "the reserve"
+	if !m.IsDrop() {
+		from = m.From.Name(gs.variant)
+	}
+	s := fmt.Sprintf("%s: %s from %s to %s", gs.setup.name(c), what, from, m.To.Name(gs.variant))
+	if under, ok := p.Top(m.To); ok {
+		s += fmt.Sprintf(", over %s's %s", colourNames[gs.setup.colourOf(under.Player)], sizeNames(gs.variant)[under.Size-1])
+	}
+	return s + "  ·  " + m.Notation(gs.variant)
+}
+
+// drawMoveTip draws the tooltip of the move under the pointer, over
+// everything but the overlays.
+func (gs *gameScene) drawMoveTip(a *App, dst *ebiten.Image) {
+	if gs.hand.hold != nil {
+		return
+	}
+	_, cells, _ := gs.moveList(a)
+	for _, c := range cells {
+		if !c.r.Contains(a.In.X, a.In.Y) {
+			continue
+		}
+		u := a.U()
+		fc := a.Face(Regular, sizeSmall)
+		tip := gs.moveTip(c.ply)
+		w := textWidth(tip, fc) + 20*u
+		h := 30 * u
+		x := math.Max(4, math.Min(c.r.X+c.r.W/2-w/2, a.W-w-4))
+		r := Rect{x, c.r.Y + c.r.H + 4*u, w, h}
+		roundRectSpriteA(dst, r, 6*u, a.Theme.Panel, a.Theme.PanelEdge, 1, 5*u, a.Theme.Shadow)
+		drawText(dst, tip, fc, r.X+w/2, r.Y+h/2, Center, a.Theme.Text)
+		return
+	}
 }
 
 // statusCard is the card under the move list that says who thinks, or
@@ -183,18 +239,30 @@ func (gs *gameScene) drawThinking(a *App, dst *ebiten.Image, r Rect, c cardText,
 		al := 0.15 + 0.85*float64(i)/8
 		fillCircle(dst, sx+math.Cos(t)*10*u, sy+math.Sin(t)*10*u, 2.6*u, withAlpha(th.Accent, al))
 	}
-	secs := time.Since(b.since).Seconds()
-	line2 := ""
-	if secs >= 0.5 {
-		line2 = fmt.Sprintf("%.1f s", secs)
-	}
+	drawText(dst, gs.thinkingLine(a, time.Since(b.since).Seconds()), fs, x, y+30*u, Left, th.TextDim)
 	if b.hasInfo {
-		line2 = fmt.Sprintf("depth %d  ·  %s  ·  %.1f s", b.info.Depth, scoreWords(b.info.Score), secs)
+		bar := Rect{x, y + 54*u, r.W - 36*u, 10 * u}
+		gs.drawEvalBar(a, dst, bar, b.colour, b.info.Score)
+		// what the bar means, at its two ends
+		fc := a.Face(Regular, sizeSmall-2)
+		ly := bar.Y + bar.H + 14*u
+		drawText(dst, "← "+colourNames[0]+" ahead", fc, bar.X, ly, Left, th.TextDim)
+		drawText(dst, colourNames[1]+" ahead →", fc, bar.X+bar.W, ly, Right, th.TextDim)
 	}
-	drawText(dst, line2, fs, x, y+30*u, Left, th.TextDim)
-	if b.hasInfo {
-		gs.drawEvalBar(a, dst, Rect{x, y + 54*u, r.W - 36*u, 10 * u}, b.colour, b.info.Score)
+}
+
+// thinkingLine is the status card's line under "… is thinking": the time
+// it has thought, and the search's depth and score when the player asked
+// for the engine's details in Options.
+func (gs *gameScene) thinkingLine(a *App, secs float64) string {
+	b := gs.brain
+	switch {
+	case b.hasInfo && a.Settings.EngineDetails:
+		return fmt.Sprintf("depth %d  ·  %s  ·  %.1f s", b.info.Depth, scoreWords(b.info.Score), secs)
+	case secs >= 0.5:
+		return fmt.Sprintf("%.1f s", secs)
 	}
+	return ""
 }
 
 // statusCardWords are the status card's title and words when nothing thinks:
@@ -304,7 +372,8 @@ func scoreWords(s ai.Score) string {
 	return fmt.Sprintf("%+.1f", v)
 }
 
-// drawEvalBar shows who stands better: orange from the left, blue from the right.
+// drawEvalBar shows who stands better in the computer's eyes: orange from
+// the left, blue from the right, half each when even.
 func (gs *gameScene) drawEvalBar(a *App, dst *ebiten.Image, r Rect, mover int, s ai.Score) {
 	th := a.Theme
 	v := 0.0

@@ -29,6 +29,7 @@ type Settings struct {
 	AIDelayMillis  int     `json:"ai_delay_ms"`     // pause between moves in AI vs AI
 	Theme          string  `json:"theme"`           // "slate", "wood", "contrast", "light"
 	Fullscreen     bool    `json:"fullscreen"`
+	EngineDetails  bool    `json:"engine_details"` // the computer's search depth and score while it thinks
 
 	WindowWidth  int `json:"window_width"`
 	WindowHeight int `json:"window_height"`
