@@ -191,7 +191,7 @@ func TestStatusCardDoesNotRepeatTheStatusLine(t *testing.T) {
 	tb.a.scenes = sceneManager{current: tb.gs}
 	tb.tick()
 	title, words := tb.gs.statusCardWords()
-	if title != "Your turn" || !strings.Contains(words, "Hard AI moved a medium piece from b2 to a1, over your small one.") {
+	if title != "Your turn" || !strings.Contains(spaced(words), "Hard AI moved a medium piece from b2 to a1, over your small one.") {
 		t.Errorf("the card should say the computer's last move: %q %q", title, words)
 	}
 	if strings.Contains(words, "Drag") || strings.Contains(words, "click") {

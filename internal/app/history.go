@@ -37,6 +37,7 @@ func (gs *gameScene) travel(a *App, redo bool) {
 	}
 	gs.brain.stop()
 	gs.pending = nil
+	gs.resigned = nil // a resigned game taken back goes on
 	gs.hand.hold = nil
 	gs.glides = nil
 	gs.hintMove = rules.NoMove

@@ -24,7 +24,6 @@ type netGame struct {
 	myOffer        bool // our offer waits for an answer
 	rematchAsked   bool
 	rematchOffered bool
-	resignAt       int // tick of the first click on Resign (a second one confirms)
 
 	ended bool // the session declared the result (resignation, agreement, rules)
 	res   rules.Result
@@ -171,6 +170,9 @@ func (gs *gameScene) result() rules.Result {
 	if gs.net != nil && gs.net.ended {
 		return gs.net.res
 	}
+	if gs.resigned != nil {
+		return *gs.resigned
+	}
 	return gs.game.Result()
 }
 
@@ -191,15 +193,13 @@ func (gs *gameScene) onlineTitle() (string, string, bool) {
 
 func (gs *gameScene) resign(a *App) {
 	n := gs.net
-	if n == nil || gs.over || n.gone != nil {
+	if n == nil {
+		gs.resignToComputer(a)
 		return
 	}
-	if n.resignAt == 0 || a.Tick-n.resignAt > resignTicks {
-		n.resignAt = a.Tick
-		gs.say("Click Resign again to give up this game.", true)
+	if gs.over || n.gone != nil || !gs.resignConfirmed(a) {
 		return
 	}
-	n.resignAt = 0
 	n.sess.Resign()
 }
 

@@ -62,6 +62,11 @@ type gameScene struct {
 	pause  pauseState
 	over   bool
 	ending endState
+	// resignAt is the tick of a first click on Resign (a second one
+	// confirms); resigned the end a resignation against the computer
+	// gave the game, which no position shows
+	resignAt int
+	resigned *rules.Result
 
 	review     int // ply shown in review; -1 when live
 	reviewMenu menuList
@@ -161,6 +166,8 @@ func newGameScene(a *App, s setup, g *rules.Game) *gameScene {
 		gs.top = []*button{gs.buttons.pause, gs.buttons.resign, gs.buttons.draw}
 		gs.pause.menu.Buttons = []*button{{Label: "Resume", Primary: true}, {Label: "Save game", Tip: "Keep this game among the saved games"}, {Label: "Options"}, {Label: "Leave game", Tip: "Close the connection; the game is saved"}}
 		gs.ending.menu.Buttons[0].Tip = "Play again with the colours swapped"
+	case modeHumanVsAI:
+		gs.top = []*button{gs.buttons.hint, gs.buttons.redo, gs.buttons.undo, gs.buttons.resign, gs.buttons.pause}
 	default:
 		gs.top = []*button{gs.buttons.hint, gs.buttons.redo, gs.buttons.undo, gs.buttons.pause}
 	}
@@ -232,9 +239,36 @@ func (gs *gameScene) movesWhole(a *App) bool {
 }
 
 // resignRunsOut reports whether the Resign button's "click again" runs out
-// on this tick (online).
+// on this tick.
 func (gs *gameScene) resignRunsOut(a *App) bool {
-	return gs.net != nil && gs.net.resignAt > 0 && a.Tick-gs.net.resignAt == resignTicks+1
+	return gs.resignAt > 0 && a.Tick-gs.resignAt == resignTicks+1
+}
+
+// resignConfirmed reports whether this click on Resign is the second, in
+// time; a first one asks for it.
+func (gs *gameScene) resignConfirmed(a *App) bool {
+	if gs.resignAt == 0 || a.Tick-gs.resignAt > resignTicks {
+		gs.resignAt = a.Tick
+		gs.say("Click Resign again to give up this game.", true)
+		return false
+	}
+	gs.resignAt = 0
+	return true
+}
+
+// resignToComputer ends a game against the computer, lost: it counts in the
+// statistics as a loss and is kept among the saved games as resigned.
+func (gs *gameScene) resignToComputer(a *App) {
+	if gs.setup.Mode != modeHumanVsAI || gs.over || !gs.resignConfirmed(a) {
+		return
+	}
+	gs.brain.stop()
+	gs.pending = nil
+	gs.hand.hold = nil
+	gs.hintMove = rules.NoMove
+	winner := gs.setup.playerOf(1 - gs.setup.humanColour())
+	gs.resigned = &rules.Result{Status: rules.Win, Winner: winner, Reason: rules.Resignation}
+	gs.endGame(a)
 }
 
 // pulses reports whether the held piece's ring or the hint's arrow pulses.
@@ -291,8 +325,7 @@ func (gs *gameScene) Damage(a *App) (r Rect, ok bool) {
 // Animating; a tooltip asks when it shows.
 func (gs *gameScene) drawsOnlyWhenAsked() bool { return true }
 
-// resignTicks is how long a first click on Resign (online) waits for the
-// second.
+// resignTicks is how long a first click on Resign waits for the second.
 const resignTicks = 240
 
 // gameLook is a brief of what the game shows that may change without

@@ -134,6 +134,9 @@ func (gs *gameScene) endGame(a *App) {
 		gs.ending.recorded = true
 		rec := gs.setup.gameRecord(gs.game)
 		rec.Redo = nil
+		if gs.resigned != nil {
+			rec.Result = *gs.resigned // the moves stop short of it
+		}
 		kept, err := a.Store.RecordResult(rec)
 		if err != nil {
 			a.recordFailed(kept, err)
@@ -163,6 +166,14 @@ func (gs *gameScene) resultTitle() (string, string) {
 		return t, why
 	}
 	r := gs.result()
+	if r.Reason == rules.Resignation {
+		c := gs.setup.colourOf(r.Winner)
+		title := gs.who(c) + " wins."
+		if gs.who(c) == "You" {
+			title = "You win!"
+		}
+		return title, gs.who(1-c) + " resigned."
+	}
 	switch r.Status {
 	case rules.Draw:
 		if r.Reason == rules.MoveLimit {

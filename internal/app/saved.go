@@ -150,12 +150,15 @@ func newReviewScene(a *App, rec *record.Record, g *rules.Game, back Scene) *game
 		}
 	}
 	gs := newGameScene(a, s, g)
+	if res := rec.Result; res.Reason == rules.Resignation { // no position shows it
+		gs.resigned, gs.over, gs.ending.ticks, gs.ending.recorded = &res, true, 1000, true
+	}
 	gs.review = 0
 	gs.reviewBack = back
 	gs.top = nil
 	gs.reviewMenu.Buttons[2].Label = "Back"
 	gs.reviewMenu.Buttons[2].Tip = "Back to the saved games (Esc)"
-	if !g.Over() {
+	if !gs.over {
 		if _, _, err := restore(rec); err == nil {
 			gs.playOnGame = rec
 			b := &button{Label: playOnLabel, Primary: true, Tip: "Play this game on from its last move (Enter)"}

@@ -674,3 +674,54 @@ func TestMoveListShowsSquaresAndTipsTheNotation(t *testing.T) {
 		t.Errorf("tip %q, want %q", got, want)
 	}
 }
+
+// Against the computer a person may resign: two clicks on Resign end the
+// game, lost; it counts in the statistics and is kept as resigned, and its
+// review says so.
+func TestResignToTheComputer(t *testing.T) {
+	s := vsAI(rules.Classic)
+	s.Players[1].Level = "hard"
+	tb := newTable(t, s)
+	tb.tick()
+	humanMovesAndAIThinks(tb, 1)
+	tb.ai.answers <- rules.Drop(4, rules.SquareAt(rules.Classic, 3, 3))
+	tb.until("the AI's move", func() bool { return tb.gs.game.Plies() == 2 })
+	x, y := tb.gs.buttons.resign.Rect.Center()
+	if tb.gs.buttons.resign.Rect.W == 0 {
+		t.Fatal("a game against the computer shows no Resign button")
+	}
+	tb.click(x, y)
+	if tb.gs.over || !strings.Contains(tb.gs.msg, "again") {
+		t.Fatalf("one click on Resign should ask again (over %v, status %q)", tb.gs.over, tb.gs.msg)
+	}
+	tb.click(x, y)
+	if !tb.gs.over {
+		t.Fatal("a second click on Resign should end the game")
+	}
+	if title, why := tb.gs.resultTitle(); title != "Hard AI wins." || why != "You resigned." {
+		t.Errorf("the result says %q %q", title, why)
+	}
+	st := tb.a.Store.Stats()
+	if got := st.Tally(rules.Classic, "hard"); got.Lost != 1 || got.Games() != 1 {
+		t.Errorf("a resignation should count as one loss: %+v", got)
+	}
+	recs, err := tb.a.Store.Records()
+	if err != nil || len(recs) != 1 {
+		t.Fatalf("the resigned game should be kept: %v %d", err, len(recs))
+	}
+	rec := recs[0].Record
+	if rec.Result.Reason != rules.Resignation || rec.Result.Winner != rules.O {
+		t.Errorf("the kept game's result: %+v", rec.Result)
+	}
+	g, err := rec.Game()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs := newReviewScene(tb.a, rec, g, nil)
+	if title, why := rs.resultTitle(); !rs.over || title != "Hard AI wins." || why != "You resigned." {
+		t.Errorf("the review of a resigned game says %q %q (over %v)", title, why, rs.over)
+	}
+	if len(rs.reviewMenu.Buttons) != 3 {
+		t.Errorf("a resigned game cannot be played on; the review offers %d buttons", len(rs.reviewMenu.Buttons))
+	}
+}

@@ -314,9 +314,10 @@ func (gs *gameScene) lastMoveWords() string {
 	p := gs.game.PositionAt(i)
 	c := gs.setup.colourOf(p.SideToMove())
 	what := sizeNames(gs.variant)[p.MovedSize(m)-1]
-	s := fmt.Sprintf("%s put a %s piece on %s", gs.who(c), what, m.To.Name(gs.variant))
+	// no-break spaces keep a square with its word when the card wraps
+	s := fmt.Sprintf("%s put a %s piece on\u00a0%s", gs.who(c), what, m.To.Name(gs.variant))
 	if !m.IsDrop() {
-		s = fmt.Sprintf("%s moved a %s piece from %s to %s", gs.who(c), what, m.From.Name(gs.variant), m.To.Name(gs.variant))
+		s = fmt.Sprintf("%s moved a %s piece from\u00a0%s to\u00a0%s", gs.who(c), what, m.From.Name(gs.variant), m.To.Name(gs.variant))
 	}
 	if under, ok := p.Top(m.To); ok {
 		oc := gs.setup.colourOf(under.Player)
