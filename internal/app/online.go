@@ -51,7 +51,7 @@ func newOnlineGame(a *App, sess *netplay.Session, st netplay.Started) *gameScene
 	gs := newGameScene(a, s, g)
 	gs.net = &netGame{sess: sess, number: st.Number, peer: st.Peer}
 	gs.net.goneM.Buttons = []*button{{Label: "Finish against the AI", Primary: true, Tip: "Play on from here against the computer"}, {Label: "Main menu"}}
-	gs.net.drawM.Buttons = []*button{{Label: "Accept draw", Primary: true}, {Label: "Decline"}}
+	gs.net.drawM.Buttons = []*button{{Label: "Accept draw"}, {Label: "Decline"}} // neither is the default
 	a.debugf("online game %d, you are %s", st.Number, colourNames[you])
 	if gs.humanToMove() {
 		a.play(sound.YourTurn)
@@ -92,6 +92,7 @@ func (gs *gameScene) onNetEvent(a *App, e netplay.Event) bool {
 		}
 		ng := newOnlineGame(a, n.sess, e)
 		ng.demo.score = gs.demo.score
+		ng.tellRematch()
 		gs.brain.stop()
 		a.scenes.GoTo(ng)
 		return true
@@ -116,7 +117,7 @@ func (gs *gameScene) onNetEvent(a *App, e netplay.Event) bool {
 		a.play(sound.Illegal)
 	case netplay.DrawOffered:
 		n.drawOffered = true
-		n.drawM.Focus = 0
+		n.drawM.Focus = -1
 		gs.say("Your opponent offers a draw.", false)
 		a.play(sound.Hint)
 	case netplay.DrawDeclined:

@@ -544,6 +544,11 @@ const escPauses = " Esc again opens the menu."
 
 // updateTopButtons handles a click on the top bar; true when one was clicked.
 func (gs *gameScene) updateTopButtons(a *App) bool {
+	if why := gs.drawOfferWaits(); why != "" && a.In.Pressed && gs.buttons.draw.Rect.Contains(a.In.X, a.In.Y) {
+		gs.say(why, true) // a disabled button clicked: say why
+		a.play(sound.Illegal)
+		return true
+	}
 	for _, b := range gs.top {
 		if !b.update(a) {
 			continue
@@ -572,6 +577,19 @@ func (gs *gameScene) updateTopButtons(a *App) bool {
 		return true
 	}
 	return false
+}
+
+// drawOfferWaits says why Offer draw cannot be pressed now ("" when it
+// can, or is not shown).
+func (gs *gameScene) drawOfferWaits() string {
+	n := gs.net
+	switch {
+	case n == nil || !gs.buttons.draw.Disabled || gs.over || n.gone != nil:
+		return ""
+	case n.myOffer:
+		return "Your offer of a draw waits for your opponent's answer."
+	}
+	return "You can offer a draw after your move, while your opponent thinks."
 }
 
 // clickMoveList opens the review at a move clicked in the move list.

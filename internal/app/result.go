@@ -102,7 +102,32 @@ func (gs *gameScene) rematch(a *App) {
 	s.First = 1 - s.First
 	ng := newGameScene(a, s, nil)
 	ng.demo.score = gs.demo.score
+	ng.tellRematch()
 	a.scenes.GoTo(ng)
+}
+
+// tellRematch says, on a rematch's first screen, what changed: who plays
+// which colour and who moves first (the status line until the first move,
+// the status card until the person's first).
+func (gs *gameScene) tellRematch() {
+	s := &gs.setup
+	first := gs.who(s.First)
+	you := s.humanColour()
+	switch {
+	case s.Mode == modeAIvsAI:
+		return
+	case you < 0:
+		gs.note = "Rematch: " + first + " moves first this time."
+	case gs.net != nil && you == s.First:
+		gs.note = fmt.Sprintf("Rematch: the colours are swapped; you play %s and move first.", colourNames[you])
+	case gs.net != nil:
+		gs.note = fmt.Sprintf("Rematch: the colours are swapped; you play %s, and %s moves first.", colourNames[you], colourNames[s.First])
+	case you == s.First:
+		gs.note = fmt.Sprintf("Rematch: you play %s again and move first this time.", colourNames[you])
+	default:
+		gs.note = fmt.Sprintf("Rematch: you play %s again; %s moves first this time.", colourNames[you], first)
+	}
+	gs.say(gs.note, false)
 }
 
 // endGame ends the game: the sound for the player, the demo's score, and,

@@ -433,6 +433,38 @@ func TestResultOverlayAppearsOnAWin(t *testing.T) {
 	if !ok || ng == tb.gs || ng.setup.First != 1 || ng.game.Plies() != 0 {
 		t.Fatalf("Rematch should start a new game with blue moving first")
 	}
+	// and its first screen says so
+	if _, words := ng.statusCardWords(); !strings.Contains(words, "Rematch: Blue moves first this time.") {
+		t.Errorf("the rematch's status card says %q", words)
+	}
+}
+
+// A rematch against the computer says on its first screen who moves
+// first now, until the person's first move.
+func TestRematchSaysWhoMovesFirst(t *testing.T) {
+	s := vsAI(rules.Gobblers)
+	s.Players[1].Level = "hard"
+	tb := newTable(t, s)
+	tb.winOnTheDiagonal()
+	tb.gs.rematch(tb.a)
+	for i := 0; i < fadeTicks+2; i++ {
+		tb.tick()
+	}
+	ng := tb.a.scenes.current.(*gameScene)
+	want := "Rematch: you play Orange again; Hard AI moves first this time."
+	if ng.msg != want || ng.msgT == 0 {
+		t.Errorf("the rematch's status line says %q, want %q", ng.msg, want)
+	}
+	// the computer's first move, then the person's turn: the card still says it
+	ng.game.PlayNotation([]string{"3@b2"})
+	ng.syncSlots()
+	if _, words := ng.statusCardWords(); !strings.HasPrefix(words, want) {
+		t.Errorf("on the person's first turn the card says %q", words)
+	}
+	ng.game.PlayNotation([]string{"3@a1", "1@c3"})
+	if _, words := ng.statusCardWords(); strings.Contains(words, "Rematch") {
+		t.Errorf("after the person's first move the card still says %q", words)
+	}
 }
 
 func TestMenuToGameWithTheKeyboard(t *testing.T) {
@@ -723,5 +755,18 @@ func TestResignToTheComputer(t *testing.T) {
 	}
 	if len(rs.reviewMenu.Buttons) != 3 {
 		t.Errorf("a resigned game cannot be played on; the review offers %d buttons", len(rs.reviewMenu.Buttons))
+	}
+}
+
+// A toast in the game comes under the top bar, whose title, players and
+// buttons it would hide.
+func TestGameToastLeavesTheTopBarInSight(t *testing.T) {
+	for _, size := range [][2]float64{{1280, 800}, {800, 520}, {1920, 1080}} {
+		a := newHeadless(&scriptSource{}, size[0], size[1])
+		gs := newGameScene(a, vsAI(rules.Classic), nil)
+		gs.lay = newBoardLayout(size[0], size[1], rules.Classic)
+		if y, top := gs.toastY(a), gs.lay.Top; y < top.Y+top.H {
+			t.Errorf("%v: the toast at y %.0f covers the top bar (to %.0f)", size, y, top.Y+top.H)
+		}
 	}
 }

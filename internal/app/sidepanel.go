@@ -294,7 +294,7 @@ func (gs *gameScene) statusCardWords() (title, words string) {
 		// that the keyboard plays too
 		words = gs.lastMoveWords()
 		if gs.note != "" && !gs.humanHasMoved() {
-			words = gs.note
+			return who, strings.TrimSpace(gs.note + " " + words)
 		}
 		if !gs.hand.cursorOn {
 			words += "\nKeyboard: arrows and Enter; " + sizeKeys(gs.variant) + " take a piece from the reserve."

@@ -77,3 +77,7 @@ func (gs *gameScene) drawTopBar(a *App, dst *ebiten.Image) {
 		b.draw(a, dst, false)
 	}
 }
+
+// toastY puts the toasts under the top bar, over the board's edge: the
+// bar's title, players and buttons stay in sight.
+func (gs *gameScene) toastY(a *App) float64 { return gs.lay.Top.Y + gs.lay.Top.H + 14*a.U() }
