@@ -153,6 +153,51 @@ func TestUndoRedoKeepTheReserveStacksInPlace(t *testing.T) {
 	}
 }
 
+// Continue brings the 4×4 reserve stacks back in the order the player
+// left them, not tallest first.
+func TestContinueKeepsTheReserveStacksInPlace(t *testing.T) {
+	tb := newTable(t, twoPlayers(rules.Classic))
+	tb.tick()
+	tb.drag(tb.slotXY(0, 0, "a1")) // orange from its first stack
+	tb.drag(tb.slotXY(1, 0, "d4")) // blue from its first
+	tb.drag(tb.slotXY(0, 0, "b2")) // orange again from the first
+	want := [2][]int{append([]int(nil), tb.gs.slots[0]...), append([]int(nil), tb.gs.slots[1]...)}
+	if !slices.Equal(want[0], []int{2, 4, 4}) || !slices.Equal(want[1], []int{3, 4, 4}) {
+		t.Fatalf("the drops should have come from the first stacks: %v", want)
+	}
+	m := newMenuScene(tb.a)
+	tb.a.scenes = sceneManager{current: m}
+	if m.saved == nil || m.list.Buttons[0].Label != "Continue" {
+		t.Fatal("the menu offers no Continue")
+	}
+	tb.key(ebiten.KeyEnter, false) // Continue, the menu's first button
+	for i := 0; i < fadeTicks+2; i++ {
+		tb.tick()
+	}
+	gs, ok := tb.a.scenes.current.(*gameScene)
+	if !ok || gs == tb.gs {
+		t.Fatalf("Continue opened %T", tb.a.scenes.current)
+	}
+	for c := 0; c < 2; c++ {
+		if !slices.Equal(gs.slots[c], want[c]) {
+			t.Errorf("after Continue colour %d's reserve stacks are %v, were %v", c, gs.slots[c], want[c])
+		}
+	}
+}
+
+// A 4×4 reserve stack names how many pieces it holds, as a 3×3 pair does:
+// the layout log's count and the ×n badge come from slotPiece.
+func TestReserveStacksCountTheirPieces(t *testing.T) {
+	tb := newTable(t, twoPlayers(rules.Classic))
+	tb.tick()
+	tb.drag(tb.slotXY(0, 1, "a1"))
+	for i, want := range []int{4, 3, 4} {
+		if size, n := tb.gs.slotPiece(0, i); n != want || size != want {
+			t.Errorf("orange's stack %d: size %d, %d pieces, want %d of each", i, size, n, want)
+		}
+	}
+}
+
 // The status line names the keys once the keyboard was used, and the
 // pointer's ways once the pointer was; a keyboard player is never told to
 // click.

@@ -6,6 +6,7 @@ package app
 import (
 	"fmt"
 
+	"github.com/gobblet-game/gobblet/internal/record"
 	"github.com/gobblet-game/gobblet/internal/rules"
 	"github.com/gobblet-game/gobblet/internal/sound"
 )
@@ -128,8 +129,13 @@ func (gs *gameScene) autosave(a *App) {
 	if s.Mode == modeOnline {
 		s.Mode = modeHumanVsAI
 	}
-	// with its moves undone: Continue brings back what redo would play
-	if err := a.Store.SaveGame(s.gameRecord(gs.game)); err != nil {
+	// with its moves undone: Continue brings back what redo would play,
+	// and the reserve stacks in the order the player saw them
+	rec := s.gameRecord(gs.game)
+	if r := gs.reservesText(); r != "" {
+		rec.Tags = append(rec.Tags, record.Tag{Name: reservesTag, Value: r})
+	}
+	if err := a.Store.SaveGame(rec); err != nil {
 		a.debugf("autosave: %v", err)
 	}
 }
