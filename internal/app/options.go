@@ -112,7 +112,7 @@ func (o *optionsScene) layout(a *App) {
 	w := 820 * u
 	x := a.W/2 - w/2
 	y := 136 * u
-	step := math.Min(45*u, (a.H-100*u-y)/float64(len(o.form.Rows))) // the rows end above Done
+	step := math.Min(45*u, (a.H-116*u-y)/float64(len(o.form.Rows))) // the rows and their card end above Done
 	rowH := step - 7*u
 	for i, r := range o.form.Rows {
 		r.layout(a, Rect{x, y + float64(i)*step, w, rowH})

@@ -135,6 +135,7 @@ func (gs *gameScene) tellRematch() {
 func (gs *gameScene) endGame(a *App) {
 	gs.over = true
 	gs.ending.ticks = 0
+	gs.msgT = 0 // the result says it all ("Click Resign again" is done)
 	gs.brain.forget()
 	gs.pending = nil
 	r := gs.result()

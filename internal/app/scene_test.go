@@ -733,6 +733,9 @@ func TestResignToTheComputer(t *testing.T) {
 	if title, why := tb.gs.resultTitle(); title != "Hard AI wins." || why != "You resigned." {
 		t.Errorf("the result says %q %q", title, why)
 	}
+	if line, _ := tb.gs.statusLine(tb.a); line != "Hard AI wins. You resigned." {
+		t.Errorf("after the resignation the status line says %q", line)
+	}
 	st := tb.a.Store.Stats()
 	if got := st.Tally(rules.Classic, "hard"); got.Lost != 1 || got.Games() != 1 {
 		t.Errorf("a resignation should count as one loss: %+v", got)
