@@ -518,6 +518,7 @@ func (gs *gameScene) updateKeys(a *App) bool {
 			gs.say(touchMoveWhy+escPauses, true)
 			a.play(sound.Illegal)
 		default:
+			gs.msgT = 0 // "Esc again opens the menu" is done
 			gs.openPause(a)
 			return true
 		}
