@@ -200,8 +200,21 @@ func (gs *gameScene) drawAIStatus(a *App, dst *ebiten.Image, r Rect) {
 	} else {
 		title, words := gs.statusCardWords()
 		drawText(dst, title, c.head, c.x, c.y, Left, th.Text)
+		// the lines that fit above the card's foot (the connection online,
+		// the series in AI vs AI)
+		end := r.Y + r.H - 14*u
+		switch {
+		case gs.net != nil:
+			end -= 34 * u
+		case gs.setup.Mode == modeAIvsAI:
+			end -= 70 * u
+		}
 		for i, ln := range wrap(words, c.small, r.W-36*u) {
-			drawText(dst, ln, c.small, c.x, c.y+30*u+float64(i)*20*u, Left, th.TextDim)
+			y := c.y + 30*u + float64(i)*20*u
+			if y > end {
+				break
+			}
+			drawText(dst, ln, c.small, c.x, y, Left, th.TextDim)
 		}
 	}
 	gs.drawCardFooter(a, dst, r)
