@@ -381,12 +381,13 @@ func (a *App) drawToast(dst *ebiten.Image) {
 	u := a.U()
 	fc := a.Face(Medium, sizeBody)
 	w := textWidth(a.toastMsg, fc) + 48*u
-	h := 44 * u
+	h := 36 * u
 	al := math.Min(1, float64(a.toastT)/toastOut) // fade out over the last third of a second
 	in := easeOut(math.Min(1, float64(toastTicks-a.toastT)/toastIn))
-	// above a screen's title, or where the scene says (the game: under its
-	// top bar), never over a title or a header
-	y := 8 * u
+	// above a screen's title (the highest, Options', starts 43 pixels
+	// down at 1×), or where the scene says (the game: under its top bar),
+	// never over a title or a header
+	y := 4 * u
 	if s, ok := a.scenes.current.(interface{ toastY(*App) float64 }); ok {
 		y = s.toastY(a)
 	}
