@@ -139,7 +139,7 @@ func (gl *gallery) menuOptionsRules(t *testing.T, cfg string) {
 // Continue. The game is then played to its end for the statistics.
 func (gl *gallery) classicGame(t *testing.T, cfg string) {
 	g := start(t, cfg)
-	u := gl.newGame(g, "Players/You vs AI", "Game/Gobblet 4×4", "Your colour/Orange", "Moves first/Orange", "Computer level/Medium", "Computer algorithm/Default")
+	u := gl.newGame(g, "Players/You vs AI", "Game/Gobblet 4×4", "Your colour/Orange", "Moves first/Orange", "Computer level/Medium")
 	gl.shot(g, "new-game")
 	gameMark := g.logMark()
 	u = gl.startGame(g, u)
@@ -255,7 +255,7 @@ func (gl *gallery) twoPlayers(t *testing.T, cfg string) {
 // thinking: the Expert thinks over its answer on 4×4.
 func (gl *gallery) thinking(t *testing.T, cfg string) {
 	g := start(t, cfg)
-	u := gl.newGame(g, "Players/You vs AI", "Game/Gobblet 4×4", "Your colour/Orange", "Moves first/Orange", "Computer level/Expert", "Computer algorithm/Default")
+	u := gl.newGame(g, "Players/You vs AI", "Game/Gobblet 4×4", "Your colour/Orange", "Moves first/Orange", "Computer level/Expert")
 	u = gl.startGame(g, u)
 	eng := startEngine(t)
 	begin := g.logMark()
@@ -292,7 +292,7 @@ func (gl *gallery) thinking(t *testing.T, cfg string) {
 // and its review two moves before the end.
 func (gl *gallery) resultAndReview(t *testing.T, cfg string) {
 	g := start(t, cfg)
-	u := gl.newGame(g, "Players/You vs AI", "Game/Gobblers 3×3", "Your colour/Orange", "Moves first/Orange", "Computer level/Medium", "Computer algorithm/Default")
+	u := gl.newGame(g, "Players/You vs AI", "Game/Gobblers 3×3", "Your colour/Orange", "Moves first/Orange", "Computer level/Medium")
 	gl.startGame(g, u)
 	g.playToEnd(startEngine(t), "gobblers", "x", "perfect", true, 20)
 	u = g.waitUI("game", "over", 15*time.Second)
@@ -325,7 +325,7 @@ func (gl *gallery) resultAndReview(t *testing.T, cfg string) {
 // and the rematch (the computer moves first) lost, for the statistics.
 func (gl *gallery) moveValues(t *testing.T, cfg string) {
 	g := start(t, cfg)
-	u := gl.newGame(g, "Players/You vs AI", "Game/Gobblers 3×3", "Your colour/Orange", "Moves first/Orange", "Computer level/Perfect", "Computer algorithm/Default")
+	u := gl.newGame(g, "Players/You vs AI", "Game/Gobblers 3×3", "Your colour/Orange", "Moves first/Orange", "Computer level/Perfect")
 	gameMark := g.logMark()
 	u = gl.startGame(g, u)
 	eng := startEngine(t)

@@ -86,7 +86,7 @@ func TestClassicByKeyboardAndClicks(t *testing.T) {
 		if turn == 1 {
 			// a piece from the reserve held: its legal squares are lit (the
 			// README's picture). Not one from the board: with touch-move on
-			// (the default) a lifted board piece must be moved.
+			// (an option) a lifted board piece must be moved.
 			var from Rect
 			for _, sl := range u.Slots {
 				if sl.Player == "x" && sl.Count > 0 {
@@ -122,6 +122,15 @@ func TestClassicByKeyboardAndClicks(t *testing.T) {
 	mark = g.logMark()
 	g.keyWhen("ctrl+z", "undo", func() bool { u := g.ui(); return u.End > mark && u.Position == afterAI[0] })
 	checkAutosave(t, cfg, played[:2])
+	if u := g.ui(); u.Status != "Two moves taken back: yours and Easy AI's." {
+		t.Errorf("after undo the status line says %q", u.Status)
+	}
+	// an arrow key shows the cursor, and the status line names the keys
+	mark = g.logMark()
+	g.keyUI("Right")
+	g.waitUIFunc("the status line naming the keys", mark, 10*time.Second, func(u *UI) bool {
+		return strings.Contains(u.Status, "arrows move the cursor, Enter picks up")
+	})
 
 	// Esc pauses: the log says so, the pause card covers the middle of
 	// the board and the rest of it is dimmed.

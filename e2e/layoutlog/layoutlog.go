@@ -47,6 +47,8 @@ type UI struct {
 	Theme        string
 	Held         string
 	Problem      string  // what a screen says cannot be done (Online, in a browser)
+	Status       string  // the game's status line
+	Card         string  // the game's status card: its title, " | ", its words
 	PX, PY       float64 // where the game saw the pointer
 }
 
@@ -116,6 +118,10 @@ func Parse(b *UI, ln string, n int, uis *[]*UI) *UI {
 			b.Held = v
 		case "problem":
 			b.Problem = v
+		case "status":
+			b.Status = v
+		case "card":
+			b.Card = v
 		case "pointer":
 			x, y, _ := strings.Cut(v, " ")
 			b.PX, b.PY = atof(x), atof(y)

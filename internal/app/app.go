@@ -393,11 +393,18 @@ func (a *App) drawToast(dst *ebiten.Image) {
 	u := a.U()
 	fc := a.Face(Medium, sizeBody)
 	w := textWidth(a.toastMsg, fc) + 48*u
-	h := 48 * u
+	h := 32 * u
 	al := math.Min(1, float64(a.toastT)/toastOut) // fade out over the last third of a second
 	in := easeOut(math.Min(1, float64(toastTicks-a.toastT)/toastIn))
-	r := Rect{a.W/2 - w/2, 84*u - (1-in)*20*u, w, h}
-	roundRectSpriteA(dst, r, 14*u, mix(a.Theme.Panel, a.Theme.Good, 0.18), withAlpha(a.Theme.Good, 0.8), math.Max(1, 1.5*u), 10*u, a.Theme.Shadow)
+	// above a screen's title (the highest, Options', starts 38 pixels
+	// down at 1×), or where the scene says (the game: under its top bar),
+	// never over a title or a header
+	y := 2 * u
+	if s, ok := a.scenes.current.(interface{ toastY(*App) float64 }); ok {
+		y = s.toastY(a)
+	}
+	r := Rect{a.W/2 - w/2, y - (1-in)*20*u, w, h}
+	roundRectSpriteA(dst, r, 12*u, mix(a.Theme.Panel, a.Theme.Good, 0.18), withAlpha(a.Theme.Good, 0.8), math.Max(1, 1.5*u), 3*u, a.Theme.Shadow)
 	drawText(dst, a.toastMsg, fc, a.W/2, r.Y+h/2, Center, withAlpha(a.Theme.Text, al))
 }
 

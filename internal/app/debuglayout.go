@@ -165,6 +165,9 @@ func (gs *gameScene) logLayout(a *App, b *strings.Builder, widget func(string, R
 	fmt.Fprintf(b, "player x %s\nplayer o %s\n", colourNames[gs.setup.colourOf(rules.X)], colourNames[gs.setup.colourOf(rules.O)])
 	p := gs.pos()
 	fmt.Fprintf(b, "position %s\n", p.String())
+	line, _ := gs.statusLine(a)
+	title, words := gs.statusCardWords()
+	fmt.Fprintf(b, "status %s\ncard %s | %s\n", line, title, strings.ReplaceAll(words, "\n", " "))
 	buttons(gs.top)
 	if gs.hand.hold != nil {
 		from := "reserve"

@@ -15,8 +15,13 @@ import (
 func (gs *gameScene) updateHand(a *App) {
 	in := &a.In
 	h := gs.hand.hold
-	if in.RightPressed && h != nil && !h.locked {
-		gs.dropHeld()
+	if in.RightPressed && h != nil {
+		if h.locked {
+			gs.say(touchMoveWhy, true)
+			a.play(sound.Illegal)
+		} else {
+			gs.dropHeld()
+		}
 		return
 	}
 	if h != nil && h.down {
@@ -29,7 +34,7 @@ func (gs *gameScene) updateHand(a *App) {
 			case h.dragging:
 				gs.release(a, in.X, in.Y)
 			case h.again && h.locked:
-				gs.say("Touch-move: a piece lifted from the board must be moved.", true)
+				gs.say(touchMoveWhy, true)
 				a.play(sound.Illegal)
 			case h.again:
 				gs.dropHeld()
@@ -88,7 +93,7 @@ func (gs *gameScene) keyboard(a *App) bool {
 		if in.Key(ebiten.Key1 + ebiten.Key(size-1)) {
 			c := gs.toMove()
 			if h := gs.hand.hold; h != nil && h.locked {
-				gs.say("Touch-move: a piece lifted from the board must be moved.", true)
+				gs.say(touchMoveWhy, true)
 				return true
 			}
 			slot := gs.slotFor(c, size)
@@ -123,7 +128,7 @@ func (gs *gameScene) press(a *App, x, y float64, pointer bool) {
 			if gs.hand.hold.again {
 				gs.hand.hold.again = false
 				if gs.hand.hold.locked {
-					gs.say("Touch-move: a piece lifted from the board must be moved.", true)
+					gs.say(touchMoveWhy, true)
 				} else {
 					gs.hand.hold = nil
 				}
@@ -241,7 +246,7 @@ func (gs *gameScene) release(a *App, x, y float64) {
 		gs.slideBack(x, y)
 		if h.locked {
 			if sq == rules.NoSquare {
-				gs.say("Touch-move: this piece must be moved. Click a square.", false)
+				gs.say(touchMoveWhy, false)
 			}
 			return
 		}
@@ -300,6 +305,9 @@ func (gs *gameScene) slideBack(x, y float64) {
 	}
 	gs.glides = append(gs.glides, glide{colour: h.colour, size: h.size, x0: x, y0: y, to: rules.NoSquare, x1: x1, y1: y1, n: n, back: h.from, slot: h.slot})
 }
+
+// touchMoveWhy says why a piece lifted from the board cannot be put back.
+const touchMoveWhy = "Touch-move is on (Options): a piece lifted from the board must be moved."
 
 // dropHeld puts the held piece back (never called for a locked piece).
 func (gs *gameScene) dropHeld() { gs.hand.hold = nil }

@@ -4,6 +4,9 @@
 package app
 
 import (
+	"fmt"
+
+	"github.com/gobblet-game/gobblet/internal/record"
 	"github.com/gobblet-game/gobblet/internal/rules"
 	"github.com/gobblet-game/gobblet/internal/sound"
 )
@@ -12,18 +15,8 @@ func (gs *gameScene) canUndo() bool {
 	if !gs.game.CanUndo() {
 		return false
 	}
-	if gs.setup.Mode == modeHumanVsAI {
-		// at least one of the human's moves must be on the board
-		h := gs.setup.humanColour()
-		for i := range gs.game.Moves() {
-			p := gs.game.PositionAt(i)
-			if gs.setup.colourOf(p.SideToMove()) == h {
-				return true
-			}
-		}
-		return false
-	}
-	return true
+	// against the AI at least one of the human's moves must be on the board
+	return gs.setup.Mode != modeHumanVsAI || gs.humanHasMoved()
 }
 
 // undo takes back the last move; against the AI, back to the human's last
@@ -45,15 +38,18 @@ func (gs *gameScene) travel(a *App, redo bool) {
 	}
 	gs.brain.stop()
 	gs.pending = nil
+	gs.resigned = nil // a resigned game taken back goes on
 	gs.hand.hold = nil
 	gs.glides = nil
 	gs.hintMove = rules.NoMove
 	gs.values.hintWanted = false // a hint asked for the old position
 	gs.msgT = 0
 	gs.step(redo)
+	steps := 1
 	if gs.setup.Mode == modeHumanVsAI {
 		for !gs.humanToMove() && gs.canStep(redo) {
 			gs.step(redo)
+			steps++
 		}
 	}
 	if gs.setup.Mode == modeAIvsAI {
@@ -61,11 +57,23 @@ func (gs *gameScene) travel(a *App, redo bool) {
 	}
 	gs.afterHistoryChange(a)
 	if !redo {
-		gs.say("Move taken back.", false)
+		gs.say(gs.takenBackWords(steps), false)
 	}
 	if redo && gs.game.Over() {
 		gs.endGame(a)
 	}
+}
+
+// takenBackWords says what undo took back: one move, or, against the
+// computer, the person's move and its answer.
+func (gs *gameScene) takenBackWords(n int) string {
+	switch {
+	case n == 1:
+		return "Move taken back."
+	case n == 2 && gs.setup.Mode == modeHumanVsAI:
+		return fmt.Sprintf("Two moves taken back: yours and %s's.", gs.setup.name(1-gs.setup.humanColour()))
+	}
+	return fmt.Sprintf("%d moves taken back.", n)
 }
 
 // canStep says whether one more move can be taken back (or played again);
@@ -121,8 +129,13 @@ func (gs *gameScene) autosave(a *App) {
 	if s.Mode == modeOnline {
 		s.Mode = modeHumanVsAI
 	}
-	// with its moves undone: Continue brings back what redo would play
-	if err := a.Store.SaveGame(s.gameRecord(gs.game)); err != nil {
+	// with its moves undone: Continue brings back what redo would play,
+	// and the reserve stacks in the order the player saw them
+	rec := s.gameRecord(gs.game)
+	if r := gs.reservesText(); r != "" {
+		rec.Tags = append(rec.Tags, record.Tag{Name: reservesTag, Value: r})
+	}
+	if err := a.Store.SaveGame(rec); err != nil {
 		a.debugf("autosave: %v", err)
 	}
 }

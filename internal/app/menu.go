@@ -65,7 +65,9 @@ func (m *menuScene) Update(a *App) error {
 		if err != nil {
 			return nil
 		}
-		a.scenes.GoTo(newGameScene(a, s, g))
+		gs := newGameScene(a, s, g)
+		gs.takeReserves(m.saved) // the stacks in the order the player left them
+		a.scenes.GoTo(gs)
 	case "New game":
 		a.scenes.GoTo(newSetupScene(a))
 	case "Saved games":

@@ -153,10 +153,11 @@ func (sc *setupScene) rebuild() {
 			sc.start.Label = "Join"
 		}
 	case sc.mode.Sel == modeHumanVsAI:
+		// the search algorithm is for comparing the computers in AI vs AI:
+		// against a person the level says all
 		comp := 1 - sc.colour.Sel
 		sc.level[comp].Label = "Computer level"
-		sc.algo[comp].Label = "Computer algorithm"
-		rows = append(rows, &sc.variant, &sc.colour, &sc.first, &sc.level[comp], &sc.algo[comp])
+		rows = append(rows, &sc.variant, &sc.colour, &sc.first, &sc.level[comp])
 	case sc.mode.Sel == modeTwoPlayers:
 		rows = append(rows, &sc.variant, &sc.first)
 	case sc.mode.Sel == modeAIvsAI:
@@ -181,6 +182,17 @@ func (sc *setupScene) collect() setup {
 		s.Players[sc.colour.Sel].Human = true
 	case modeTwoPlayers:
 		s.Players[0].Human, s.Players[1].Human = true, true
+	}
+	return s
+}
+
+// played is the setup a game starts with: the algorithms chosen for AI vs
+// AI (kept for the next visit) play only there.
+func (s setup) played() setup {
+	if s.Mode != modeAIvsAI {
+		for c := range s.Players {
+			s.Players[c].Algorithm = ""
+		}
 	}
 	return s
 }
@@ -240,7 +252,7 @@ func (sc *setupScene) Update(a *App) error {
 			a.scenes.GoTo(newHostScene(a, lastSetup.Variant, colour, ""))
 			return nil
 		}
-		a.scenes.GoTo(newGameScene(a, lastSetup, nil))
+		a.scenes.GoTo(newGameScene(a, lastSetup.played(), nil))
 	case sc.back.update(a) || a.In.Key(ebiten.KeyEscape):
 		sc.remember(a)
 		a.scenes.GoTo(newMenuScene(a))

@@ -266,7 +266,7 @@ func TestNewGameShowsTheRowsOfTheMode(t *testing.T) {
 		picks [][2]string
 		want  []string
 	}{
-		{[][2]string{{"Players", "You vs AI"}}, []string{"Players", "Game", "Your colour", "Moves first", "Computer level", "Computer algorithm"}},
+		{[][2]string{{"Players", "You vs AI"}}, []string{"Players", "Game", "Your colour", "Moves first", "Computer level"}},
 		{[][2]string{{"Players", "Two players"}}, []string{"Players", "Game", "Moves first"}},
 		{[][2]string{{"Players", "AI vs AI"}}, []string{"Players", "Game", "Orange level", "Orange algorithm", "Blue level", "Blue algorithm", "Moves first"}},
 		{[][2]string{{"Players", "Online"}, {"Online", "Host a game"}}, []string{"Players", "Online", "Game", "Your colour"}},
@@ -510,5 +510,33 @@ func TestLongCodeStaysInTheField(t *testing.T) {
 				t.Errorf("the field shows %q of %q: not its end", shown, ls.field.Text)
 			}
 		}
+	}
+}
+
+// The search algorithm is an AI vs AI choice: a game against the computer
+// plays its level's own, and the algorithm chosen for the demos is kept.
+func TestAlgorithmIsForAIvsAIOnly(t *testing.T) {
+	d := newNG(t, 1280, 800)
+	d.pick("Players", "AI vs AI")
+	d.pick("Blue algorithm", "Minimax")
+	d.pick("Players", "You vs AI")
+	for _, l := range d.labels() {
+		if strings.Contains(l, "algorithm") {
+			t.Fatalf("a game against the computer offers %q (rows %v)", l, d.labels())
+		}
+	}
+	d.click(d.setup().start.Rect.Center())
+	for i := 0; i < fadeTicks+2; i++ {
+		d.tick()
+	}
+	gs, ok := d.a.scenes.current.(*gameScene)
+	if !ok {
+		t.Fatalf("Start opened %T, want the game", d.a.scenes.current)
+	}
+	if alg := gs.setup.Players[1].Algorithm; alg != "" {
+		t.Errorf("the computer plays with the algorithm %q chosen for AI vs AI", alg)
+	}
+	if lastSetup.Players[1].Algorithm != "minimax" {
+		t.Errorf("the AI vs AI choice was not kept: %q", lastSetup.Players[1].Algorithm)
 	}
 }

@@ -24,7 +24,6 @@ type netGame struct {
 	myOffer        bool // our offer waits for an answer
 	rematchAsked   bool
 	rematchOffered bool
-	resignAt       int // tick of the first click on Resign (a second one confirms)
 
 	ended bool // the session declared the result (resignation, agreement, rules)
 	res   rules.Result
@@ -52,7 +51,7 @@ func newOnlineGame(a *App, sess *netplay.Session, st netplay.Started) *gameScene
 	gs := newGameScene(a, s, g)
 	gs.net = &netGame{sess: sess, number: st.Number, peer: st.Peer}
 	gs.net.goneM.Buttons = []*button{{Label: "Finish against the AI", Primary: true, Tip: "Play on from here against the computer"}, {Label: "Main menu"}}
-	gs.net.drawM.Buttons = []*button{{Label: "Accept draw", Primary: true}, {Label: "Decline"}}
+	gs.net.drawM.Buttons = []*button{{Label: "Accept draw"}, {Label: "Decline"}} // neither is the default
 	a.debugf("online game %d, you are %s", st.Number, colourNames[you])
 	if gs.humanToMove() {
 		a.play(sound.YourTurn)
@@ -93,6 +92,7 @@ func (gs *gameScene) onNetEvent(a *App, e netplay.Event) bool {
 		}
 		ng := newOnlineGame(a, n.sess, e)
 		ng.demo.score = gs.demo.score
+		ng.tellRematch()
 		gs.brain.stop()
 		a.scenes.GoTo(ng)
 		return true
@@ -117,7 +117,7 @@ func (gs *gameScene) onNetEvent(a *App, e netplay.Event) bool {
 		a.play(sound.Illegal)
 	case netplay.DrawOffered:
 		n.drawOffered = true
-		n.drawM.Focus = 0
+		n.drawM.Focus = -1
 		gs.say("Your opponent offers a draw.", false)
 		a.play(sound.Hint)
 	case netplay.DrawDeclined:
@@ -171,6 +171,9 @@ func (gs *gameScene) result() rules.Result {
 	if gs.net != nil && gs.net.ended {
 		return gs.net.res
 	}
+	if gs.resigned != nil {
+		return *gs.resigned
+	}
 	return gs.game.Result()
 }
 
@@ -191,15 +194,13 @@ func (gs *gameScene) onlineTitle() (string, string, bool) {
 
 func (gs *gameScene) resign(a *App) {
 	n := gs.net
-	if n == nil || gs.over || n.gone != nil {
+	if n == nil {
+		gs.resignToComputer(a)
 		return
 	}
-	if n.resignAt == 0 || a.Tick-n.resignAt > resignTicks {
-		n.resignAt = a.Tick
-		gs.say("Click Resign again to give up this game.", true)
+	if gs.over || n.gone != nil || !gs.resignConfirmed(a) {
 		return
 	}
-	n.resignAt = 0
 	n.sess.Resign()
 }
 

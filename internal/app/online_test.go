@@ -135,7 +135,7 @@ func TestOnlineGamePlaysOnBothBoards(t *testing.T) {
 	if !hg.humanToMove() || gg.humanToMove() {
 		t.Fatalf("orange (the host) moves first")
 	}
-	if got := gg.statusText(); got != "Opponent is thinking…" {
+	if got := gg.statusText(); got != "Your opponent is thinking…" {
 		t.Errorf("the waiting player's status line: %q", got)
 	}
 	// the guest cannot move out of turn
@@ -181,6 +181,13 @@ func TestOnlineGamePlaysOnBothBoards(t *testing.T) {
 	if !guest.game().humanToMove() {
 		t.Errorf("after the rematch the guest (now orange) moves first")
 	}
+	// and both first screens say so
+	if got, want := host.game().note, "Rematch: the colours are swapped; you play Blue, and Orange moves first."; got != want {
+		t.Errorf("the host's rematch note %q, want %q", got, want)
+	}
+	if _, words := guest.game().statusCardWords(); !strings.Contains(words, "you play Orange and move first") {
+		t.Errorf("the guest's status card says %q", words)
+	}
 }
 
 func TestOnlineResignAndDraw(t *testing.T) {
@@ -188,11 +195,23 @@ func TestOnlineResignAndDraw(t *testing.T) {
 	hg, gg := host.game(), guest.game()
 	host.dragMove("3@b2")
 	pump(t, "the first move", func() bool { return gg.game.Plies() == 1 }, host, guest)
+	// the guest cannot offer a draw on its own turn, and is told why
+	guest.tick()
+	x, y := gg.buttons.draw.Rect.Center()
+	guest.click(x, y)
+	if gg.net.myOffer || !strings.Contains(gg.msg, "after your move") {
+		t.Errorf("Offer draw on one's own turn: offered %v, status %q", gg.net.myOffer, gg.msg)
+	}
 	// the host offers a draw after moving; the guest declines with the button
-	x, y := hg.buttons.draw.Rect.Center()
+	x, y = hg.buttons.draw.Rect.Center()
 	host.click(x, y)
 	pump(t, "the draw offer", func() bool { return gg.net.drawOffered }, host, guest)
 	guest.tick()
+	for i, b := range gg.net.drawM.Buttons {
+		if b.Primary || gg.net.drawM.Focus == i {
+			t.Errorf("%q is the default answer to a draw offer: neither should be", b.Label)
+		}
+	}
 	x, y = gg.net.drawM.Buttons[1].Rect.Center()
 	guest.click(x, y)
 	pump(t, "the refusal", func() bool { return !hg.net.myOffer }, host, guest)

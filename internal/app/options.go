@@ -1,6 +1,8 @@
 package app
 
 import (
+	"math"
+
 	"github.com/hajimehoshi/ebiten/v2"
 )
 
@@ -61,6 +63,7 @@ func newOptionsScene(a *App, back Scene) *optionsScene {
 	add("legal", "Show legal moves", onOff, boolSel(s.ShowLegalMoves), "Mark the squares a held piece may go to.")
 	add("covered", "Show covered pieces", []string{"Off (memory)", "On"}, boolSel(s.ShowCovered), "On: point at a stack to see the pieces under its top. Off: remember them, as with real pieces.")
 	add("values", "Move values (3×3, V)", onOff, boolSel(a.showValues), "3×3 only: mark each square a held piece may go to as a win, draw or loss with perfect play.")
+	add("details", "Engine details", onOff, boolSel(s.EngineDetails), "Show how deep the computer searched and its score while it thinks.")
 	add("anim", "Animations", animNames, nearest(animSteps, s.AnimationSpeed), "How fast pieces glide; Off puts them down at once.")
 	add("demos", "Keep computer demos", onOff, boolSel(s.KeepDemos), "Keep the games the computer plays against itself in Saved games (off: only when you press Keep).")
 	theme := 0
@@ -94,6 +97,7 @@ func (o *optionsScene) apply(a *App) {
 	s.ShowLegalMoves = r["legal"].Sel == 1
 	s.ShowCovered = r["covered"].Sel == 1
 	a.showValues = r["values"].Sel == 1
+	s.EngineDetails = r["details"].Sel == 1
 	s.AnimationSpeed = animSteps[r["anim"].Sel]
 	s.KeepDemos = r["demos"].Sel == 1
 	s.Theme = themes[r["theme"].Sel].Name
@@ -107,10 +111,11 @@ func (o *optionsScene) layout(a *App) {
 	w := 820 * u
 	x := a.W/2 - w/2
 	y := 130 * u
-	rowH := 36 * u
+	step := math.Min(43*u, (a.H-116*u-y-helpH*u)/float64(len(o.form.Rows))) // the rows, the focused row's help and their card end above Done
+	rowH := step - 7*u
 	for i, r := range o.form.Rows {
 		r.layout(a, Rect{x, y, w, rowH})
-		y += rowH + 7*u
+		y += step
 		if i == o.form.Focus {
 			y += helpH * u // the focused row's line of help
 		}

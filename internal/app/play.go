@@ -45,6 +45,9 @@ type gameScene struct {
 	numbers [][2]float64
 	msg     string
 	msgT    int
+	// note is said on the status card until a person's first move: what
+	// changed in a rematch
+	note string
 
 	anim     float64 // animation speed from the options
 	hintMove rules.Move
@@ -59,6 +62,11 @@ type gameScene struct {
 	pause  pauseState
 	over   bool
 	ending endState
+	// resignAt is the tick of a first click on Resign (a second one
+	// confirms); resigned the end a resignation against the computer
+	// gave the game, which no position shows
+	resignAt int
+	resigned *rules.Result
 
 	review     int // ply shown in review; -1 when live
 	reviewMenu menuList
@@ -158,6 +166,8 @@ func newGameScene(a *App, s setup, g *rules.Game) *gameScene {
 		gs.top = []*button{gs.buttons.pause, gs.buttons.resign, gs.buttons.draw}
 		gs.pause.menu.Buttons = []*button{{Label: "Resume", Primary: true}, {Label: "Save game", Tip: "Keep this game among the saved games"}, {Label: "Rules"}, {Label: "Options"}, {Label: "Leave game", Tip: "Close the connection; the game is saved"}}
 		gs.ending.menu.Buttons[0].Tip = "Play again with the colours swapped"
+	case modeHumanVsAI:
+		gs.top = []*button{gs.buttons.hint, gs.buttons.redo, gs.buttons.undo, gs.buttons.resign, gs.buttons.pause}
 	default:
 		gs.top = []*button{gs.buttons.hint, gs.buttons.redo, gs.buttons.undo, gs.buttons.pause}
 	}
@@ -186,6 +196,17 @@ func (gs *gameScene) toMove() int {
 }
 
 func (gs *gameScene) humanToMove() bool { return gs.setup.human(gs.toMove()) }
+
+// humanHasMoved reports whether a person has played a move of this game.
+func (gs *gameScene) humanHasMoved() bool {
+	for i := range gs.game.Moves() {
+		p := gs.game.PositionAt(i)
+		if gs.setup.human(gs.setup.colourOf(p.SideToMove())) {
+			return true
+		}
+	}
+	return false
+}
 
 // animTicks converts a duration in milliseconds to ticks at the chosen
 // animation speed (0: no animation).
@@ -218,9 +239,36 @@ func (gs *gameScene) movesWhole(a *App) bool {
 }
 
 // resignRunsOut reports whether the Resign button's "click again" runs out
-// on this tick (online).
+// on this tick.
 func (gs *gameScene) resignRunsOut(a *App) bool {
-	return gs.net != nil && gs.net.resignAt > 0 && a.Tick-gs.net.resignAt == resignTicks+1
+	return gs.resignAt > 0 && a.Tick-gs.resignAt == resignTicks+1
+}
+
+// resignConfirmed reports whether this click on Resign is the second, in
+// time; a first one asks for it.
+func (gs *gameScene) resignConfirmed(a *App) bool {
+	if gs.resignAt == 0 || a.Tick-gs.resignAt > resignTicks {
+		gs.resignAt = a.Tick
+		gs.say("Click Resign again to give up this game.", true)
+		return false
+	}
+	gs.resignAt = 0
+	return true
+}
+
+// resignToComputer ends a game against the computer, lost: it counts in the
+// statistics as a loss and is kept among the saved games as resigned.
+func (gs *gameScene) resignToComputer(a *App) {
+	if gs.setup.Mode != modeHumanVsAI || gs.over || !gs.resignConfirmed(a) {
+		return
+	}
+	gs.brain.stop()
+	gs.pending = nil
+	gs.hand.hold = nil
+	gs.hintMove = rules.NoMove
+	winner := gs.setup.playerOf(1 - gs.setup.humanColour())
+	gs.resigned = &rules.Result{Status: rules.Win, Winner: winner, Reason: rules.Resignation}
+	gs.endGame(a)
 }
 
 // pulses reports whether the held piece's ring or the hint's arrow pulses.
@@ -277,8 +325,7 @@ func (gs *gameScene) Damage(a *App) (r Rect, ok bool) {
 // Animating; a tooltip asks when it shows.
 func (gs *gameScene) drawsOnlyWhenAsked() bool { return true }
 
-// resignTicks is how long a first click on Resign (online) waits for the
-// second.
+// resignTicks is how long a first click on Resign waits for the second.
 const resignTicks = 240
 
 // gameLook is a brief of what the game shows that may change without
@@ -468,9 +515,15 @@ func (gs *gameScene) updateKeys(a *App) bool {
 	online := gs.setup.Mode == modeOnline
 	switch {
 	case in.Key(ebiten.KeyEscape):
-		if gs.hand.hold != nil && !gs.hand.hold.locked {
+		switch h := gs.hand.hold; {
+		case h != nil && !h.locked:
 			gs.dropHeld()
-		} else {
+		case h != nil && (gs.msgT == 0 || gs.msg != "⚠ "+touchMoveWhy+escPauses):
+			// the player asked to put it back: say why not, once
+			gs.say(touchMoveWhy+escPauses, true)
+			a.play(sound.Illegal)
+		default:
+			gs.msgT = 0 // "Esc again opens the menu" is done
 			gs.openPause(a)
 			return true
 		}
@@ -492,8 +545,16 @@ func (gs *gameScene) updateKeys(a *App) bool {
 	return false
 }
 
+// escPauses follows touchMoveWhy when Esc was pressed with a locked piece.
+const escPauses = " Esc again opens the menu."
+
 // updateTopButtons handles a click on the top bar; true when one was clicked.
 func (gs *gameScene) updateTopButtons(a *App) bool {
+	if why := gs.drawOfferWaits(); why != "" && a.In.Pressed && gs.buttons.draw.Rect.Contains(a.In.X, a.In.Y) {
+		gs.say(why, true) // a disabled button clicked: say why
+		a.play(sound.Illegal)
+		return true
+	}
 	for _, b := range gs.top {
 		if !b.update(a) {
 			continue
@@ -522,6 +583,19 @@ func (gs *gameScene) updateTopButtons(a *App) bool {
 		return true
 	}
 	return false
+}
+
+// drawOfferWaits says why Offer draw cannot be pressed now ("" when it
+// can, or is not shown).
+func (gs *gameScene) drawOfferWaits() string {
+	n := gs.net
+	switch {
+	case n == nil || !gs.buttons.draw.Disabled || gs.over || n.gone != nil:
+		return ""
+	case n.myOffer:
+		return "Your offer of a draw waits for your opponent's answer."
+	}
+	return "You can offer a draw after your move, while your opponent thinks."
 }
 
 // clickMoveList opens the review at a move clicked in the move list.
@@ -734,6 +808,9 @@ func (gs *gameScene) Draw(a *App, dst *ebiten.Image) {
 		gs.drawPause(a, dst)
 	}
 	if !gs.pause.open {
+		if !gs.over || gs.review >= 0 {
+			gs.drawMoveTip(a, dst)
+		}
 		for _, b := range gs.top {
 			b.drawTip(a, dst)
 		}

@@ -6,9 +6,13 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"github.com/gobblet-game/gobblet/internal/record"
 	"github.com/gobblet-game/gobblet/internal/rules"
 )
 
@@ -80,8 +84,8 @@ func (gs *gameScene) slotFor(colour, size int) int {
 
 // drawReserve draws colour c's reserve: its column, lit on its turn with
 // the player's name and "to move" or "thinking…", then each slot: a 4×4
-// stack nested, a 3×3 pair with a second piece behind and a ×n count; a
-// piece held or sliding back has left its slot.
+// stack nested, a 3×3 pair with a second piece behind, and a ×n count of
+// its pieces; a piece held or sliding back has left its slot.
 func (gs *gameScene) drawReserve(a *App, dst *ebiten.Image, p *rules.Position, c int, live bool) {
 	th := a.Theme
 	u := a.U()
@@ -143,7 +147,7 @@ func (gs *gameScene) drawReserve(a *App, dst *ebiten.Image, p *rules.Position, c
 			}
 			drawPiece(dst, th, cx-rad*0.06, cy+rad*0.05, rad, c, pieceLook{})
 		}
-		if n > 1 && !gs.variant.NestedReserve() {
+		if n > 1 { // how many pieces the slot holds (a 4×4 stack nests them)
 			badge := fmt.Sprintf("×%d", n)
 			// at the piece's lower right, inside the slot
 			bx := math.Min(cx+rad*0.85, r.X+r.W-13*u)
@@ -168,4 +172,60 @@ func (gs *gameScene) slotPieceAt(p *rules.Position, c, i int, live bool) (int, i
 	}
 	size := gs.variant.Sizes() - i
 	return size, p.Reserve(gs.setup.playerOf(c), size)
+}
+
+// reservesTag is the autosave's tag that keeps the order of the 4×4
+// reserve stacks on screen, colour by colour: "4,3,4 4,4,2". The rules
+// know only their heights, so Continue would otherwise bring them back
+// tallest first.
+const reservesTag = "Reserves"
+
+// reservesText is the reserve stacks' order for reservesTag ("" in 3×3).
+func (gs *gameScene) reservesText() string {
+	if !gs.variant.NestedReserve() {
+		return ""
+	}
+	var cs []string
+	for c := 0; c < 2; c++ {
+		var hs []string
+		for _, h := range gs.slots[c] {
+			hs = append(hs, strconv.Itoa(h))
+		}
+		cs = append(cs, strings.Join(hs, ","))
+	}
+	return strings.Join(cs, " ")
+}
+
+// takeReserves puts the reserve stacks in the order a record's
+// reservesTag kept, for each colour whose stacks it names right.
+func (gs *gameScene) takeReserves(rec *record.Record) {
+	if rec == nil || !gs.variant.NestedReserve() {
+		return
+	}
+	for _, t := range rec.Tags {
+		if t.Name != reservesTag {
+			continue
+		}
+		p := gs.pos()
+		for c, f := range strings.Fields(t.Value) {
+			if c > 1 {
+				break
+			}
+			var hs []int
+			for _, x := range strings.Split(f, ",") {
+				h, err := strconv.Atoi(x)
+				if err != nil {
+					hs = nil
+					break
+				}
+				hs = append(hs, h)
+			}
+			want := p.ReserveStacks(gs.setup.playerOf(c))
+			sorted := slices.Sorted(slices.Values(hs))
+			slices.Reverse(sorted)
+			if slices.Equal(sorted, want) { // the same stacks, in the order kept
+				gs.slots[c] = hs
+			}
+		}
+	}
 }

@@ -105,7 +105,32 @@ func (gs *gameScene) rematch(a *App) {
 	s.First = 1 - s.First
 	ng := newGameScene(a, s, nil)
 	ng.demo.score = gs.demo.score
+	ng.tellRematch()
 	a.scenes.GoTo(ng)
+}
+
+// tellRematch says, on a rematch's first screen, what changed: who plays
+// which colour and who moves first (the status line until the first move,
+// the status card until the person's first).
+func (gs *gameScene) tellRematch() {
+	s := &gs.setup
+	first := gs.who(s.First)
+	you := s.humanColour()
+	switch {
+	case s.Mode == modeAIvsAI:
+		return
+	case you < 0:
+		gs.note = "Rematch: " + first + " moves first this time."
+	case gs.net != nil && you == s.First:
+		gs.note = fmt.Sprintf("Rematch: the colours are swapped; you play %s and move first.", colourNames[you])
+	case gs.net != nil:
+		gs.note = fmt.Sprintf("Rematch: the colours are swapped; you play %s, and %s moves first.", colourNames[you], colourNames[s.First])
+	case you == s.First:
+		gs.note = fmt.Sprintf("Rematch: you play %s again and move first this time.", colourNames[you])
+	default:
+		gs.note = fmt.Sprintf("Rematch: you play %s again; %s moves first this time.", colourNames[you], first)
+	}
+	gs.say(gs.note, false)
 }
 
 // endGame ends the game: the sound for the player, the demo's score, and,
@@ -113,6 +138,7 @@ func (gs *gameScene) rematch(a *App) {
 func (gs *gameScene) endGame(a *App) {
 	gs.over = true
 	gs.ending.ticks = 0
+	gs.msgT = 0 // the result says it all ("Click Resign again" is done)
 	gs.brain.forget()
 	gs.pending = nil
 	r := gs.result()
@@ -137,6 +163,9 @@ func (gs *gameScene) endGame(a *App) {
 		gs.ending.recorded = true
 		rec := gs.setup.gameRecord(gs.game)
 		rec.Redo = nil
+		if gs.resigned != nil {
+			rec.Result = *gs.resigned // the moves stop short of it
+		}
 		kept, err := gs.keepResult(a, rec)
 		if err != nil {
 			a.recordFailed(kept, err)
@@ -166,6 +195,14 @@ func (gs *gameScene) resultTitle() (string, string) {
 		return t, why
 	}
 	r := gs.result()
+	if r.Reason == rules.Resignation {
+		c := gs.setup.colourOf(r.Winner)
+		title := gs.who(c) + " wins."
+		if gs.who(c) == "You" {
+			title = "You win!"
+		}
+		return title, gs.who(1-c) + " resigned."
+	}
 	switch r.Status {
 	case rules.Draw:
 		if r.Reason == rules.MoveLimit {
@@ -175,13 +212,11 @@ func (gs *gameScene) resultTitle() (string, string) {
 	case rules.Win:
 		c := gs.setup.colourOf(r.Winner)
 		title := colourNames[c] + " wins!"
-		switch {
-		case gs.setup.humanColour() >= 0 && gs.setup.human(c):
+		switch name := gs.setup.name(c); {
+		case name == "You": // the game, or its review, against the computer
 			title = "You win!"
-		case gs.setup.humanColour() >= 0:
-			title = gs.setup.name(c) + " wins."
-		case gs.setup.Mode == modeAIvsAI:
-			title = gs.setup.name(c) + " wins."
+		case gs.setup.humanColour() >= 0 || gs.setup.Mode == modeAIvsAI || name != colourNames[c]:
+			title = name + " wins."
 		}
 		p := gs.pos()
 		mover := gs.setup.colourOf(p.SideToMove().Other())
@@ -195,10 +230,10 @@ func (gs *gameScene) resultTitle() (string, string) {
 }
 
 // who names a colour's player in a sentence: "You" for the person
-// playing the computer, the computer by its level ("Hard AI"), else the
-// colour.
+// playing the computer, the computer by its level ("Hard AI"), a reviewed
+// record's players as the review names them, else the colour.
 func (gs *gameScene) who(c int) string {
-	if (gs.setup.Mode == modeHumanVsAI || gs.setup.Mode == modeOnline) && gs.setup.humanColour() >= 0 {
+	if (gs.setup.Mode == modeHumanVsAI || gs.setup.Mode == modeOnline) && gs.setup.humanColour() >= 0 || gs.setup.Names[c] != "" {
 		return gs.setup.name(c)
 	}
 	return colourNames[c]
@@ -213,16 +248,17 @@ func (gs *gameScene) whose(c int) string {
 }
 
 // lineWords names a line: "in row 2", "in column b", "on the diagonal a1–d4".
+// A no-break space keeps the number with its word when the line wraps.
 func lineWords(v rules.Variant, l uint16) string {
 	first := rules.Square(bits.TrailingZeros16(l))
 	last := rules.Square(15 - bits.LeadingZeros16(l))
 	switch {
 	case first.Rank(v) == last.Rank(v):
-		return fmt.Sprintf("in row %d", first.Rank(v)+1)
+		return fmt.Sprintf("in row\u00a0%d", first.Rank(v)+1)
 	case first.File(v) == last.File(v):
-		return fmt.Sprintf("in column %c", 'a'+first.File(v))
+		return fmt.Sprintf("in column\u00a0%c", 'a'+first.File(v))
 	}
-	return fmt.Sprintf("on the diagonal %s–%s", first.Name(v), last.Name(v))
+	return fmt.Sprintf("on the diagonal\u00a0%s–%s", first.Name(v), last.Name(v))
 }
 
 // resultCard is where the result card lies: in the side column, over the

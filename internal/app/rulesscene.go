@@ -103,7 +103,7 @@ func rulePages() []rulePage {
 			Text: []string{
 				"Drag a piece to a square, or click it and then the square. While you hold a piece its legal squares are marked: dots on empty squares, rings on pieces you may gobble, a ring with a 3 for the line-of-three exception.",
 				"Click the held piece again or right-click to put it back. Point at a stack to see the pieces under it.",
-				"Touch-move (on by default, as in the boxed game): a piece you lift from the board must be moved. Memory mode hides covered pieces, as with real pieces.",
+				"Touch-move (an option, off at first; the boxed game plays with it): a piece you lift from the board must be moved. Memory mode hides covered pieces, as with real pieces.",
 				"The next page lists the keys.",
 			},
 			Board: &boardPicture{Pos: three, Marks: three.MovesFrom(rules.NoSquare, 4) &^ three.LineOfThreeSquares(), Good: three.LineOfThreeSquares()},

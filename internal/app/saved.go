@@ -465,6 +465,9 @@ func newReviewScene(a *App, rec *record.Record, g *rules.Game, back Scene) *game
 		}
 	}
 	gs := newGameScene(a, s, g)
+	if res := rec.Result; res.Reason == rules.Resignation { // no position shows it
+		gs.resigned, gs.over, gs.ending.ticks, gs.ending.recorded = &res, true, 1000, true
+	}
 	gs.review = 0 // a finished game from its start, to be played through
 	if !g.Over() {
 		gs.review = g.Plies() // an unfinished one where it was left, to be played on
@@ -473,7 +476,7 @@ func newReviewScene(a *App, rec *record.Record, g *rules.Game, back Scene) *game
 	gs.top = nil
 	gs.reviewMenu.Buttons[2].Label = "Back"
 	gs.reviewMenu.Buttons[2].Tip = "Back to the saved games (Esc)"
-	if !g.Over() {
+	if !gs.over {
 		if _, _, err := restore(rec); err == nil {
 			gs.playOnGame = rec
 			b := &button{Label: playOnLabel, Primary: true, Tip: "Play this game on from its last move (Enter)"}

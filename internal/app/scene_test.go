@@ -11,6 +11,7 @@ import (
 
 	"github.com/gobblet-game/gobblet/internal/ai"
 	"github.com/gobblet-game/gobblet/internal/rules"
+	"github.com/gobblet-game/gobblet/internal/settings"
 )
 
 // fakeThinker answers only when the test says so, or, once cancelled, with
@@ -217,6 +218,19 @@ func TestTouchMoveHoldsALiftedPiece(t *testing.T) {
 	if tb.gs.hand.hold == nil {
 		t.Fatalf("touch-move: clicking the lifted piece again must not put it back")
 	}
+	if tb.gs.msgT == 0 || !strings.Contains(tb.gs.msg, "must be moved") {
+		t.Errorf("touch-move: clicking the piece again should say why it stays held; the status says %q", tb.gs.msg)
+	}
+	tb.gs.msgT = 0
+	tb.key(ebiten.KeyEscape, false) // the keyboard's way to put it back
+	if tb.gs.pause.open || tb.gs.hand.hold == nil || !strings.Contains(tb.gs.msg, "Esc again") {
+		t.Fatalf("touch-move: a first Esc should say why the piece stays held (paused %v, status %q)", tb.gs.pause.open, tb.gs.msg)
+	}
+	tb.key(ebiten.KeyEscape, false)
+	if !tb.gs.pause.open {
+		t.Fatalf("touch-move: a second Esc should open the menu")
+	}
+	tb.key(ebiten.KeyEscape, false)
 	x, y := tb.square("a1")
 	tb.drag(x, y, 5, 5) // drag it off the board
 	if tb.gs.hand.hold == nil {
@@ -226,6 +240,9 @@ func TestTouchMoveHoldsALiftedPiece(t *testing.T) {
 	tb.run()
 	if tb.gs.hand.hold == nil {
 		t.Fatalf("touch-move: a right click must not release it")
+	}
+	if tb.gs.msgT == 0 || !strings.Contains(tb.gs.msg, "Touch-move is on (Options)") {
+		t.Errorf("touch-move: a right click should say why the piece stays held; the status says %q", tb.gs.msg)
 	}
 	tb.click(tb.square("b1"))
 	if got := tb.moves(); got != "4@a1 4@d4 a1-b1" {
@@ -239,6 +256,22 @@ func TestTouchMoveHoldsALiftedPiece(t *testing.T) {
 	tb.click(tb.square("b1"))
 	if tb.gs.hand.hold != nil {
 		t.Errorf("touch-move off: clicking the lifted piece again should put it back")
+	}
+}
+
+// A click is not a touch: a first start plays with touch-move off.
+func TestTouchMoveIsOffAtFirst(t *testing.T) {
+	if settings.Default().TouchMove {
+		t.Fatal("touch-move should be off in the settings of a first start")
+	}
+	tb := newTable(t, twoPlayers(rules.Classic))
+	tb.tick()
+	tb.drag(tb.slotXY(0, 0, "a1"))
+	tb.drag(tb.slotXY(1, 0, "d4"))
+	tb.click(tb.square("a1"))
+	tb.click(tb.square("a1"))
+	if tb.gs.hand.hold != nil {
+		t.Errorf("with the first start's settings a lifted piece is put back by a second click")
 	}
 }
 
@@ -387,7 +420,7 @@ func TestResultOverlayAppearsOnAWin(t *testing.T) {
 		tb.tick()
 	}
 	title, reason := tb.gs.resultTitle()
-	if title != "Orange wins!" || reason != "Orange lined up three on the diagonal a1–c3." {
+	if title != "Orange wins!" || spaced(reason) != "Orange lined up three on the diagonal a1–c3." {
 		t.Errorf("result card says %q %q", title, reason)
 	}
 	// the card's first button is Rematch: the other colour moves first
@@ -399,6 +432,38 @@ func TestResultOverlayAppearsOnAWin(t *testing.T) {
 	ng, ok := tb.a.scenes.current.(*gameScene)
 	if !ok || ng == tb.gs || ng.setup.First != 1 || ng.game.Plies() != 0 {
 		t.Fatalf("Rematch should start a new game with blue moving first")
+	}
+	// and its first screen says so
+	if _, words := ng.statusCardWords(); !strings.Contains(words, "Rematch: Blue moves first this time.") {
+		t.Errorf("the rematch's status card says %q", words)
+	}
+}
+
+// A rematch against the computer says on its first screen who moves
+// first now, until the person's first move.
+func TestRematchSaysWhoMovesFirst(t *testing.T) {
+	s := vsAI(rules.Gobblers)
+	s.Players[1].Level = "hard"
+	tb := newTable(t, s)
+	tb.winOnTheDiagonal()
+	tb.gs.rematch(tb.a)
+	for i := 0; i < fadeTicks+2; i++ {
+		tb.tick()
+	}
+	ng := tb.a.scenes.current.(*gameScene)
+	want := "Rematch: you play Orange again; Hard AI moves first this time."
+	if ng.msg != want || ng.msgT == 0 {
+		t.Errorf("the rematch's status line says %q, want %q", ng.msg, want)
+	}
+	// the computer's first move, then the person's turn: the card still says it
+	ng.game.PlayNotation([]string{"3@b2"})
+	ng.syncSlots()
+	if _, words := ng.statusCardWords(); !strings.HasPrefix(words, want) {
+		t.Errorf("on the person's first turn the card says %q", words)
+	}
+	ng.game.PlayNotation([]string{"3@a1", "1@c3"})
+	if _, words := ng.statusCardWords(); strings.Contains(words, "Rematch") {
+		t.Errorf("after the person's first move the card still says %q", words)
 	}
 }
 
@@ -483,10 +548,54 @@ func TestResultSaysWhy(t *testing.T) {
 			}
 			tb.gs = newGameScene(tb.a, tt.s, g)
 			title, reason := tb.gs.resultTitle()
-			if title != tt.title || reason != tt.reason {
+			if title != tt.title || spaced(reason) != tt.reason {
 				t.Errorf("result %q %q, want %q %q", title, reason, tt.title, tt.reason)
 			}
 		})
+	}
+}
+
+// spaced reads no-break spaces as spaces.
+func spaced(s string) string { return strings.ReplaceAll(s, "\u00a0", " ") }
+
+// A line's number stays with its word when the reason wraps: "in row 2."
+// never leaves "2." alone on the card's next line.
+func TestResultReasonKeepsTheNumberWithItsWord(t *testing.T) {
+	tb := newTable(t, vsAI(rules.Gobblers))
+	g := rules.NewGameFrom(mustPos("gobblers:.,.,./x1,x2,./o1,o2,.:x"))
+	if err := g.PlayNotation([]string{"3@c2"}); err != nil {
+		t.Fatal(err)
+	}
+	tb.gs = newGameScene(tb.a, vsAI(rules.Gobblers), g)
+	_, reason := tb.gs.resultTitle()
+	fs := tb.a.Face(Regular, sizeBody)
+	for w := textWidth("You lined up", fs); w < textWidth(reason, fs)+10; w += 4 {
+		for _, ln := range wrap(reason, fs, w) {
+			if ln == "2." || strings.HasPrefix(ln, "2.") {
+				t.Fatalf("at %.0f pixels the reason %q wraps with %q alone", w, spaced(reason), ln)
+			}
+		}
+	}
+}
+
+// A review of a saved game against the computer names the players as the
+// game did: "You win!", not "Orange wins!".
+func TestReviewNamesTheWinnerAsTheGameDid(t *testing.T) {
+	tb := newTable(t, vsAI(rules.Gobblers))
+	g := rules.NewGameFrom(mustPos("gobblers:.,.,./x1,x2,./o1,o2,.:x"))
+	if err := g.PlayNotation([]string{"3@c2"}); err != nil {
+		t.Fatal(err)
+	}
+	s := vsAI(rules.Gobblers)
+	s.Players[1].Level = "hard"
+	rec := s.gameRecord(g)
+	rg, err := rec.Game()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs := newReviewScene(tb.a, rec, rg, nil)
+	if title, reason := rs.resultTitle(); title != "You win!" || spaced(reason) != "You lined up three in row 2." {
+		t.Errorf("the review of a won game says %q %q, want the game's \"You win!\" \"You lined up three in row 2.\"", title, spaced(reason))
 	}
 }
 
@@ -685,5 +794,109 @@ func TestFullScreenSaysHowToLeaveItOnce(t *testing.T) {
 	a.applySettings()
 	if a.toastMsg != "" {
 		t.Errorf("full screen again said %q; once is enough", a.toastMsg)
+	}
+}
+
+// The thinking card shows the search's depth and score only to a player
+// who asked for the engine's details in Options.
+func TestEngineDetailsOnlyWhenAsked(t *testing.T) {
+	tb := newTable(t, vsAI(rules.Classic))
+	tb.tick()
+	humanMovesAndAIThinks(tb, 1)
+	tb.until("the search's first report", func() bool { return tb.gs.brain.hasInfo })
+	if got := tb.gs.thinkingLine(tb.a, 1.25); got != "1.2 s" {
+		t.Errorf("engine details off: the card says %q, want only the time", got)
+	}
+	tb.a.Settings.EngineDetails = true
+	if got := tb.gs.thinkingLine(tb.a, 1.25); !strings.Contains(got, "depth 3") {
+		t.Errorf("engine details on: the card says %q, want the depth and score", got)
+	}
+}
+
+// The move list shows the piece and its squares; the tooltip says the move
+// in words and keeps the engine's notation.
+func TestMoveListShowsSquaresAndTipsTheNotation(t *testing.T) {
+	tb := newTable(t, twoPlayers(rules.Gobblers))
+	if err := tb.gs.game.PlayNotation([]string{"1@a1", "3@c3", "1@b2", "c3-a1"}); err != nil {
+		t.Fatal(err)
+	}
+	if got := moveSquares(rules.Gobblers, tb.gs.game.Moves()[3]); got != "c3 → a1" {
+		t.Errorf("a board move in the list: %q", got)
+	}
+	if got := moveSquares(rules.Gobblers, tb.gs.game.Moves()[0]); got != "a1" {
+		t.Errorf("a drop in the list: %q", got)
+	}
+	if got, want := tb.gs.moveTip(0), "Orange: small from the reserve to a1  ·  1@a1"; got != want {
+		t.Errorf("tip %q, want %q", got, want)
+	}
+	if got, want := tb.gs.moveTip(3), "Blue: large from c3 to a1, over Orange's small  ·  c3-a1"; got != want {
+		t.Errorf("tip %q, want %q", got, want)
+	}
+}
+
+// Against the computer a person may resign: two clicks on Resign end the
+// game, lost; it counts in the statistics and is kept as resigned, and its
+// review says so.
+func TestResignToTheComputer(t *testing.T) {
+	s := vsAI(rules.Classic)
+	s.Players[1].Level = "hard"
+	tb := newTable(t, s)
+	tb.tick()
+	humanMovesAndAIThinks(tb, 1)
+	tb.ai.answers <- rules.Drop(4, rules.SquareAt(rules.Classic, 3, 3))
+	tb.until("the AI's move", func() bool { return tb.gs.game.Plies() == 2 })
+	x, y := tb.gs.buttons.resign.Rect.Center()
+	if tb.gs.buttons.resign.Rect.W == 0 {
+		t.Fatal("a game against the computer shows no Resign button")
+	}
+	tb.click(x, y)
+	if tb.gs.over || !strings.Contains(tb.gs.msg, "again") {
+		t.Fatalf("one click on Resign should ask again (over %v, status %q)", tb.gs.over, tb.gs.msg)
+	}
+	tb.click(x, y)
+	if !tb.gs.over {
+		t.Fatal("a second click on Resign should end the game")
+	}
+	if title, why := tb.gs.resultTitle(); title != "Hard AI wins." || why != "You resigned." {
+		t.Errorf("the result says %q %q", title, why)
+	}
+	if line, _ := tb.gs.statusLine(tb.a); line != "Hard AI wins. You resigned." {
+		t.Errorf("after the resignation the status line says %q", line)
+	}
+	st := tb.a.Store.Stats()
+	if got := st.Tally(rules.Classic, "hard"); got.Lost != 1 || got.Games() != 1 {
+		t.Errorf("a resignation should count as one loss: %+v", got)
+	}
+	recs, err := tb.a.Store.Records()
+	if err != nil || len(recs) != 1 {
+		t.Fatalf("the resigned game should be kept: %v %d", err, len(recs))
+	}
+	rec := recs[0].Record
+	if rec.Result.Reason != rules.Resignation || rec.Result.Winner != rules.O {
+		t.Errorf("the kept game's result: %+v", rec.Result)
+	}
+	g, err := rec.Game()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs := newReviewScene(tb.a, rec, g, nil)
+	if title, why := rs.resultTitle(); !rs.over || title != "Hard AI wins." || why != "You resigned." {
+		t.Errorf("the review of a resigned game says %q %q (over %v)", title, why, rs.over)
+	}
+	if len(rs.reviewMenu.Buttons) != 3 {
+		t.Errorf("a resigned game cannot be played on; the review offers %d buttons", len(rs.reviewMenu.Buttons))
+	}
+}
+
+// A toast in the game comes under the top bar, whose title, players and
+// buttons it would hide.
+func TestGameToastLeavesTheTopBarInSight(t *testing.T) {
+	for _, size := range [][2]float64{{1280, 800}, {800, 520}, {1920, 1080}} {
+		a := newHeadless(&scriptSource{}, size[0], size[1])
+		gs := newGameScene(a, vsAI(rules.Classic), nil)
+		gs.lay = newBoardLayout(size[0], size[1], rules.Classic)
+		if y, top := gs.toastY(a), gs.lay.Top; y < top.Y+top.H {
+			t.Errorf("%v: the toast at y %.0f covers the top bar (to %.0f)", size, y, top.Y+top.H)
+		}
 	}
 }

@@ -6,11 +6,13 @@ import (
 	"fmt"
 	"image"
 	"math"
+	"strings"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/gobblet-game/gobblet/internal/ai"
+	"github.com/gobblet-game/gobblet/internal/rules"
 )
 
 // moveList lays out the move list: the card, the visible move cells and
@@ -91,20 +93,75 @@ func (gs *gameScene) drawPanel(a *App, dst *ebiten.Image) {
 		} else if cell.Contains(a.In.X, a.In.Y) {
 			tintRoundRect(dst, cell, 6*u, withAlpha(th.Text, 0.08))
 		}
+		// the piece moved, a small disc of its size and colour, then where
+		// it went: "b2" from the reserve, "a3 → b1" on the board
 		pl := gs.game.PositionAt(i)
 		c := gs.setup.colourOf(pl.SideToMove())
 		x := cell.X + 4*u
 		y := cell.Y + cell.H/2
-		fillCircle(dst, x+8*u, y, 5*u, th.Player[c])
+		rad := 10 * u * pieceRadius(gs.variant, pl.MovedSize(moves[i])) / pieceRadius(gs.variant, gs.variant.Sizes())
+		drawPiece(dst, th, x+11*u, y, rad, c, pieceLook{})
 		face := fc
 		if i == cur {
 			face = fm
 		}
-		drawText(dst, moves[i].Notation(gs.variant), face, x+20*u, y, Left, th.Text)
+		drawText(dst, moveSquares(gs.variant, moves[i]), face, x+26*u, y, Left, th.Text)
 	}
 	st := gs.statusCard(a)
 	panel(a, dst, st)
 	gs.drawAIStatus(a, dst, st)
+}
+
+// moveSquares is a move as the move list shows it beside the piece: the
+// square a reserve piece went to, or the squares a board piece went from
+// and to.
+func moveSquares(v rules.Variant, m rules.Move) string {
+	if m.IsDrop() {
+		return m.To.Name(v)
+	}
+	return m.From.Name(v) + " → " + m.To.Name(v)
+}
+
+// moveTip is the move list's tooltip for one move: the move in words, then
+// in the engine's notation ("Orange: giant from the reserve to b2 · 4@b2").
+func (gs *gameScene) moveTip(ply int) string {
+	m := gs.game.Moves()[ply]
+	p := gs.game.PositionAt(ply)
+	c := gs.setup.colourOf(p.SideToMove())
+	what := sizeNames(gs.variant)[p.MovedSize(m)-1]
+	from := "the reserve"
+	if !m.IsDrop() {
+		from = m.From.Name(gs.variant)
+	}
+	s := fmt.Sprintf("%s: %s from %s to %s", gs.setup.name(c), what, from, m.To.Name(gs.variant))
+	if under, ok := p.Top(m.To); ok {
+		s += fmt.Sprintf(", over %s's %s", colourNames[gs.setup.colourOf(under.Player)], sizeNames(gs.variant)[under.Size-1])
+	}
+	return s + "  ·  " + m.Notation(gs.variant)
+}
+
+// drawMoveTip draws the tooltip of the move under the pointer, over
+// everything but the overlays.
+func (gs *gameScene) drawMoveTip(a *App, dst *ebiten.Image) {
+	if gs.hand.hold != nil {
+		return
+	}
+	_, cells, _ := gs.moveList(a)
+	for _, c := range cells {
+		if !c.r.Contains(a.In.X, a.In.Y) {
+			continue
+		}
+		u := a.U()
+		fc := a.Face(Regular, sizeSmall)
+		tip := gs.moveTip(c.ply)
+		w := textWidth(tip, fc) + 20*u
+		h := 30 * u
+		x := math.Max(4, math.Min(c.r.X+c.r.W/2-w/2, a.W-w-4))
+		r := Rect{x, c.r.Y + c.r.H + 4*u, w, h}
+		roundRectSpriteA(dst, r, 6*u, a.Theme.Panel, a.Theme.PanelEdge, 1, 5*u, a.Theme.Shadow)
+		drawText(dst, tip, fc, r.X+w/2, r.Y+h/2, Center, a.Theme.Text)
+		return
+	}
 }
 
 // statusCard is the card under the move list that says who thinks, or
@@ -143,8 +200,21 @@ func (gs *gameScene) drawAIStatus(a *App, dst *ebiten.Image, r Rect) {
 	} else {
 		title, words := gs.statusCardWords()
 		drawText(dst, title, c.head, c.x, c.y, Left, th.Text)
+		// the lines that fit above the card's foot (the connection online,
+		// the series in AI vs AI)
+		end := r.Y + r.H - 14*u
+		switch {
+		case gs.net != nil:
+			end -= 34 * u
+		case gs.setup.Mode == modeAIvsAI:
+			end -= 70 * u
+		}
 		for i, ln := range wrap(words, c.small, r.W-36*u) {
-			drawText(dst, ln, c.small, c.x, c.y+30*u+float64(i)*20*u, Left, th.TextDim)
+			y := c.y + 30*u + float64(i)*20*u
+			if y > end {
+				break
+			}
+			drawText(dst, ln, c.small, c.x, y, Left, th.TextDim)
 		}
 	}
 	gs.drawCardFooter(a, dst, r)
@@ -182,18 +252,30 @@ func (gs *gameScene) drawThinking(a *App, dst *ebiten.Image, r Rect, c cardText,
 		al := 0.15 + 0.85*float64(i)/8
 		fillCircle(dst, sx+math.Cos(t)*10*u, sy+math.Sin(t)*10*u, 2.6*u, withAlpha(th.Accent, al))
 	}
-	secs := time.Since(b.since).Seconds()
-	line2 := ""
-	if secs >= 0.5 {
-		line2 = fmt.Sprintf("%.1f s", secs)
-	}
+	drawText(dst, gs.thinkingLine(a, time.Since(b.since).Seconds()), fs, x, y+30*u, Left, th.TextDim)
 	if b.hasInfo {
-		line2 = fmt.Sprintf("depth %d  ·  %s  ·  %.1f s", b.info.Depth, scoreWords(b.info.Score), secs)
+		bar := Rect{x, y + 54*u, r.W - 36*u, 10 * u}
+		gs.drawEvalBar(a, dst, bar, b.colour, b.info.Score)
+		// what the bar means, at its two ends
+		fc := a.Face(Regular, sizeSmall-2)
+		ly := bar.Y + bar.H + 14*u
+		drawText(dst, "← "+colourNames[0]+" ahead", fc, bar.X, ly, Left, th.TextDim)
+		drawText(dst, colourNames[1]+" ahead →", fc, bar.X+bar.W, ly, Right, th.TextDim)
 	}
-	drawText(dst, line2, fs, x, y+30*u, Left, th.TextDim)
-	if b.hasInfo {
-		gs.drawEvalBar(a, dst, Rect{x, y + 54*u, r.W - 36*u, 10 * u}, b.colour, b.info.Score)
+}
+
+// thinkingLine is the status card's line under "… is thinking": the time
+// it has thought, and the search's depth and score when the player asked
+// for the engine's details in Options.
+func (gs *gameScene) thinkingLine(a *App, secs float64) string {
+	b := gs.brain
+	switch {
+	case b.hasInfo && a.Settings.EngineDetails:
+		return fmt.Sprintf("depth %d  ·  %s  ·  %.1f s", b.info.Depth, scoreWords(b.info.Score), secs)
+	case secs >= 0.5:
+		return fmt.Sprintf("%.1f s", secs)
 	}
+	return ""
 }
 
 // statusCardWords are the status card's title and words when nothing thinks:
@@ -218,20 +300,50 @@ func (gs *gameScene) statusCardWords() (title, words string) {
 		if gs.setup.humanColour() == c {
 			who = "Your turn"
 		}
-		words = "Drag a piece, or click it and then a square."
-		switch {
-		case gs.setup.human(c):
-		case gs.net != nil && gs.net.gone != nil:
-			words = "Your opponent is no longer connected."
-		case gs.net != nil:
-			words = "Your opponent is thinking…"
-		case gs.setup.Mode == modeAIvsAI && !gs.demo.running:
-			words = "Paused: Space plays, S steps."
-		default:
-			words = "Waiting…"
+		if !gs.setup.human(c) {
+			return who, gs.waitWords(c)
 		}
-		return who, words
+		// the status line says what to do; the card says what happened and
+		// that the keyboard plays too
+		words = gs.lastMoveWords()
+		if gs.note != "" && !gs.humanHasMoved() {
+			return who, strings.TrimSpace(gs.note + " " + words)
+		}
+		if !gs.hand.cursorOn {
+			words += "\nKeyboard: arrows and Enter; " + sizeKeys(gs.variant) + " take a piece from the reserve."
+		}
+		return who, strings.TrimPrefix(words, "\n")
 	}
+}
+
+// lastMoveWords says the last move in a sentence: "Hard AI put a giant
+// piece on b3, over your small one." ("" before the first move).
+func (gs *gameScene) lastMoveWords() string {
+	i := gs.game.Plies() - 1
+	if i < 0 {
+		return ""
+	}
+	m := gs.game.Moves()[i]
+	p := gs.game.PositionAt(i)
+	c := gs.setup.colourOf(p.SideToMove())
+	what := sizeNames(gs.variant)[p.MovedSize(m)-1]
+	// no-break spaces keep a square with its word when the card wraps
+	s := fmt.Sprintf("%s put a %s piece on\u00a0%s", gs.who(c), what, m.To.Name(gs.variant))
+	if !m.IsDrop() {
+		s = fmt.Sprintf("%s moved a %s piece from\u00a0%s to\u00a0%s", gs.who(c), what, m.From.Name(gs.variant), m.To.Name(gs.variant))
+	}
+	if under, ok := p.Top(m.To); ok {
+		oc := gs.setup.colourOf(under.Player)
+		owner := gs.whose(oc)
+		if oc == c {
+			owner = "its own"
+			if gs.who(c) == "You" {
+				owner = "your own"
+			}
+		}
+		s += fmt.Sprintf(", over %s %s one", owner, sizeNames(gs.variant)[under.Size-1])
+	}
+	return s + "."
 }
 
 // drawCardFooter draws the status card's foot: the connection online, the
@@ -274,7 +386,8 @@ func scoreWords(s ai.Score) string {
 	return fmt.Sprintf("%+.1f", v)
 }
 
-// drawEvalBar shows who stands better: orange from the left, blue from the right.
+// drawEvalBar shows who stands better in the computer's eyes: orange from
+// the left, blue from the right, half each when even.
 func (gs *gameScene) drawEvalBar(a *App, dst *ebiten.Image, r Rect, mover int, s ai.Score) {
 	th := a.Theme
 	v := 0.0

@@ -3,7 +3,9 @@
 package app
 
 import (
+	"fmt"
 	"math"
+	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -17,29 +19,59 @@ func (gs *gameScene) drawStatus(a *App, dst *ebiten.Image) {
 	fillRect(dst, st, withAlpha(th.Panel, 0.85))
 	fillRect(dst, Rect{0, st.Y, st.W, math.Max(1, u)}, th.PanelEdge)
 	fc := a.Face(Regular, sizeBody)
-	msg, col := gs.statusText(), th.Text
-	if gs.msgT > 0 {
-		msg = gs.msg
-		if len(msg) > 4 && msg[:4] == "⚠ " {
-			msg = msg[4:]
-			col = mix(th.Warn, white, 0.25)
-			if th.Name == "light" {
-				col = th.Warn
-			}
+	msg, warn := gs.statusLine(a)
+	col := th.Text
+	if warn {
+		col = mix(th.Warn, white, 0.25)
+		if th.Name == "light" {
+			col = th.Warn
 		}
 	}
-	if gs.review >= 0 {
-		msg = gs.reviewWords() + gs.reviewValue(a)
-		col = th.Text
+	switch {
+	case gs.net != nil && gs.net.drawOffered && !gs.over && gs.review < 0:
+		gs.net.drawM.draw(a, dst)
+	case gs.review >= 0:
 		for _, b := range gs.reviewMenu.Buttons {
 			b.draw(a, dst, false)
 		}
 	}
-	if n := gs.net; n != nil && n.drawOffered && !gs.over && gs.review < 0 {
-		msg, col = "Your opponent offers a draw.", th.Text
-		n.drawM.draw(a, dst)
+	// the line ends before the buttons at its right (review, a draw offer)
+	room := st.W - 48*u
+	for _, b := range gs.statusButtons() {
+		room = math.Min(room, b.Rect.X-34*u)
+	}
+	if textWidth(msg, fc) > room {
+		fc = a.Face(Regular, sizeSmall)
 	}
 	drawText(dst, msg, fc, 24*u, st.Y+st.H/2, Left, col)
+}
+
+// statusLine is what the status line says, and whether it warns: a draw
+// offered, the review's move, a message for a while, else statusText.
+func (gs *gameScene) statusLine(a *App) (string, bool) {
+	switch {
+	case gs.net != nil && gs.net.drawOffered && !gs.over && gs.review < 0:
+		return "Your opponent offers a draw.", false
+	case gs.review >= 0:
+		return gs.reviewWords() + gs.reviewValue(a), false
+	case gs.msgT > 0:
+		if w, ok := strings.CutPrefix(gs.msg, "⚠ "); ok {
+			return w, true
+		}
+		return gs.msg, false
+	}
+	return gs.statusText(), false
+}
+
+// statusButtons are the buttons the status line shows at its right.
+func (gs *gameScene) statusButtons() []*button {
+	switch {
+	case gs.net != nil && gs.net.drawOffered && !gs.over && gs.review < 0:
+		return gs.net.drawM.Buttons
+	case gs.review >= 0:
+		return gs.reviewMenu.Buttons
+	}
+	return nil
 }
 
 func (gs *gameScene) statusText() string {
@@ -51,7 +83,10 @@ func (gs *gameScene) statusText() string {
 	}
 	c := gs.toMove()
 	h := gs.hand.hold
+	keys := gs.hand.cursorOn // the keyboard was used last: name its keys
 	switch {
+	case gs.setup.human(c) && h != nil && h.locked && keys:
+		return "Touch-move: this piece must be moved. Move the cursor to a highlighted square and press Enter."
 	case gs.setup.human(c) && h != nil && h.locked:
 		return "Touch-move: this piece must be moved. Click a highlighted square."
 	case gs.setup.human(c) && h != nil && gs.values.ready && gs.variant == rules.Gobblers && gs.showingValues:
@@ -60,13 +95,40 @@ func (gs *gameScene) statusText() string {
 		if gs.variant == rules.Classic && h.from == rules.NoSquare && gs.pos().LineOfThreeSquares() != 0 {
 			return "Marked 3: you may cover that piece, it is in a line of three."
 		}
+		if keys {
+			return "Move the cursor to a highlighted square and press Enter; Esc puts the piece back."
+		}
 		return "Drop it on a highlighted square, or click it again to put it back."
-	case gs.setup.humanColour() >= 0 && gs.setup.human(c):
-		return "Your turn: drag a piece, or click it and then a square."
 	case gs.setup.human(c):
-		return colourNames[c] + " to move: drag a piece, or click it and then a square."
+		how := "drag a piece, or click it and then a square."
+		if keys {
+			how = "arrows move the cursor, Enter picks up and puts down, " + sizeKeys(gs.variant) + " take a piece from your reserve."
+		}
+		if gs.setup.humanColour() >= 0 {
+			return "Your turn: " + how
+		}
+		return colourNames[c] + " to move: " + how
+	}
+	return gs.waitWords(c)
+}
+
+// sizeKeys names the keys that take a reserve piece by its size: "1–4".
+func sizeKeys(v rules.Variant) string {
+	return fmt.Sprintf("1–%d", v.Sizes())
+}
+
+// waitWords say what the computer (or the partner online) to move does:
+// the status line and the status card say the same.
+func (gs *gameScene) waitWords(c int) string {
+	switch {
+	case gs.net != nil:
+		return "Your opponent is thinking…"
+	case gs.pause.open:
+		return "Paused: " + gs.setup.name(c) + " waits until you resume."
 	case gs.setup.Mode == modeAIvsAI && !gs.demo.running:
 		return "Demo paused: Space plays, S steps one move."
+	case gs.thinkingShown():
+		return gs.setup.name(c) + " is thinking…"
 	}
-	return gs.setup.name(c) + " is thinking…"
+	return gs.setup.name(c) + " moves in a moment…"
 }

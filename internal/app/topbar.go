@@ -30,10 +30,11 @@ func (gs *gameScene) layoutButtons(a *App) {
 		gs.buttons.demoRun.Icon = iconPlay
 	}
 	gs.buttons.hint.Disabled = !gs.humanToMove() || gs.over
+	gs.buttons.resign.Disabled = gs.over
+	gs.buttons.resign.Active = gs.resignAt > 0 && a.Tick-gs.resignAt <= resignTicks
 	if n := gs.net; n != nil {
 		gs.buttons.resign.Disabled = gs.over || n.gone != nil
 		gs.buttons.draw.Disabled = gs.over || n.gone != nil || n.myOffer || gs.humanToMove()
-		gs.buttons.resign.Active = n.resignAt > 0 && a.Tick-n.resignAt <= resignTicks
 	}
 }
 
@@ -76,3 +77,7 @@ func (gs *gameScene) drawTopBar(a *App, dst *ebiten.Image) {
 		b.draw(a, dst, false)
 	}
 }
+
+// toastY puts the toasts under the top bar, over the board's edge: the
+// bar's title, players and buttons stay in sight.
+func (gs *gameScene) toastY(a *App) float64 { return gs.lay.Top.Y + gs.lay.Top.H + 14*a.U() }

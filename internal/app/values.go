@@ -258,9 +258,47 @@ func (gs *gameScene) reviewValue(a *App) string {
 	if !ok || !okb {
 		return ""
 	}
-	s := fmt.Sprintf("  ·  played next: %s, %s", m.Notation(gs.variant), valueWords(v))
+	p := g.Position()
+	who := gs.who(gs.setup.colourOf(p.SideToMove()))
+	if who == "You" {
+		who = "you" // in the middle of the line
+	}
+	s := fmt.Sprintf("  ·  next, %s %s %s: %s", who, verb(who, "play"), moveShort(gs.variant, &p, m), valueFor(who, v))
 	if rank(v) < rank(b) {
-		s += fmt.Sprintf(" (best: %s, %s)", b.Move.Notation(gs.variant), valueWords(b))
+		best := valueWords(b)
+		if best == "draw" {
+			best = "a draw"
+		}
+		s += fmt.Sprintf(" (best: %s, %s)", moveShort(gs.variant, &p, b.Move), best)
 	}
 	return s
+}
+
+// valueFor says a move's value for the player who makes it: "you lose in
+// 4", "Blue wins in 2", "a draw with best play" (moves of that player's).
+func valueFor(who string, v ai.MoveValue) string {
+	if v.Draw || v.Score.Kind == ai.Centipawns {
+		return "a draw with best play"
+	}
+	n := (v.Score.Value + 1) / 2
+	if v.Score.Kind == ai.WinIn {
+		return fmt.Sprintf("%s %s in %d", who, verb(who, "win"), n)
+	}
+	return fmt.Sprintf("%s %s in %d", who, verb(who, "lose"), n)
+}
+
+// verb agrees a verb with its subject: "you play", "Blue plays".
+func verb(who, v string) string {
+	if who == "you" {
+		return v
+	}
+	return v + "s"
+}
+
+// moveShort names a move in a few words: "large to a1", "b2 to a1".
+func moveShort(v rules.Variant, p *rules.Position, m rules.Move) string {
+	if m.IsDrop() {
+		return sizeNames(v)[p.MovedSize(m)-1] + " to " + m.To.Name(v)
+	}
+	return m.From.Name(v) + " to " + m.To.Name(v)
 }

@@ -221,8 +221,10 @@ func (p *parser) tag(name, value string, line int) error {
 			p.reason = rules.Repetition
 		case "movelimit":
 			p.reason = rules.MoveLimit
+		case "resignation":
+			p.reason = rules.Resignation
 		default:
-			return fmt.Errorf("tag Reason: %q is not a reason (line, repetition or movelimit)", clip(value))
+			return fmt.Errorf("tag Reason: %q is not a reason (line, resignation, repetition or movelimit)", clip(value))
 		}
 	case "Start":
 		pos, err := rules.ParsePosition(value)
@@ -396,8 +398,11 @@ func (p *parser) check() (*Record, error) {
 	if p.hasResult {
 		switch r.Result.Status {
 		case rules.Win:
-			if p.reason != rules.NoReason && p.reason != rules.Line {
-				return nil, errorAt(p.seen["Reason"], "a win is by a line, not by %s", reasonName[p.reason])
+			if p.reason != rules.NoReason && p.reason != rules.Line && p.reason != rules.Resignation {
+				return nil, errorAt(p.seen["Reason"], "a win is by a line or a resignation, not by %s", reasonName[p.reason])
+			}
+			if p.reason == rules.Resignation {
+				r.Result.Reason = p.reason
 			}
 		case rules.Draw:
 			if p.reason != rules.Repetition && p.reason != rules.MoveLimit {
@@ -434,7 +439,7 @@ func (p *parser) check() (*Record, error) {
 	return nil, &Error{Err: err}
 }
 
-var reasonName = [...]string{rules.NoReason: "", rules.Line: "line", rules.Repetition: "repetition", rules.MoveLimit: "movelimit"}
+var reasonName = [...]string{rules.NoReason: "", rules.Line: "line", rules.Repetition: "repetition", rules.MoveLimit: "movelimit", rules.Resignation: "resignation"}
 
 // clip shortens outside text quoted in an error message.
 func clip(s string) string {

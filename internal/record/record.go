@@ -32,9 +32,10 @@
 //   - Date: "2006-01-02" or "2006-01-02 15:04:05", local time.
 //   - X, O: human, ai or network; XName, XLevel, XAlgorithm and the same
 //     for O say more.
-//   - Result: x wins, o wins, draw or ongoing; Reason: line, repetition or
-//     movelimit. Without them the result is what the moves lead to; with
-//     them it must be.
+//   - Result: x wins, o wins, draw or ongoing; Reason: line, resignation,
+//     repetition or movelimit. Without them the result is what the moves
+//     lead to; with them it must be (a resignation: the moves lead to no
+//     end).
 //   - Start: the start position in PROTOCOL.md notation (default: the
 //     variant's start); MoveLimit: plies, as rules.Game's.
 //   - Mode and Redo (the moves undone, next first): the autosave's.
@@ -206,7 +207,7 @@ func (r *Record) playMoves() (*rules.Game, error) {
 // finish checks the recorded result against the game after the moves, then
 // plays and takes back the moves undone so redo finds them.
 func (r *Record) finish(g *rules.Game) error {
-	if got := g.Result(); got != r.Result {
+	if got := g.Result(); got != r.Result && !(r.Result.Reason == rules.Resignation && got.Status == rules.Ongoing) {
 		return &ResultError{Recorded: r.Result, Played: got}
 	}
 	start := g.StartPosition()
@@ -237,6 +238,9 @@ func unwrapNotation(err error) error {
 func ResultText(res rules.Result) string {
 	switch res.Status {
 	case rules.Win:
+		if res.Reason == rules.Resignation {
+			return "a win for " + res.Winner.String() + " by resignation"
+		}
 		return "a win for " + res.Winner.String() + " by a line"
 	case rules.Draw:
 		if res.Reason == rules.MoveLimit {

@@ -255,6 +255,7 @@ func TestParseRefusesBadRecords(t *testing.T) {
 		{"an ongoing result must be true", "[Variant \"gobblers\"]\n[Result \"ongoing\"]\n\n1. 3@a1 1@b1 2. 2@a2 1@c1 3. 3@a3", 2, "moves lead to a win for x"},
 		{"a draw needs a reason", head[:len(head)-1] + "[Result \"draw\"]\n", 2, "a draw needs a Reason tag"},
 		{"a win is by a line", head[:len(head)-1] + "[Result \"x wins\"]\n[Reason \"repetition\"]\n", 3, "a win is by a line"},
+		{"a resignation ends a game the moves leave open", "[Variant \"gobblers\"]\n[Result \"o wins\"]\n[Reason \"resignation\"]\n\n1. 3@a1 1@b1 2. 2@a2 1@c1 3. 3@a3", 2, "the result says a win for o by resignation, but the moves lead to a win for x by a line"},
 		{"a reason needs a result", head[:len(head)-1] + "[Reason \"line\"]\n", 2, "needs a Result tag"},
 		{"the start must be a position", head[:len(head)-1] + "[Start \"classic:x9\"]\n", 2, "tag Start: position"},
 		{"the start must be of the variant", head[:len(head)-1] + "[Start \"gobblers:.,.,./.,.,./.,.,.:x\"]\n", 2, "the start position is gobblers"},
@@ -326,6 +327,7 @@ func TestOpponentCountsOnlyPersonAgainstAI(t *testing.T) {
 		{"the person playing x wins", [2]Player{human, hard}, xWins, "hard", Won, true},
 		{"the person playing o loses", [2]Player{hard, human}, xWins, "hard", Lost, true},
 		{"a draw is a draw", [2]Player{hard, human}, draw, "hard", Drawn, true},
+		{"the person who resigns loses", [2]Player{human, hard}, rules.Result{Status: rules.Win, Winner: rules.O, Reason: rules.Resignation}, "hard", Lost, true},
 		{"an unfinished game does not count", [2]Player{human, hard}, rules.Result{}, "", 0, false},
 		{"two people do not count", [2]Player{human, human}, xWins, "", 0, false},
 		{"two AIs do not count", [2]Player{hard, hard}, xWins, "", 0, false},
@@ -338,5 +340,33 @@ func TestOpponentCountsOnlyPersonAgainstAI(t *testing.T) {
 				t.Errorf("got %q %v %v", level, o, ok)
 			}
 		})
+	}
+}
+
+// A resigned game is a finished game whose moves stop short of an end: it
+// is written with its reason and read back the same.
+func TestResignationRoundTrips(t *testing.T) {
+	text := "[Variant \"classic\"]\n[X \"human\"]\n[O \"ai\"]\n[OLevel \"hard\"]\n[Result \"o wins\"]\n[Reason \"resignation\"]\n\n1. 4@a1 4@d4\n"
+	r, err := Parse([]byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := rules.Result{Status: rules.Win, Winner: rules.O, Reason: rules.Resignation}
+	if r.Result != want {
+		t.Fatalf("parsed result %+v, want %+v", r.Result, want)
+	}
+	out, err := Marshal(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := Parse(out)
+	if err != nil {
+		t.Fatalf("the written record does not read back: %v\n%s", err, out)
+	}
+	if again.Result != want || !strings.Contains(string(out), `[Reason "resignation"]`) {
+		t.Errorf("round trip: %+v\n%s", again.Result, out)
+	}
+	if got := ResultText(want); got != "a win for o by resignation" {
+		t.Errorf("ResultText: %q", got)
 	}
 }

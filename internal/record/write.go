@@ -57,7 +57,11 @@ func headerTags(r *Record) ([]Tag, error) {
 	}
 	switch r.Result.Status {
 	case rules.Win:
-		tags = append(tags, Tag{"Result", r.Result.Winner.String() + " wins"}, Tag{"Reason", "line"})
+		reason := "line"
+		if r.Result.Reason == rules.Resignation {
+			reason = reasonName[rules.Resignation]
+		}
+		tags = append(tags, Tag{"Result", r.Result.Winner.String() + " wins"}, Tag{"Reason", reason})
 	case rules.Draw:
 		tags = append(tags, Tag{"Result", "draw"}, Tag{"Reason", reasonName[r.Result.Reason]})
 	default:

@@ -19,6 +19,9 @@ const (
 	Line              // a player showed a full line
 	Repetition        // the same position for the third time
 	MoveLimit         // the ply limit was reached
+	// Resignation: a player gave up. No position ends so: a game or a
+	// record says it, and the moves stop short of an end.
+	Resignation
 )
 
 // Result is a game's outcome. Winner is meaningful only when Status == Win.
@@ -33,6 +36,9 @@ type Result struct {
 func (r Result) String() string {
 	switch r.Status {
 	case Win:
+		if r.Reason == Resignation {
+			return r.Winner.String() + " resignation"
+		}
 		return r.Winner.String() + " line"
 	case Draw:
 		if r.Reason == MoveLimit {

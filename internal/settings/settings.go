@@ -30,6 +30,7 @@ type Settings struct {
 	KeepDemos      bool    `json:"keep_demos,omitempty"` // keep AI-vs-AI games among the saved games (omitted when off: older builds refuse a field they do not know)
 	Theme          string  `json:"theme"`                // "slate", "wood", "contrast", "light"
 	Fullscreen     bool    `json:"fullscreen"`
+	EngineDetails  bool    `json:"engine_details,omitempty"` // the computer's search depth and score while it thinks (omitted when off, as keep_demos)
 
 	WindowWidth  int `json:"window_width"`
 	WindowHeight int `json:"window_height"`
@@ -64,7 +65,7 @@ func Default() Settings {
 		EffectsVolume: 0.8,
 		Music:         true,
 
-		TouchMove:      true,
+		TouchMove:      false, // a click is not a touch: the player asks for the board rule
 		ShowLegalMoves: true,
 		ShowCovered:    true,
 		AnimationSpeed: 1,
