@@ -109,7 +109,8 @@ func TestPeekWaitsForTheRestingPointer(t *testing.T) {
 	}
 }
 
-// Review names the move it shows as the move list numbers it.
+// Review names the move it shows in words, numbered as the move list
+// numbers it.
 func TestReviewNamesTheMoveAsTheListNumbersIt(t *testing.T) {
 	tb := newTable(t, twoPlayers(rules.Gobblers))
 	if err := tb.gs.game.PlayNotation([]string{"3@b2", "1@a1", "2@c3"}); err != nil {
@@ -117,9 +118,9 @@ func TestReviewNamesTheMoveAsTheListNumbersIt(t *testing.T) {
 	}
 	for review, want := range map[int]string{
 		0: "Reviewing: the start  (← →)",
-		1: "Reviewing: 1. 3@b2  (← →)",
-		2: "Reviewing: 1… 1@a1  (← →)",
-		3: "Reviewing: 2. 2@c3  (← →)",
+		1: "Reviewing 1. Orange: large from the reserve to b2  (← →)",
+		2: "Reviewing 1… Blue: small from the reserve to a1  (← →)",
+		3: "Reviewing 2. Orange: medium from the reserve to c3  (← →)",
 	} {
 		tb.gs.review = review
 		if got := tb.gs.reviewWords(); got != want {

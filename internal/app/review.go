@@ -96,7 +96,7 @@ func (gs *gameScene) reviewWords() string {
 	if i%2 == 1 {
 		dots = "…"
 	}
-	return fmt.Sprintf("Reviewing: %d%s %s  (← →)", i/2+1, dots, gs.game.Moves()[i].Notation(gs.variant))
+	return fmt.Sprintf("Reviewing %d%s %s  (← →)", i/2+1, dots, gs.moveWords(i))
 }
 
 // shownWinLine is the winning line drawn over the board: once the game is

@@ -125,6 +125,12 @@ func moveSquares(v rules.Variant, m rules.Move) string {
 // moveTip is the move list's tooltip for one move: the move in words, then
 // in the engine's notation ("Orange: giant from the reserve to b2 · 4@b2").
 func (gs *gameScene) moveTip(ply int) string {
+	return gs.moveWords(ply) + "  ·  " + gs.game.Moves()[ply].Notation(gs.variant)
+}
+
+// moveWords is one move of the game in words ("Orange: giant from the
+// reserve to b2").
+func (gs *gameScene) moveWords(ply int) string {
 	m := gs.game.Moves()[ply]
 	p := gs.game.PositionAt(ply)
 	c := gs.setup.colourOf(p.SideToMove())
@@ -137,7 +143,7 @@ func (gs *gameScene) moveTip(ply int) string {
 	if under, ok := p.Top(m.To); ok {
 		s += fmt.Sprintf(", over %s's %s", colourNames[gs.setup.colourOf(under.Player)], sizeNames(gs.variant)[under.Size-1])
 	}
-	return s + "  ·  " + m.Notation(gs.variant)
+	return s
 }
 
 // drawMoveTip draws the tooltip of the move under the pointer, over
