@@ -47,9 +47,25 @@ func (a Algorithm) String() string {
 // Limits bound a search; zero means no limit of that kind. A search also
 // ends when its context is cancelled.
 type Limits struct {
-	Depth    int
-	Nodes    uint64
+	Depth int
+	Nodes uint64
+	// MoveTime is when the answer is due, on the wall clock, after the
+	// move was asked (Options.Asked): the search stops StopMargin before,
+	// so that winding down and answering fit in it.
 	MoveTime time.Duration
+}
+
+// StopMargin is how long before its MoveTime is up a search stops: a
+// tenth of it, at most a quarter of a second. A search looks at the clock
+// every thousand nodes or so; on a busy machine (a thread of low priority
+// among busy ones) those take tens of milliseconds.
+func StopMargin(moveTime time.Duration) time.Duration {
+	return min(moveTime/10, 250*time.Millisecond)
+}
+
+// Deadline is when a search asked for at asked with a MoveTime stops.
+func Deadline(asked time.Time, moveTime time.Duration) time.Time {
+	return asked.Add(moveTime - StopMargin(moveTime))
 }
 
 // Options configure one search.
@@ -67,6 +83,10 @@ type Options struct {
 	Jitter int
 	Rand   *rand.Rand
 	Report func(Info) // called after each completed depth; may be nil
+	// Asked is when the move was asked, before the search was set up (its
+	// table made, an earlier search wound down): Limits.MoveTime and the
+	// times reported count from it. Zero means when Search is called.
+	Asked time.Time
 }
 
 // Info is a progress report.
@@ -128,9 +148,12 @@ type shared struct {
 // not be over. It always returns a legal move, even when ctx is cancelled
 // before the first depth completes.
 func (s *Searcher) Search(ctx context.Context, g *rules.Game, opt Options) Result {
-	sh := &shared{ctx: ctx, table: s.table, start: time.Now(), nodeLimit: opt.Limits.Nodes}
+	sh := &shared{ctx: ctx, table: s.table, start: opt.Asked, nodeLimit: opt.Limits.Nodes}
+	if sh.start.IsZero() {
+		sh.start = time.Now()
+	}
 	if opt.Limits.MoveTime > 0 {
-		sh.deadline = sh.start.Add(opt.Limits.MoveTime)
+		sh.deadline = Deadline(sh.start, opt.Limits.MoveTime)
 	}
 	s.table.NewSearch()
 	if opt.Weights == nil {

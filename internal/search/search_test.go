@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"testing"
+	"time"
 
 	"github.com/gobblet-game/gobblet/internal/rules"
 )
@@ -221,6 +222,40 @@ func TestSearchStopsWhenCancelled(t *testing.T) {
 	p := g.Position()
 	if !p.IsLegal(res.Move) {
 		t.Fatalf("a search cancelled before it starts returned %v, not a legal move", res.Move)
+	}
+}
+
+// A search stops a margin before its time is up, so that winding down and
+// answering fit in it: a tenth of the time, at most a quarter second.
+func TestDeadlineLeavesAMarginToAnswer(t *testing.T) {
+	asked := time.Date(2026, 11, 26, 10, 0, 0, 0, time.UTC)
+	for _, tc := range []struct{ moveTime, stopsAfter time.Duration }{
+		{200 * time.Millisecond, 180 * time.Millisecond}, // easy
+		{time.Second, 900 * time.Millisecond},            // medium, hard
+		{5 * time.Second, 4750 * time.Millisecond},       // expert
+		{24 * time.Hour, 24*time.Hour - 250*time.Millisecond},
+	} {
+		if got := Deadline(asked, tc.moveTime).Sub(asked); got != tc.stopsAfter {
+			t.Errorf("%v to answer: the search stops %v after the question, want %v", tc.moveTime, got, tc.stopsAfter)
+		}
+	}
+}
+
+// The time limit counts from the question (Options.Asked), which comes
+// before the search is set up: a search asked for longer ago than its time
+// stops at its first look at the clock, with a legal move, and reports the
+// time since the question.
+func TestMoveTimeCountsFromTheQuestion(t *testing.T) {
+	g := randomGame(t, rules.Classic, 8, 3)
+	lim := Limits{MoveTime: time.Minute, Nodes: 50_000}
+	late := NewSearcher(1).Search(context.Background(), g, Options{Limits: lim, Asked: time.Now().Add(-time.Hour)})
+	inTime := NewSearcher(1).Search(context.Background(), g, Options{Limits: lim})
+	if p := g.Position(); !p.IsLegal(late.Move) {
+		t.Fatalf("a search asked for an hour ago returned %v, not a legal move", late.Move)
+	}
+	if late.Nodes > 2048 || late.Time < time.Hour || inTime.Nodes < lim.Nodes {
+		t.Errorf("asked an hour ago with a minute to answer: %d nodes searched (want at most 2048; %d when asked now), time %v (want an hour or more)",
+			late.Nodes, inTime.Nodes, late.Time)
 	}
 }
 
