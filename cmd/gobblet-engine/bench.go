@@ -110,7 +110,7 @@ func moveTimes(name string, n int) error {
 			return err
 		}
 		times = append(times, took)
-		fmt.Printf("%-60s %s in %4d ms: depth %2d, %d nodes\n", g.Position().String(), m.Notation(rules.Classic), took.Milliseconds(), last.Depth, last.Nodes)
+		fmt.Printf("%-60s %s in %4d ms: depth %2d, %d nodes, last depth done at %d ms\n", g.Position().String(), m.Notation(rules.Classic), took.Milliseconds(), last.Depth, last.Nodes, last.Time.Milliseconds())
 	}
 	if len(times) == 0 {
 		return nil
