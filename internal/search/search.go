@@ -9,6 +9,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"runtime"
 	"sort"
 	"sync"
 	"sync/atomic"
@@ -163,6 +164,7 @@ func (s *Searcher) Search(ctx context.Context, g *rules.Game, opt Options) Resul
 	if threads < 1 || opt.Algorithm != Iterative {
 		threads = 1
 	}
+	defer runtime.KeepAlive(s.table) // its slots may live outside the heap, freed with it
 	main := newThread(sh, g, &opt, 0)
 	if threads == 1 {
 		return main.run()
@@ -242,11 +244,18 @@ func newThread(sh *shared, g *rules.Game, opt *Options, id int) *thread {
 	return t
 }
 
-// tick counts a node and reports whether the search must stop.
+// tick counts a node and reports whether the search must stop. The
+// budget of nodes and the other goroutines' stop are looked at every 1024
+// nodes, the clock every 256: a thread of low priority on a busy machine
+// may search only ten thousand nodes a second.
 func (t *thread) tick() bool {
 	t.nodes++
-	if t.nodes&1023 == 0 {
+	switch {
+	case t.nodes&1023 == 0:
 		t.flush()
+	case t.nodes&255 == 0 && !t.sh.deadline.IsZero() && time.Now().After(t.sh.deadline):
+		t.sh.stop.Store(true)
+		t.stopped = true
 	}
 	return t.stopped
 }
