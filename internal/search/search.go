@@ -197,6 +197,8 @@ type thread struct {
 	stopped   bool   // sh.stop as last seen, every 1024 nodes
 	plyLimit  int    // plies from the root until the game's move limit
 	rootDepth int
+	lastLook  time.Time     // when the clock was last looked at
+	longest   time.Duration // the longest wait between two looks so far
 
 	// Repetition: hashes along the current line, and where the line last
 	// dropped a piece (no position before a drop can come back).
@@ -241,23 +243,39 @@ func newThread(sh *shared, g *rules.Game, opt *Options, id int) *thread {
 		}
 	}
 	t.path[0] = t.root.Hash()
+	t.lastLook = time.Now()
 	return t
 }
 
 // tick counts a node and reports whether the search must stop. The
 // budget of nodes and the other goroutines' stop are looked at every 1024
-// nodes, the clock every 256: a thread of low priority on a busy machine
-// may search only ten thousand nodes a second.
+// nodes, the clock every 256.
 func (t *thread) tick() bool {
 	t.nodes++
-	switch {
-	case t.nodes&1023 == 0:
-		t.flush()
-	case t.nodes&255 == 0 && !t.sh.deadline.IsZero() && time.Now().After(t.sh.deadline):
+	if t.nodes&255 == 0 {
+		if t.nodes&1023 == 0 {
+			t.flush()
+		}
+		if !t.sh.deadline.IsZero() {
+			t.lookAtClock(time.Now())
+		}
+	}
+	return t.stopped
+}
+
+// lookAtClock stops the search when its next look at the clock might come
+// after the deadline: when the longest wait between two looks so far would
+// take it past. On an idle machine the looks are a fraction of a
+// millisecond apart; a thread of low priority among busy ones gets the
+// processor in bursts a few hundred milliseconds apart, and without this
+// would see its deadline pass between two bursts.
+func (t *thread) lookAtClock(now time.Time) {
+	t.longest = max(t.longest, now.Sub(t.lastLook))
+	t.lastLook = now
+	if now.Add(t.longest).After(t.sh.deadline) {
 		t.sh.stop.Store(true)
 		t.stopped = true
 	}
-	return t.stopped
 }
 
 func (t *thread) flush() {
@@ -267,8 +285,6 @@ func (t *thread) flush() {
 	sh := t.sh
 	switch {
 	case sh.nodeLimit > 0 && total >= sh.nodeLimit:
-		sh.stop.Store(true)
-	case !sh.deadline.IsZero() && time.Now().After(sh.deadline):
 		sh.stop.Store(true)
 	case sh.ctx.Err() != nil:
 		sh.stop.Store(true)

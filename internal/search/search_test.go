@@ -241,6 +241,40 @@ func TestDeadlineLeavesAMarginToAnswer(t *testing.T) {
 	}
 }
 
+// A search stops when its next look at the clock might come too late: the
+// longest wait between two looks so far would take it past its deadline.
+func TestSearchStopsWhenTheNextLookAtTheClockMightBeLate(t *testing.T) {
+	start := time.Date(2026, 11, 26, 10, 0, 0, 0, time.UTC)
+	deadline := start.Add(900 * time.Millisecond)
+	everyMs := func(last int) []int {
+		var ms []int
+		for i := 1; i <= last; i++ {
+			ms = append(ms, i)
+		}
+		return ms
+	}
+	for _, tc := range []struct {
+		rule  string
+		looks []int // milliseconds after the start
+		stops bool
+	}{
+		{"looks a millisecond apart go on to the deadline's last millisecond", everyMs(899), false},
+		{"and stop at the deadline", everyMs(900), true},
+		{"looks 200 ms apart go on to 200 ms before it", []int{200, 400, 600, 700}, false},
+		{"and stop after", []int{200, 400, 600, 701}, true},
+		{"the first wait counts from the start", []int{450}, false},
+		{"as a wait", []int{451}, true},
+	} {
+		th := &thread{sh: &shared{deadline: deadline}, lastLook: start}
+		for _, ms := range tc.looks {
+			th.lookAtClock(start.Add(time.Duration(ms) * time.Millisecond))
+		}
+		if th.stopped != tc.stops || th.sh.stop.Load() != tc.stops {
+			t.Errorf("%s: %d looks, the last at %d ms, deadline at 900 ms: stopped %v, want %v", tc.rule, len(tc.looks), tc.looks[len(tc.looks)-1], th.stopped, tc.stops)
+		}
+	}
+}
+
 // The time limit counts from the question (Options.Asked), which comes
 // before the search is set up: a search asked for longer ago than its time
 // stops at its first look at the clock, with a legal move, and reports the
