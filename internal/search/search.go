@@ -263,16 +263,17 @@ func (t *thread) tick() bool {
 	return t.stopped
 }
 
-// lookAtClock stops the search when its next look at the clock might come
-// after the deadline: when the longest wait between two looks so far would
-// take it past. On an idle machine the looks are a fraction of a
+// lookAtClock stops the search when its answer might otherwise come after
+// the deadline: when twice the longest wait between two looks at the clock
+// so far would take it past (one wait to the next look, one more to wind
+// down and answer). On an idle machine the looks are a fraction of a
 // millisecond apart; a thread of low priority among busy ones gets the
 // processor in bursts a few hundred milliseconds apart, and without this
 // would see its deadline pass between two bursts.
 func (t *thread) lookAtClock(now time.Time) {
 	t.longest = max(t.longest, now.Sub(t.lastLook))
 	t.lastLook = now
-	if now.Add(t.longest).After(t.sh.deadline) {
+	if now.Add(2 * t.longest).After(t.sh.deadline) {
 		t.sh.stop.Store(true)
 		t.stopped = true
 	}

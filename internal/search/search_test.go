@@ -241,8 +241,9 @@ func TestDeadlineLeavesAMarginToAnswer(t *testing.T) {
 	}
 }
 
-// A search stops when its next look at the clock might come too late: the
-// longest wait between two looks so far would take it past its deadline.
+// A search stops when its answer might come too late: twice the longest
+// wait between two looks at the clock so far (one to the next look, one to
+// answer) would take it past its deadline.
 func TestSearchStopsWhenTheNextLookAtTheClockMightBeLate(t *testing.T) {
 	start := time.Date(2026, 11, 26, 10, 0, 0, 0, time.UTC)
 	deadline := start.Add(900 * time.Millisecond)
@@ -258,12 +259,12 @@ func TestSearchStopsWhenTheNextLookAtTheClockMightBeLate(t *testing.T) {
 		looks []int // milliseconds after the start
 		stops bool
 	}{
-		{"looks a millisecond apart go on to the deadline's last millisecond", everyMs(899), false},
-		{"and stop at the deadline", everyMs(900), true},
-		{"looks 200 ms apart go on to 200 ms before it", []int{200, 400, 600, 700}, false},
-		{"and stop after", []int{200, 400, 600, 701}, true},
-		{"the first wait counts from the start", []int{450}, false},
-		{"as a wait", []int{451}, true},
+		{"looks a millisecond apart go on to two milliseconds before the deadline", everyMs(898), false},
+		{"and stop after", everyMs(899), true},
+		{"looks 200 ms apart go on to 400 ms before it", []int{200, 400, 500}, false},
+		{"and stop after", []int{200, 400, 501}, true},
+		{"the first wait counts from the start", []int{300}, false},
+		{"as a wait", []int{301}, true},
 	} {
 		th := &thread{sh: &shared{deadline: deadline}, lastLook: start}
 		for _, ms := range tc.looks {
