@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"slices"
 	"sort"
 	"time"
 
@@ -33,7 +34,8 @@ func runBench(args []string) error {
 	hash := fs.Int("hash", 16, "table size in MiB")
 	deeper := fs.Int("deeper", 0, "plies added to (or, negative, taken from) every position's depth")
 	depthIn := fs.Duration("depth-in", 0, "instead: the median depth completed in this time (and within level hard's budget) on classic middle-game positions")
-	positions := fs.Int("positions", 20, "middle-game positions for -depth-in")
+	positions := fs.Int("positions", 20, "middle-game positions for -depth-in and -level")
+	level := fs.String("level", "", "instead: the wall-clock time of this level's moves on classic middle-game positions, each asked of a new player (so it makes its table, as at a game's first move)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return nil
@@ -45,6 +47,9 @@ func runBench(args []string) error {
 	}
 	if *depthIn > 0 {
 		return depthReached(*depthIn, *positions, *threads, *hash)
+	}
+	if *level != "" {
+		return moveTimes(*level, *positions)
 	}
 	var nodes uint64
 	var total time.Duration
@@ -68,6 +73,53 @@ func runBench(args []string) error {
 	return nil
 }
 
+// middleGame returns the i-th classic middle-game position: 8 to 14 random
+// plies that neither win nor lose at once.
+func middleGame(i int) (*rules.Game, error) {
+	g := rules.NewGame(rules.Classic)
+	for _, m := range ai.Opening(rules.Classic, 8+i%7, uint64(1000+i)) {
+		if err := g.Play(m); err != nil {
+			return nil, err
+		}
+	}
+	return g, nil
+}
+
+// moveTimes asks a level for a move in n middle-game positions, each of a
+// new player, and prints the wall-clock time from the question to the
+// answer: each, then the median and the longest beside the level's limit.
+func moveTimes(name string, n int) error {
+	lvl, err := search.LevelByName(name)
+	if err != nil {
+		return err
+	}
+	var times []time.Duration
+	for i := 0; i < n; i++ {
+		g, err := middleGame(i)
+		if err != nil {
+			return err
+		}
+		if g.Over() {
+			continue
+		}
+		var last ai.Info
+		asked := time.Now()
+		m, err := ai.NewEngine().Think(context.Background(), g, ai.Config{Level: name, Seed: uint64(i)}, func(in ai.Info) { last = in })
+		took := time.Since(asked)
+		if err != nil {
+			return err
+		}
+		times = append(times, took)
+		fmt.Printf("%-60s %s in %4d ms: depth %2d, %d nodes, last depth done at %d ms\n", g.Position().String(), m.Notation(rules.Classic), took.Milliseconds(), last.Depth, last.Nodes, last.Time.Milliseconds())
+	}
+	if len(times) == 0 {
+		return nil
+	}
+	slices.Sort(times)
+	fmt.Printf("level %s: median %d ms, longest %d ms over %d moves (limit %d ms)\n", name, times[len(times)/2].Milliseconds(), times[len(times)-1].Milliseconds(), len(times), lvl.MoveTime.Milliseconds())
+	return nil
+}
+
 // depthReached searches classic middle-game positions (8 to 14 random plies
 // that neither win nor lose at once) for a time, and within level hard's
 // own budget, and prints the median depth completed by each.
@@ -78,11 +130,9 @@ func depthReached(budget time.Duration, n, threads, hash int) error {
 	}
 	var byTime, byLevel []int
 	for i := 0; i < n; i++ {
-		g := rules.NewGame(rules.Classic)
-		for _, m := range ai.Opening(rules.Classic, 8+i%7, uint64(1000+i)) {
-			if err := g.Play(m); err != nil {
-				return err
-			}
+		g, err := middleGame(i)
+		if err != nil {
+			return err
 		}
 		if g.Over() {
 			continue

@@ -34,10 +34,12 @@ With no sub-command, gobblet-engine reads protocol commands on stdin and
 answers on stdout (see PROTOCOL.md): position, legal, play, perft, status,
 pos, go, setoption, isready, analyse, stop, quit.
 
-go, perft and analyse run in the background: a stop or quit sent right
-after one ends it (go answers bestmove with the best move so far, perft
-answers "perft stopped <count>", analyse "analyse stopped"); other commands
-wait their turn, and so does end of input. perft goes to depth 12 at most.
+go, perft and analyse run in the background: a stop or quit sent while
+one runs ends it, whatever came between (go answers bestmove with the best
+move so far, perft answers "perft stopped <count>", analyse "analyse
+stopped"); other commands wait their turn. End of input ends the work too
+at a terminal (Ctrl+D); from a pipe or a file it lets the work finish.
+perft goes to depth 12 at most.
 Text the engine quotes from its input is escaped (\x1b, \u202e).
 
 Sub-commands (each takes -h):
@@ -46,7 +48,9 @@ Sub-commands (each takes -h):
 func main() {
 	args := os.Args[1:]
 	if len(args) == 0 {
-		protocol.NewEngine(os.Stdout).Run(os.Stdin)
+		e := protocol.NewEngine(os.Stdout)
+		e.EndStopsWork = isTerminal(os.Stdin) // Ctrl+D ends a count as quit does; a script's last go answers in full
+		e.Run(os.Stdin)
 		return
 	}
 	switch args[0] {

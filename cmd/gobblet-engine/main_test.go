@@ -66,8 +66,8 @@ func TestProtocolSession(t *testing.T) {
 		"legal",
 		"go",
 		"isready",
-		"quit",
-		"pos", // after quit: never answered
+		// no quit: one read while a perft ran would end it (see
+		// TestQuitEndsTheSession); the end of a pipe lets the work finish
 	}, "\n") + "\n"
 	out, code := runEngine(t, in)
 	want := []string{
@@ -84,6 +84,15 @@ func TestProtocolSession(t *testing.T) {
 	}
 	if code != 0 || strings.Join(lines(out), "\n") != strings.Join(want, "\n") {
 		t.Errorf("exit %d, output:\n%s\nwant:\n%s", code, out, strings.Join(want, "\n"))
+	}
+}
+
+// TestQuitEndsTheSession: nothing after a quit is answered, and the exit
+// status is 0.
+func TestQuitEndsTheSession(t *testing.T) {
+	out, code := runEngine(t, "position startpos gobblers\npos\nquit\npos\n")
+	if code != 0 || out != "pos gobblers:.,.,./.,.,./.,.,.:x\n" {
+		t.Errorf("exit %d, output %q", code, out)
 	}
 }
 

@@ -262,6 +262,8 @@ func progressBar(done, total int, t ai.Tally, elapsed time.Duration) string {
 		done, total, t.Wins, t.Draws, t.Losses, 100*t.Score(), eta.Round(time.Second))
 }
 
+// isTerminal reports whether f is a terminal (or another character
+// device), not a pipe or a file.
 func isTerminal(f *os.File) bool {
 	st, err := f.Stat()
 	return err == nil && st.Mode()&os.ModeCharDevice != 0

@@ -3,6 +3,8 @@ package main
 import (
 	"bufio"
 	"errors"
+	"io"
+	"os"
 	"os/exec"
 	"regexp"
 	"strings"
@@ -184,5 +186,157 @@ func TestInteractive(t *testing.T) {
 	stdin.Close()
 	if err := cmd.Wait(); err != nil {
 		t.Errorf("quit: %v", err)
+	}
+}
+
+// engineSession is the real binary with its input kept open, so that only
+// what the test sends can end the work.
+type engineSession struct {
+	t     *testing.T
+	cmd   *exec.Cmd
+	in    io.WriteCloser
+	out   chan string
+	ended chan error
+}
+
+// startEngineSession starts the binary; stdin, when not nil, replaces the
+// pipe the test writes to.
+func startEngineSession(t *testing.T, stdin *os.File) *engineSession {
+	t.Helper()
+	s := &engineSession{t: t, cmd: exec.Command(engineBin), out: make(chan string, 1024), ended: make(chan error, 1)}
+	if stdin != nil {
+		s.cmd.Stdin = stdin
+	} else {
+		in, err := s.cmd.StdinPipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.in = in
+	}
+	stdout, err := s.cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	go func() {
+		sc := bufio.NewScanner(stdout)
+		for sc.Scan() {
+			s.out <- sc.Text()
+		}
+		close(s.out)
+		s.ended <- s.cmd.Wait()
+	}()
+	t.Cleanup(func() {
+		if s.in != nil {
+			s.in.Close()
+		}
+		s.cmd.Process.Kill()
+	})
+	return s
+}
+
+// linesUntil returns the reply lines, info lines left out, up to the first
+// that last accepts, or with last nil up to the engine's exit, which must
+// be a clean one. An engine that has not got there within a minute has
+// work nothing ended.
+func (s *engineSession) linesUntil(last func(string) bool) []string {
+	s.t.Helper()
+	var got []string
+	timeout := time.After(time.Minute)
+	for {
+		select {
+		case l, ok := <-s.out:
+			if !ok {
+				if last != nil {
+					s.t.Fatalf("the engine ended after %q", got)
+				}
+				if err := <-s.ended; err != nil {
+					s.t.Errorf("exit: %v", err)
+				}
+				return got
+			}
+			if strings.HasPrefix(l, "info ") {
+				continue
+			}
+			got = append(got, l)
+			if last != nil && last(l) {
+				return got
+			}
+		case <-timeout:
+			s.t.Fatalf("still running after a minute, having answered %q", got)
+		}
+	}
+}
+
+// stopWorkCases are the long work and what may come between it and the
+// stop, quit or end of input that must end it.
+var stopWorkCases = struct {
+	works    []struct{ name, cmd, answer string }
+	betweens []struct{ name, line, reply string }
+}{
+	works: []struct{ name, cmd, answer string }{
+		{"a count of years", "perft 12", "perft stopped "},
+		{"a search of depth 200", "go depth 200", "bestmove "},
+	},
+	betweens: []struct{ name, line, reply string }{
+		{"a blank line", "", ""},
+		{"isready", "isready", "readyok"},
+		{"an unknown command", "frobnicate", "error unknown command"},
+	},
+}
+
+// checkStopped checks the answers to a work ended early: the work's, then
+// the reply to what came between, then the lines of then.
+func checkStopped(t *testing.T, got []string, answer, reply string, then ...string) {
+	t.Helper()
+	want := []string{answer + "…"}
+	if reply != "" {
+		want = append(want, reply+"…")
+	}
+	want = append(want, then...)
+	ok := len(got) == len(want) && strings.HasPrefix(got[0], answer) && got[0] != "bestmove none"
+	for i := 1; ok && i < len(want); i++ {
+		ok = strings.HasPrefix(got[i], strings.TrimSuffix(want[i], "…"))
+	}
+	if !ok {
+		t.Errorf("answered %q, want %q", got, want)
+	}
+}
+
+// TestStopAndQuitEndTheWorkWhateverCameBetween: a stop or a quit ends a
+// count or a search at once whatever came between (a blank line, an
+// isready, a typo); isready is still answered after the work's answer.
+func TestStopAndQuitEndTheWorkWhateverCameBetween(t *testing.T) {
+	const start = "pos classic:.,.,.,./.,.,.,./.,.,.,./.,.,.,.:x"
+	for _, w := range stopWorkCases.works {
+		for _, b := range stopWorkCases.betweens {
+			prefix := "position startpos classic\n" + w.cmd + "\n" + b.line + "\n"
+			t.Run(w.name+", "+b.name+", then stop", func(t *testing.T) {
+				s := startEngineSession(t, nil)
+				io.WriteString(s.in, prefix+"stop\npos\n")
+				checkStopped(t, s.linesUntil(func(l string) bool { return strings.HasPrefix(l, "pos ") }), w.answer, b.reply, start)
+				s.in.Close()
+				if rest := s.linesUntil(nil); len(rest) > 0 {
+					t.Errorf("at the end of input it answered %q", rest)
+				}
+			})
+			t.Run(w.name+", "+b.name+", then quit", func(t *testing.T) {
+				s := startEngineSession(t, nil)
+				io.WriteString(s.in, prefix+"quit\npos\n") // the input stays open: quit alone ends the engine
+				checkStopped(t, s.linesUntil(nil), w.answer, b.reply)
+			})
+		}
+	}
+}
+
+// TestScriptsEndOfInputLetsTheWorkFinish: a script's input (a pipe) ends
+// right after its last command; the engine still answers it in full, the
+// same every time, then exits.
+func TestScriptsEndOfInputLetsTheWorkFinish(t *testing.T) {
+	out, code := runEngine(t, "position startpos gobblers\nperft 5\n")
+	if code != 0 || out != "perft 16635384\n" {
+		t.Errorf("exit %d, output %q", code, out)
 	}
 }

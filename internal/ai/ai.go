@@ -25,6 +25,10 @@ type Config struct {
 	Nodes     uint64
 	HashMiB   int
 	Threads   int // search goroutines sharing the table; 0 = the level's own
+	// Asked is when the move was asked: the answer is due MoveTime (or the
+	// level's time) after it, on the wall clock, whatever Think spends
+	// before its search starts. Zero means when Think is called.
+	Asked time.Time
 }
 
 // ScoreKind tells a heuristic score from a proven result.
@@ -77,6 +81,9 @@ type Engine struct {
 	hashMiB  int
 }
 
+// now is the clock a question's time is read from; tests replace it.
+var now = time.Now
+
 // NewEngine returns an engine.
 func NewEngine() *Engine { return &Engine{} }
 
@@ -94,6 +101,9 @@ func Levels(v rules.Variant) []string {
 // Random choices come from cfg.Seed and the position, so the same seed
 // replays the same game.
 func (e *Engine) Think(ctx context.Context, g *rules.Game, cfg Config, report func(Info)) (rules.Move, error) {
+	if cfg.Asked.IsZero() {
+		cfg.Asked = now() // before the wait for an earlier search and the table's making, which count
+	}
 	if g.Over() {
 		return rules.NoMove, fmt.Errorf("the game is over")
 	}
@@ -134,6 +144,7 @@ func (e *Engine) Think(ctx context.Context, g *rules.Game, cfg Config, report fu
 	}
 	opt := lvl.Options(search.Limits{Depth: cfg.Depth, Nodes: cfg.Nodes, MoveTime: cfg.MoveTime}, r)
 	opt.Algorithm = alg
+	opt.Asked = cfg.Asked
 	if cfg.Threads > 0 {
 		opt.Threads = cfg.Threads
 	}

@@ -89,6 +89,40 @@ func playOut(t *testing.T, v rules.Variant, x, o Config) []rules.Move {
 	return rec.Moves
 }
 
+// A level's time is due on the wall clock from the question, not from
+// when its search starts: a question asked longer ago than expert's five
+// seconds (by the caller, or by the clock Think reads when it is called)
+// is answered at the search's first look at the clock, with a legal move,
+// and the reported times count from the question.
+func TestALevelsTimeCountsFromTheQuestion(t *testing.T) {
+	g := rules.NewGame(rules.Classic)
+	if err := g.PlayNotation([]string{"4@b2", "4@c3"}); err != nil {
+		t.Fatal(err)
+	}
+	think := func(cfg Config) Info {
+		t.Helper()
+		var last Info
+		m, err := NewEngine().Think(context.Background(), g.Clone(), cfg, func(in Info) { last = in })
+		if p := g.Position(); err != nil || !p.IsLegal(m) {
+			t.Fatalf("%+v: %v, %v", cfg, m, err)
+		}
+		return last
+	}
+	minuteAgo := func() time.Time { return time.Now().Add(-time.Minute) }
+	askedLate := think(Config{Level: "expert", HashMiB: 1, Asked: minuteAgo()})
+	defer func(clock func() time.Time) { now = clock }(now)
+	now = minuteAgo
+	calledLate := think(Config{Level: "expert", HashMiB: 1})
+	now = time.Now
+	inTime := think(Config{Level: "expert", HashMiB: 1, Nodes: 100_000}) // the same search, no time limit
+	for _, late := range []Info{askedLate, calledLate} {
+		if late.Nodes > 5000 || late.Time < time.Minute || inTime.Nodes <= 5000 {
+			t.Errorf("asked a minute ago, expert searched %d nodes (want a few thousand at most; %d by the last depth done without a time limit), reported time %v (want a minute or more)",
+				late.Nodes, inTime.Nodes, late.Time)
+		}
+	}
+}
+
 func TestSameSeedSameGame(t *testing.T) {
 	x := Config{Level: "medium", Seed: 7, Nodes: 5000}
 	o := Config{Level: "hard", Seed: 7, Nodes: 5000}

@@ -4,12 +4,16 @@
 // holds a control character of the input (what it quotes is escaped).
 //
 // go, perft and analyse run in the background while Run reads on. A stop
-// or quit that comes right after one of them (nothing else between) ends it
-// at once: go still answers bestmove with the best move found so far, perft
-// answers "perft stopped <count>" with the sequences counted until then,
-// analyse answers "analyse stopped"; quit then exits. Any other command read
-// meanwhile waits for it, so replies keep the order of the commands, and
-// end of input waits for it too. A stop with nothing to end is ignored.
+// or quit read while one runs ends it at once, whatever was read between
+// (a blank line, an isready, a typo): go still answers bestmove with the
+// best move found so far, perft answers "perft stopped <count>" with the
+// sequences counted until then, analyse answers "analyse stopped". The
+// commands read meanwhile are then handled in order, so replies keep the
+// order of the commands (an isready read during the work answers readyok
+// after the work's answer), and quit exits when its turn comes. End of
+// input ends the work too when it is a person's (Engine.EndStopsWork);
+// a script's lets the work in hand finish. A stop with nothing to end is
+// ignored.
 package protocol
 
 import (
@@ -38,9 +42,15 @@ const MaxLine = 64 << 10
 // ends a count that would take too long.
 const maxPerftDepth = 12
 
-// maxQueued bounds the commands read ahead while go, perft or analyse
-// runs: a stop only counts right after it, so more need not be held.
-const maxQueued = 64
+// maxQueuedBytes bounds the commands held while go, perft or analyse
+// runs, so a client that streams commands cannot fill memory. Each line
+// counts its text and lineCost more. The commands read beyond are not
+// held: each is answered with an error in its turn, except that a stop
+// among them still ends the work and a quit still exits.
+const (
+	maxQueuedBytes = 1 << 20
+	lineCost       = 64
+)
 
 // maxHashMiB is the largest table setoption hash allows: 4 GiB, or what a
 // 32-bit build can address without crashing.
@@ -52,6 +62,14 @@ const maxErrorText = 200
 
 // Engine holds the protocol's state: the current game and the options.
 type Engine struct {
+	// EndStopsWork makes the end of input end a running go, perft or
+	// analyse as quit does. gobblet-engine sets it when its input is a
+	// terminal, where the end is a person's Ctrl+D; the end of a script's
+	// pipe or file lets its last command finish, so that
+	// `echo 'go level hard' | gobblet-engine` answers in full, the same
+	// every time.
+	EndStopsWork bool
+
 	out *bufio.Writer
 
 	game      *rules.Game
@@ -71,10 +89,13 @@ func NewEngine(out io.Writer) *Engine {
 // errQuit ends Run.
 var errQuit = errors.New("quit")
 
-// inputLine is one command line as Run read it.
+// inputLine is one command line as Run read it, or a run of lines it read
+// while maxQueuedBytes were held.
 type inputLine struct {
 	text    string
 	tooLong bool
+	dropped int // the lines of the run, not held
+	stops   int // the stops among them
 }
 
 // Run reads commands until quit or end of input; see the package comment
@@ -86,21 +107,30 @@ func (e *Engine) Run(in io.Reader) {
 	go readLines(in, lines, done)
 
 	var queue []inputLine  // read while work ran: handled in order once it ends
+	queued := 0            // the bytes queue holds, as maxQueuedBytes counts them
+	stops := 0             // the stop and quit lines in queue
+	quitRead := false      // nothing after a quit is ever handled, so none is read
 	var work chan struct{} // closed when the background command ends; nil when none
 	cancel := context.CancelFunc(func() {})
 	defer func() { cancel() }()
 	ended := false // end of input
 	for {
-		if work != nil && len(queue) > 0 && isStop(queue[0].text) {
-			cancel()
-			if strings.TrimSpace(queue[0].text) == "stop" {
-				queue = queue[1:]
-			}
+		if work != nil && (stops > 0 || ended && e.EndStopsWork) {
+			cancel() // the stop itself waits its turn in queue, and is then ignored
 		}
 		if work == nil && len(queue) > 0 {
 			l := queue[0]
 			queue = queue[1:]
+			queued -= l.cost()
+			stops -= l.stops
+			if isStop(l.text) {
+				stops--
+			}
 			switch {
+			case l.dropped > 0:
+				for range l.dropped {
+					e.reply("error more than %d KiB of commands waited for the work before them: ignored", maxQueuedBytes>>10)
+				}
 			case l.tooLong:
 				e.reply("error line longer than %d bytes ignored", MaxLine)
 			case runsInBackground(l.text):
@@ -123,8 +153,8 @@ func (e *Engine) Run(in io.Reader) {
 			return
 		}
 		var next <-chan inputLine
-		if !ended && len(queue) < maxQueued {
-			next = lines // else leave the rest unread, as before work ran in the background
+		if !ended && !quitRead {
+			next = lines
 		}
 		select {
 		case l, ok := <-next:
@@ -132,13 +162,38 @@ func (e *Engine) Run(in io.Reader) {
 				ended = true
 				continue
 			}
-			queue = append(queue, l)
+			stop := isStop(l.text)
+			switch {
+			case !l.tooLong && strings.TrimSpace(l.text) == "":
+				// a blank line is no command: it need not wait its turn
+			case queued >= maxQueuedBytes && !isQuit(l.text):
+				if n := len(queue); n == 0 || queue[n-1].dropped == 0 {
+					queue = append(queue, inputLine{})
+					queued += lineCost
+				}
+				run := &queue[len(queue)-1]
+				run.dropped++
+				if stop {
+					run.stops++
+					stops++
+				}
+			default:
+				queue = append(queue, l)
+				queued += l.cost()
+				if stop {
+					stops++
+					quitRead = isQuit(l.text)
+				}
+			}
 		case <-work:
 			work = nil
 			cancel()
 		}
 	}
 }
+
+// cost is what a queued line counts against maxQueuedBytes.
+func (l inputLine) cost() int { return len(l.text) + lineCost }
 
 // readLines sends the lines of in to lines, and closes it at the end of
 // input; it gives up when done is closed.
@@ -149,7 +204,7 @@ func readLines(in io.Reader, lines chan<- inputLine, done <-chan struct{}) {
 		line, tooLong, err := readLine(r)
 		if tooLong || len(line) > 0 || err == nil {
 			select {
-			case lines <- inputLine{line, tooLong}:
+			case lines <- inputLine{text: line, tooLong: tooLong}:
 			case <-done:
 				return
 			}
@@ -166,10 +221,17 @@ func runsInBackground(line string) bool {
 	return len(f) > 0 && (f[0] == "go" || f[0] == "perft" || f[0] == "analyse" || f[0] == "analyze")
 }
 
-// isStop reports whether a command line ends the work before it.
+// isStop reports whether a command line ends the work before it: a stop
+// (a stop with arguments is an error, not a stop), or a quit, which ends
+// the engine whatever follows it.
 func isStop(line string) bool {
+	return isQuit(line) || strings.TrimSpace(line) == "stop"
+}
+
+// isQuit reports whether a command line is a quit (which ignores its arguments).
+func isQuit(line string) bool {
 	f := strings.Fields(line)
-	return len(f) == 1 && (f[0] == "stop" || f[0] == "quit")
+	return len(f) > 0 && f[0] == "quit"
 }
 
 // readLine reads one line without its end, refusing (and skipping) lines

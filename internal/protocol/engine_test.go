@@ -1,6 +1,7 @@
 package protocol
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"fmt"
@@ -156,6 +157,130 @@ func TestStopAndQuitEndTheWorkTheyFollow(t *testing.T) {
 	}
 }
 
+// session is Run on a pipe that stays open until the test closes it, so
+// that only what the test sends can end the work (a closed input would
+// end it too, as a person's end of input).
+type session struct {
+	t    *testing.T
+	in   *io.PipeWriter
+	out  chan string
+	done chan struct{}
+}
+
+func startSession(t *testing.T, endStopsWork bool) *session {
+	t.Helper()
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	s := &session{t: t, in: inW, out: make(chan string, 1<<16), done: make(chan struct{})}
+	e := NewEngine(outW)
+	e.EndStopsWork = endStopsWork
+	go func() { e.Run(inR); outW.Close(); close(s.done) }()
+	go func() {
+		sc := bufio.NewScanner(outR)
+		for sc.Scan() {
+			s.out <- sc.Text()
+		}
+		close(s.out)
+	}()
+	t.Cleanup(func() { inW.Close() })
+	return s
+}
+
+func (s *session) send(text string) {
+	s.t.Helper()
+	if _, err := io.WriteString(s.in, text); err != nil {
+		s.t.Fatal(err)
+	}
+}
+
+// linesUntil returns the reply lines, info lines left out, up to the first
+// one that last accepts (or, with last nil, up to the end of the session).
+// A session that has not got there within a minute has work nothing ended.
+func (s *session) linesUntil(last func(string) bool) []string {
+	s.t.Helper()
+	var got []string
+	timeout := time.After(time.Minute)
+	for {
+		select {
+		case l, ok := <-s.out:
+			if !ok {
+				if last != nil {
+					s.t.Fatalf("the session ended after %q", got)
+				}
+				<-s.done
+				return got
+			}
+			if strings.HasPrefix(l, "info ") {
+				continue
+			}
+			got = append(got, l)
+			if last != nil && last(l) {
+				return got
+			}
+		case <-timeout:
+			s.t.Fatalf("still running after a minute, having answered %d lines, the last %q", len(got), got[max(0, len(got)-3):])
+		}
+	}
+}
+
+// Whatever comes between a long count or search and the stop, quit or end
+// of input that follows it (a blank line, an isready, a typo), the work
+// ends at once with its answer, and what came between is answered after
+// it, in order: isready with readyok, a typo with an error.
+func TestStopQuitAndEndOfInputEndTheWorkWhateverCameBetween(t *testing.T) {
+	const start = "pos classic:.,.,.,./.,.,.,./.,.,.,./.,.,.,.:x"
+	works := []struct{ name, cmd, answer string }{
+		{"a count of years", "perft 12", "perft stopped "},
+		{"a search of depth 200", "go depth 200", "bestmove "},
+	}
+	betweens := []struct{ name, line, reply string }{
+		{"a blank line", "", ""},
+		{"a line of spaces", " \t ", ""},
+		{"isready", "isready", "readyok"},
+		{"an unknown command", "frobnicate", "error unknown command"},
+		{"a stop with a word too many", "stop now", "error stop takes no arguments"},
+	}
+	for _, w := range works {
+		for _, b := range betweens {
+			// want checks the answers: the work's, then the reply to what came between.
+			want := func(t *testing.T, got []string, then ...string) {
+				t.Helper()
+				n := 1 + len(then)
+				if b.reply != "" {
+					n++
+				}
+				ok := len(got) == n && strings.HasPrefix(got[0], w.answer) && got[0] != "bestmove none"
+				if ok && b.reply != "" {
+					ok = strings.HasPrefix(got[1], b.reply)
+				}
+				if ok {
+					ok = strings.Join(got[n-len(then):], "|") == strings.Join(then, "|")
+				}
+				if !ok {
+					t.Errorf("answered %q, want %q, %q, then %q", got, w.answer+"…", b.reply, then)
+				}
+			}
+			prefix := "position startpos classic\n" + w.cmd + "\n" + b.line + "\n"
+			t.Run(w.name+", "+b.name+", then stop", func(t *testing.T) {
+				s := startSession(t, false)
+				s.send(prefix + "stop\npos\n")
+				want(t, s.linesUntil(func(l string) bool { return strings.HasPrefix(l, "pos ") }), start)
+			})
+			t.Run(w.name+", "+b.name+", then quit", func(t *testing.T) {
+				s := startSession(t, false)
+				s.send(prefix + "quit\npos\n") // the input stays open: quit alone ends the session
+				want(t, s.linesUntil(nil))
+			})
+			t.Run(w.name+", "+b.name+", then a person's end of input", func(t *testing.T) {
+				s := startSession(t, true)
+				s.send(prefix)
+				s.in.Close()
+				want(t, s.linesUntil(nil))
+			})
+		}
+	}
+}
+
 func TestPerftCountsAsTheRulesDo(t *testing.T) {
 	for _, pos := range []string{
 		"gobblers:.,.,./.,.,./.,.,.:x",
@@ -257,31 +382,24 @@ func TestSetoptionHashFitsTheAddressSpace(t *testing.T) {
 	}
 }
 
-// While a search runs, Run reads only a few commands ahead: a client that
-// streams commands cannot make it hold them all in memory.
-func TestRunReadsOnlyAFewCommandsAheadOfASearch(t *testing.T) {
-	r, w := io.Pipe()
-	var out bytes.Buffer
-	done := make(chan struct{})
-	go func() { NewEngine(&out).Run(r); close(done) }()
-	fmt.Fprint(w, "position startpos classic\ngo movetime 400\n")
-	written := make(chan int)
-	go func() {
-		n := 0
-		defer func() { written <- n }()
-		for ; n < 10*maxQueued; n++ {
-			if _, err := io.WriteString(w, "pos\n"); err != nil {
-				return
-			}
-			if n == 3*maxQueued {
-				return
-			}
-		}
-	}()
-	time.Sleep(200 * time.Millisecond) // the search is still running
-	w.CloseWithError(io.ErrClosedPipe)
-	if n := <-written; n > maxQueued+2 {
-		t.Errorf("%d commands were read while the search ran, want %d at most", n, maxQueued+2)
+// While a search runs, Run holds only so many commands: a client that
+// streams them cannot fill its memory. Those read beyond are answered with
+// an error each, in their turn, and a stop among them still ends the search.
+func TestRunHoldsOnlySoManyCommandsWhileASearchRuns(t *testing.T) {
+	const line = "pos"
+	held := (maxQueuedBytes + len(line) + lineCost - 1) / (len(line) + lineCost)
+	s := startSession(t, false)
+	// a quit is always held: nothing after it is read
+	s.send("position startpos classic\ngo depth 200\n" + strings.Repeat(line+"\n", held+50) + "stop\nquit\n")
+	got := s.linesUntil(nil)
+	count := map[string]int{}
+	for _, l := range got[1:] {
+		count[l]++
 	}
-	<-done
+	pos, refused := "pos classic:.,.,.,./.,.,.,./.,.,.,./.,.,.,.:x", "error more than 1024 KiB of commands waited for the work before them: ignored"
+	if !strings.HasPrefix(got[0], "bestmove ") || count[pos] != held || count[refused] != 51 || len(count) != 2 ||
+		got[held] != pos || got[held+1] != refused {
+		t.Errorf("answered %q, then %d positions (want %d), %d refusals (want 51, the stop's included) and %d other lines",
+			got[0], count[pos], held, count[refused], len(got)-1-count[pos]-count[refused])
+	}
 }

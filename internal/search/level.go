@@ -12,12 +12,13 @@ import (
 // Level is a named strength: how much a player thinks and how freely it
 // chooses among good moves. Budgets are counted in nodes, so a level plays
 // the same on a busy machine as on an idle one; the time cap only guards
-// against a very slow one.
+// against a slow or busy one, and is a promise: the answer is out by then
+// on the wall clock, counted from the question (see Limits.MoveTime).
 type Level struct {
 	Name      string
 	Depth     int
 	Nodes     uint64
-	MoveTime  time.Duration // a cap, not a target
+	MoveTime  time.Duration // a cap, not a target: the answer is due by then
 	Threads   int
 	NoQuiesce bool
 	// Temperature of the softmax over root scores (centi-pieces); 0 takes

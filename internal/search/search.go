@@ -9,6 +9,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"runtime"
 	"sort"
 	"sync"
 	"sync/atomic"
@@ -47,9 +48,25 @@ func (a Algorithm) String() string {
 // Limits bound a search; zero means no limit of that kind. A search also
 // ends when its context is cancelled.
 type Limits struct {
-	Depth    int
-	Nodes    uint64
+	Depth int
+	Nodes uint64
+	// MoveTime is when the answer is due, on the wall clock, after the
+	// move was asked (Options.Asked): the search stops StopMargin before,
+	// so that winding down and answering fit in it.
 	MoveTime time.Duration
+}
+
+// StopMargin is how long before its MoveTime is up a search stops: a
+// tenth of it, at most a quarter of a second. A search looks at the clock
+// every thousand nodes or so; on a busy machine (a thread of low priority
+// among busy ones) those take tens of milliseconds.
+func StopMargin(moveTime time.Duration) time.Duration {
+	return min(moveTime/10, 250*time.Millisecond)
+}
+
+// Deadline is when a search asked for at asked with a MoveTime stops.
+func Deadline(asked time.Time, moveTime time.Duration) time.Time {
+	return asked.Add(moveTime - StopMargin(moveTime))
 }
 
 // Options configure one search.
@@ -67,6 +84,10 @@ type Options struct {
 	Jitter int
 	Rand   *rand.Rand
 	Report func(Info) // called after each completed depth; may be nil
+	// Asked is when the move was asked, before the search was set up (its
+	// table made, an earlier search wound down): Limits.MoveTime and the
+	// times reported count from it. Zero means when Search is called.
+	Asked time.Time
 }
 
 // Info is a progress report.
@@ -128,9 +149,12 @@ type shared struct {
 // not be over. It always returns a legal move, even when ctx is cancelled
 // before the first depth completes.
 func (s *Searcher) Search(ctx context.Context, g *rules.Game, opt Options) Result {
-	sh := &shared{ctx: ctx, table: s.table, start: time.Now(), nodeLimit: opt.Limits.Nodes}
+	sh := &shared{ctx: ctx, table: s.table, start: opt.Asked, nodeLimit: opt.Limits.Nodes}
+	if sh.start.IsZero() {
+		sh.start = time.Now()
+	}
 	if opt.Limits.MoveTime > 0 {
-		sh.deadline = sh.start.Add(opt.Limits.MoveTime)
+		sh.deadline = Deadline(sh.start, opt.Limits.MoveTime)
 	}
 	s.table.NewSearch()
 	if opt.Weights == nil {
@@ -140,6 +164,7 @@ func (s *Searcher) Search(ctx context.Context, g *rules.Game, opt Options) Resul
 	if threads < 1 || opt.Algorithm != Iterative {
 		threads = 1
 	}
+	defer runtime.KeepAlive(s.table) // its slots may live outside the heap, freed with it
 	main := newThread(sh, g, &opt, 0)
 	if threads == 1 {
 		return main.run()
@@ -172,6 +197,8 @@ type thread struct {
 	stopped   bool   // sh.stop as last seen, every 1024 nodes
 	plyLimit  int    // plies from the root until the game's move limit
 	rootDepth int
+	lastLook  time.Time     // when the clock was last looked at
+	longest   time.Duration // the longest wait between two looks so far
 
 	// Repetition: hashes along the current line, and where the line last
 	// dropped a piece (no position before a drop can come back).
@@ -216,16 +243,40 @@ func newThread(sh *shared, g *rules.Game, opt *Options, id int) *thread {
 		}
 	}
 	t.path[0] = t.root.Hash()
+	t.lastLook = time.Now()
 	return t
 }
 
-// tick counts a node and reports whether the search must stop.
+// tick counts a node and reports whether the search must stop. The
+// budget of nodes and the other goroutines' stop are looked at every 1024
+// nodes, the clock every 256.
 func (t *thread) tick() bool {
 	t.nodes++
-	if t.nodes&1023 == 0 {
-		t.flush()
+	if t.nodes&255 == 0 {
+		if t.nodes&1023 == 0 {
+			t.flush()
+		}
+		if !t.sh.deadline.IsZero() {
+			t.lookAtClock(time.Now())
+		}
 	}
 	return t.stopped
+}
+
+// lookAtClock stops the search when its answer might otherwise come after
+// the deadline: when twice the longest wait between two looks at the clock
+// so far would take it past (one wait to the next look, one more to wind
+// down and answer). On an idle machine the looks are a fraction of a
+// millisecond apart; a thread of low priority among busy ones gets the
+// processor in bursts a few hundred milliseconds apart, and without this
+// would see its deadline pass between two bursts.
+func (t *thread) lookAtClock(now time.Time) {
+	t.longest = max(t.longest, now.Sub(t.lastLook))
+	t.lastLook = now
+	if now.Add(2 * t.longest).After(t.sh.deadline) {
+		t.sh.stop.Store(true)
+		t.stopped = true
+	}
 }
 
 func (t *thread) flush() {
@@ -235,8 +286,6 @@ func (t *thread) flush() {
 	sh := t.sh
 	switch {
 	case sh.nodeLimit > 0 && total >= sh.nodeLimit:
-		sh.stop.Store(true)
-	case !sh.deadline.IsZero() && time.Now().After(sh.deadline):
 		sh.stop.Store(true)
 	case sh.ctx.Err() != nil:
 		sh.stop.Store(true)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"testing"
+	"time"
 
 	"github.com/gobblet-game/gobblet/internal/rules"
 )
@@ -221,6 +222,75 @@ func TestSearchStopsWhenCancelled(t *testing.T) {
 	p := g.Position()
 	if !p.IsLegal(res.Move) {
 		t.Fatalf("a search cancelled before it starts returned %v, not a legal move", res.Move)
+	}
+}
+
+// A search stops a margin before its time is up, so that winding down and
+// answering fit in it: a tenth of the time, at most a quarter second.
+func TestDeadlineLeavesAMarginToAnswer(t *testing.T) {
+	asked := time.Date(2026, 11, 26, 10, 0, 0, 0, time.UTC)
+	for _, tc := range []struct{ moveTime, stopsAfter time.Duration }{
+		{200 * time.Millisecond, 180 * time.Millisecond}, // easy
+		{time.Second, 900 * time.Millisecond},            // medium, hard
+		{5 * time.Second, 4750 * time.Millisecond},       // expert
+		{24 * time.Hour, 24*time.Hour - 250*time.Millisecond},
+	} {
+		if got := Deadline(asked, tc.moveTime).Sub(asked); got != tc.stopsAfter {
+			t.Errorf("%v to answer: the search stops %v after the question, want %v", tc.moveTime, got, tc.stopsAfter)
+		}
+	}
+}
+
+// A search stops when its answer might come too late: twice the longest
+// wait between two looks at the clock so far (one to the next look, one to
+// answer) would take it past its deadline.
+func TestSearchStopsWhenTheNextLookAtTheClockMightBeLate(t *testing.T) {
+	start := time.Date(2026, 11, 26, 10, 0, 0, 0, time.UTC)
+	deadline := start.Add(900 * time.Millisecond)
+	everyMs := func(last int) []int {
+		var ms []int
+		for i := 1; i <= last; i++ {
+			ms = append(ms, i)
+		}
+		return ms
+	}
+	for _, tc := range []struct {
+		rule  string
+		looks []int // milliseconds after the start
+		stops bool
+	}{
+		{"looks a millisecond apart go on to two milliseconds before the deadline", everyMs(898), false},
+		{"and stop after", everyMs(899), true},
+		{"looks 200 ms apart go on to 400 ms before it", []int{200, 400, 500}, false},
+		{"and stop after", []int{200, 400, 501}, true},
+		{"the first wait counts from the start", []int{300}, false},
+		{"as a wait", []int{301}, true},
+	} {
+		th := &thread{sh: &shared{deadline: deadline}, lastLook: start}
+		for _, ms := range tc.looks {
+			th.lookAtClock(start.Add(time.Duration(ms) * time.Millisecond))
+		}
+		if th.stopped != tc.stops || th.sh.stop.Load() != tc.stops {
+			t.Errorf("%s: %d looks, the last at %d ms, deadline at 900 ms: stopped %v, want %v", tc.rule, len(tc.looks), tc.looks[len(tc.looks)-1], th.stopped, tc.stops)
+		}
+	}
+}
+
+// The time limit counts from the question (Options.Asked), which comes
+// before the search is set up: a search asked for longer ago than its time
+// stops at its first look at the clock, with a legal move, and reports the
+// time since the question.
+func TestMoveTimeCountsFromTheQuestion(t *testing.T) {
+	g := randomGame(t, rules.Classic, 8, 3)
+	lim := Limits{MoveTime: time.Minute, Nodes: 50_000}
+	late := NewSearcher(1).Search(context.Background(), g, Options{Limits: lim, Asked: time.Now().Add(-time.Hour)})
+	inTime := NewSearcher(1).Search(context.Background(), g, Options{Limits: lim})
+	if p := g.Position(); !p.IsLegal(late.Move) {
+		t.Fatalf("a search asked for an hour ago returned %v, not a legal move", late.Move)
+	}
+	if late.Nodes > 2048 || late.Time < time.Hour || inTime.Nodes < lim.Nodes {
+		t.Errorf("asked an hour ago with a minute to answer: %d nodes searched (want at most 2048; %d when asked now), time %v (want an hour or more)",
+			late.Nodes, inTime.Nodes, late.Time)
 	}
 }
 

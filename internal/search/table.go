@@ -47,7 +47,9 @@ func NewTable(mib int) *Table {
 	for b*2 <= n {
 		b *= 2
 	}
-	return &Table{slots: make([]slot, 2*b), mask: b - 1}
+	t := &Table{mask: b - 1}
+	t.slots = newSlots(t, 2*b)
+	return t
 }
 
 // NewSearch ages the table: entries from earlier moves lose their priority.
