@@ -27,6 +27,7 @@ import (
 	"github.com/gobblet-game/gobblet/internal/app"
 	"github.com/gobblet-game/gobblet/internal/netplay"
 	"github.com/gobblet-game/gobblet/internal/rules"
+	"github.com/gobblet-game/gobblet/internal/sound"
 )
 
 // version is stamped by the Makefile and the release tools (-X
@@ -100,11 +101,25 @@ func main() {
 		time.AfterFunc(10*time.Second, heap)
 		defer heap()
 	}
+	go saySilent(sound.NewPlayer(), dbg)
 	g := app.New(app.Options{ConfigDir: *f.configDir, Debug: dbg, Online: online})
 	if err := g.Run(); err != nil {
 		pprof.StopCPUProfile()
 		fmt.Fprintln(os.Stderr, "gobblet:", err)
 		os.Exit(1)
+	}
+}
+
+// saySilent tells the terminal, once, that the game plays without sound
+// because no sound device could be opened (and, with --debug, why); the
+// audio libraries' own messages are kept out of it (internal/sound).
+func saySilent(p *sound.Player, debug io.Writer) {
+	<-p.Opened()
+	if err := p.Err(); err != nil {
+		fmt.Fprintln(os.Stderr, "gobblet: no sound device: playing silently")
+		if debug != nil {
+			fmt.Fprintf(debug, "gobblet: sound: %v\n", err)
+		}
 	}
 }
 

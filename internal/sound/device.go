@@ -41,6 +41,7 @@ type otoMixer struct {
 }
 
 func openOto(timeout time.Duration) (*otoMixer, error) {
+	quietLibraries()
 	name := "Gobblet"
 	context, ready, err := oto.NewContext(&oto.NewContextOptions{
 		SampleRate:      SampleRate,
