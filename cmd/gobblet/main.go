@@ -76,6 +76,8 @@ func main() {
 		fmt.Println(versionLine(version, buildInfo()))
 		return
 	}
+	noShaderCacheWithoutGPU() // before the window opens the GL
+
 	online, err := onlineStart(*f.host, *f.variant, *f.colour, *f.join, *f.code)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "gobblet:", err)
