@@ -292,6 +292,12 @@ func TestWaitReady(t *testing.T) {
 	if err := waitReady(make(chan struct{}), func() error { return nil }, 10*time.Millisecond); !errors.Is(err, errOpenTimeout) {
 		t.Errorf("a device that never answers: %v, want %v", err, errOpenTimeout)
 	}
+	// No limit (a page, whose audio opens at the first click): it waits.
+	late := make(chan struct{})
+	time.AfterFunc(50*time.Millisecond, func() { close(late) })
+	if err := waitReady(late, func() error { return nil }, 0); err != nil {
+		t.Errorf("waitReady without a limit: %v", err)
+	}
 }
 
 // Without a device the player is silent and says why, and it does not
