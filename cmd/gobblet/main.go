@@ -77,7 +77,6 @@ func main() {
 		return
 	}
 	noShaderCacheWithoutGPU() // before the window opens the GL
-
 	online, err := onlineStart(*f.host, *f.variant, *f.colour, *f.join, *f.code)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "gobblet:", err)

@@ -24,6 +24,34 @@ import (
 // and the game opens on its menu whatever the address says.
 func TestAddressIsNotACommandLine(t *testing.T) {
 	b := openBrowser(t)
+	// The addresses a player tried, without ?debug: each draws the menu and
+	// keeps running. (First: a page with the debug log could still have
+	// lines on their way when the next one opens.)
+	var opened time.Time
+	var mark int
+	for _, q := range []string{"?host=:1", "?version", "?bogus=1", "?debug=0"} {
+		mark = b.mark()
+		opened = b.open(q)
+		waitForGame(b, q)
+		b.settle()
+		png := b.shot("address-" + strings.TrimPrefix(q, "?"))
+		if n := drawnPixels(t, png); n < 0.02 {
+			t.Errorf("%s: the page shows %.1f %% of pixels other than the background: no menu", q, 100*n)
+		}
+		if failed := eval[string](b, `document.getElementById("loading").classList.contains("failed") ? document.getElementById("status").textContent : ""`); failed != "" {
+			t.Errorf("%s: the page says %q", q, failed)
+		}
+		if m, _ := b.findLog(mark, reGameLog); m != nil {
+			t.Errorf("%s: the game writes its debug log: %q", q, m[0])
+		}
+	}
+	// The page's sound opens at the first click, whenever it comes: left
+	// alone for more than the desktop's 10 s, it did not give up (and stay
+	// silent, saying there was no sound device).
+	time.Sleep(time.Until(opened.Add(12 * time.Second)))
+	if m, _ := b.findLog(mark, reSilent); m != nil {
+		t.Errorf("a page left alone for 12 s says: %s", m[0])
+	}
 	// With ?debug, read from an address among others, the layout log says
 	// which screen opened.
 	for _, q := range []string{"?host=:1&debug", "?debug&version&bogus=1&join=127.0.0.1:1&config-dir=/"} {
@@ -39,29 +67,12 @@ func TestAddressIsNotACommandLine(t *testing.T) {
 		}
 		b.shot(fmt.Sprintf("address-debug-%d", len(q)))
 	}
-	// The addresses a player tried, without ?debug: each draws the menu and
-	// keeps running.
-	for _, q := range []string{"?host=:1", "?version", "?bogus=1", "?debug=0"} {
-		mark := b.mark()
-		b.open(q)
-		waitForGame(b, q)
-		b.settle()
-		png := b.shot("address-" + strings.TrimPrefix(q, "?"))
-		if n := drawnPixels(t, png); n < 0.02 {
-			t.Errorf("%s: the page shows %.1f %% of pixels other than the background: no menu", q, 100*n)
-		}
-		if failed := eval[string](b, `document.getElementById("loading").classList.contains("failed") ? document.getElementById("status").textContent : ""`); failed != "" {
-			t.Errorf("%s: the page says %q", q, failed)
-		}
-		if m, _ := b.findLog(mark, reGameLog); m != nil {
-			t.Errorf("%s: the game writes its debug log: %q", q, m[0])
-		}
-	}
 }
 
 var (
 	reOnline  = regexp.MustCompile(`^gobblet: scene (online|game)`)
-	reGameLog = regexp.MustCompile(`^gobblet: `)
+	reGameLog = regexp.MustCompile(`^gobblet: (scene|layout begin|first frame|tps) `)
+	reSilent  = regexp.MustCompile(`^gobblet: no sound device.*`)
 )
 
 // A reload with full screen stored in the settings opens the page in its
