@@ -13,6 +13,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -26,39 +27,69 @@ import (
 	"github.com/gobblet-game/gobblet/internal/app"
 	"github.com/gobblet-game/gobblet/internal/netplay"
 	"github.com/gobblet-game/gobblet/internal/rules"
+	"github.com/gobblet-game/gobblet/internal/sound"
 )
 
+// version is stamped by the Makefile and the release tools (-X
+// main.version=…); a plain go build says what the build information holds
+// (versionLine).
 var version = "dev"
 
+// flags are the game's command-line switches.
+type flags struct {
+	*flag.FlagSet
+	configDir, host, variant, colour, join, code, cpuProfile, memProfile *string
+	debug, version                                                       *bool
+}
+
+func newFlags() *flags {
+	fs := flag.NewFlagSet("gobblet", flag.ContinueOnError)
+	return &flags{
+		FlagSet:    fs,
+		configDir:  fs.String("config-dir", "", "folder for settings and saved games (default: the user's config folder)"),
+		debug:      fs.Bool("debug", false, "log every move and the frame rates to stderr"),
+		version:    fs.Bool("version", false, "print the version and exit"),
+		host:       fs.String("host", "", "host an online game, listening on this address (\":7777\", or \":0\" for any free port)"),
+		variant:    fs.String("variant", "classic", "with --host: the game, classic (4×4) or gobblers (3×3)"),
+		colour:     fs.String("colour", "orange", "with --host: your colour, orange (moves first) or blue"),
+		join:       fs.String("join", "", "join an online game: the host's ADDRESS:PORT (with --code), or the room code itself"),
+		code:       fs.String("code", "", "with --join ADDRESS: the room's secret or its whole code"),
+		cpuProfile: fs.String("cpuprofile", "", "for developers: write a CPU profile of the whole run to this file (go tool pprof)"),
+		memProfile: fs.String("memprofile", "", "for developers: write a heap profile to this file 10 s after start (the main menu, if nothing was clicked), or at exit if sooner; taken after a garbage collection (go tool pprof -sample_index=inuse_space)"),
+	}
+}
+
+// online reports whether the flags ask for online play.
+func (f *flags) online() bool { return *f.host != "" || *f.join != "" || *f.code != "" }
+
 func main() {
-	configDir := flag.String("config-dir", "", "folder for settings and saved games (default: the user's config folder)")
-	debug := flag.Bool("debug", false, "log every move and the frame rates to stderr")
-	showVersion := flag.Bool("version", false, "print the version and exit")
-	host := flag.String("host", "", "host an online game, listening on this address (\":7777\", or \":0\" for any free port)")
-	variant := flag.String("variant", "classic", "with --host: the game, classic (4×4) or gobblers (3×3)")
-	colour := flag.String("colour", "orange", "with --host: your colour, orange (moves first) or blue")
-	join := flag.String("join", "", "join an online game: the host's ADDRESS:PORT (with --code), or the room code itself")
-	code := flag.String("code", "", "with --join ADDRESS: the room's secret or its whole code")
-	cpuProfile := flag.String("cpuprofile", "", "for developers: write a CPU profile of the whole run to this file (go tool pprof)")
-	memProfile := flag.String("memprofile", "", "for developers: write a heap profile to this file 10 s after start (the main menu, if nothing was clicked), or at exit if sooner; taken after a garbage collection (go tool pprof -sample_index=inuse_space)")
-	flag.Parse()
-	if *showVersion {
-		fmt.Println("gobblet", version)
+	f := newFlags()
+	// On the desktop the command line; in a browser what the page's
+	// address offers (address.go), which never fails to parse.
+	if err := f.Parse(commandLine()); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return
+		}
+		os.Exit(2) // the flag package said what was wrong
+	}
+	if *f.version {
+		fmt.Println(versionLine(version, buildInfo()))
 		return
 	}
-	online, err := onlineStart(*host, *variant, *colour, *join, *code)
+	noShaderCacheWithoutGPU() // before the window opens the GL
+	online, err := onlineStart(*f.host, *f.variant, *f.colour, *f.join, *f.code)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "gobblet:", err)
 		os.Exit(2)
 	}
 	var dbg io.Writer
-	if *debug {
+	if *f.debug {
 		dbg = os.Stderr
 	}
-	if *cpuProfile != "" {
-		f, err := os.Create(*cpuProfile)
+	if *f.cpuProfile != "" {
+		out, err := os.Create(*f.cpuProfile)
 		if err == nil {
-			err = pprof.StartCPUProfile(f)
+			err = pprof.StartCPUProfile(out)
 		}
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "gobblet: cpu profile:", err)
@@ -66,16 +97,30 @@ func main() {
 		}
 		defer pprof.StopCPUProfile()
 	}
-	if *memProfile != "" {
-		heap := heapProfiler(*memProfile)
+	if *f.memProfile != "" {
+		heap := heapProfiler(*f.memProfile)
 		time.AfterFunc(10*time.Second, heap)
 		defer heap()
 	}
-	g := app.New(app.Options{ConfigDir: *configDir, Debug: dbg, Online: online})
+	go saySilent(sound.NewPlayer(), dbg)
+	g := app.New(app.Options{ConfigDir: *f.configDir, Debug: dbg, Online: online})
 	if err := g.Run(); err != nil {
 		pprof.StopCPUProfile()
 		fmt.Fprintln(os.Stderr, "gobblet:", err)
 		os.Exit(1)
+	}
+}
+
+// saySilent tells the terminal, once, that the game plays without sound
+// because no sound device could be opened (and, with --debug, why); the
+// audio libraries' own messages are kept out of it (internal/sound).
+func saySilent(p *sound.Player, debug io.Writer) {
+	<-p.Opened()
+	if err := p.Err(); err != nil {
+		fmt.Fprintln(os.Stderr, "gobblet: no sound device: playing silently")
+		if debug != nil {
+			fmt.Fprintf(debug, "gobblet: sound: %v\n", err)
+		}
 	}
 }
 

@@ -4,6 +4,7 @@ package main
 
 import (
 	"context"
+	"syscall/js"
 	"time"
 
 	"github.com/gobblet-game/gobblet/internal/browser"
@@ -22,4 +23,10 @@ const prefetchAfter = 2 * time.Second
 func init() {
 	solve.SetSource(func(ctx context.Context) ([]byte, error) { return browser.Fetch(ctx, tableFile) })
 	time.AfterFunc(prefetchAfter, solve.Prefetch)
+}
+
+// commandLine is what the page's address offers (pageFlags): the page
+// passes the game no arguments of its own.
+func commandLine() []string {
+	return pageFlags(js.Global().Get("location").Get("search").String())
 }

@@ -159,6 +159,12 @@ func New(opts Options) *App {
 		NewThinker: func() Thinker { return ai.NewEngine() },
 		Prepare:    ai.Prepare,
 	}
+	if inBrowser {
+		// A page may go full screen only when the player has just clicked
+		// or pressed a key: it starts in its tab (asking now would only put
+		// an error in the console), and Options or F11 ask.
+		a.Settings.Fullscreen = false
+	}
 	a.applySettings()
 	for _, n := range notices {
 		a.notify(n)
@@ -187,11 +193,6 @@ func (a *App) Run() error {
 	w, h := fitWindow(a.Settings.WindowWidth, a.Settings.WindowHeight, monW, monH, scale)
 	ebiten.SetWindowSize(w, h)
 	a.winW, a.winH = w, h
-	if inBrowser {
-		// A page may go full screen only when the player has just clicked
-		// or pressed a key: it starts in its tab, and Options or F11 ask.
-		a.Settings.Fullscreen = false
-	}
 	ebiten.SetFullscreen(a.Settings.Fullscreen)
 	ebiten.SetWindowClosingHandled(true)
 	ebiten.SetTPS(60)

@@ -2,6 +2,7 @@ package app
 
 import (
 	"image"
+	"runtime"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -20,8 +21,14 @@ func appIcons() []image.Image {
 }
 
 // setWindowIconLater draws the window icons in the background and sets them
-// when they are ready: drawing takes some 50 ms, which the first frame need
-// not wait for (SetWindowIcon may be called from any goroutine, at any time).
+// when they are ready: drawing takes some 50-70 ms, which the first frame
+// need not wait for (SetWindowIcon may be called from any goroutine, at any
+// time), on a thread of lower priority, so that on a busy machine it does
+// not take the first frame's time either.
 func setWindowIconLater() {
-	go func() { ebiten.SetWindowIcon(appIcons()) }()
+	go func() {
+		runtime.LockOSThread() // for good: the thread ends with the goroutine
+		lowerThreadPriority()
+		ebiten.SetWindowIcon(appIcons())
+	}()
 }

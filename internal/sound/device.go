@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"time"
 
 	"github.com/ebitengine/oto/v3"
@@ -21,8 +22,15 @@ import (
 
 // openTimeout bounds the wait for the device: a sound server that does not
 // answer is as good as none. (Opening takes up to two seconds with
-// PulseAudio, so the player opens in the background.)
-const openTimeout = 10 * time.Second
+// PulseAudio, so the player opens in the background.) A page has no limit:
+// its audio opens at the player's first click, tap or key, which may come
+// at any time (after 10 s the page gave up, and stayed silent).
+func openTimeout() time.Duration {
+	if runtime.GOOS == "js" {
+		return 0
+	}
+	return 10 * time.Second
+}
 
 var errOpenTimeout = errors.New("the sound system did not answer in time")
 
@@ -31,7 +39,7 @@ func openDevice() (mixer, error) {
 	if vmGuestBuild && os.Getenv("EBITENGINE_VM_ENDPOINT") != "" {
 		return &ebitenMixer{context: audio.NewContext(SampleRate)}, nil
 	}
-	return openOto(openTimeout)
+	return openOto(openTimeout())
 }
 
 // otoMixer plays through oto.
@@ -41,6 +49,7 @@ type otoMixer struct {
 }
 
 func openOto(timeout time.Duration) (*otoMixer, error) {
+	quietLibraries()
 	name := "Gobblet"
 	context, ready, err := oto.NewContext(&oto.NewContextOptions{
 		SampleRate:      SampleRate,
@@ -57,8 +66,13 @@ func openOto(timeout time.Duration) (*otoMixer, error) {
 	return &otoMixer{context: context}, nil
 }
 
-// waitReady waits for a device's initialization and says how it went.
+// waitReady waits for a device's initialization and says how it went;
+// a timeout of 0 waits as long as it takes.
 func waitReady(ready <-chan struct{}, result func() error, timeout time.Duration) error {
+	if timeout <= 0 {
+		<-ready
+		return result()
+	}
 	select {
 	case <-ready:
 		return result()

@@ -22,6 +22,7 @@ type Player struct {
 	requests chan Effect   // effects to start, oldest first
 	wake     chan struct{} // volumes, music or ducking changed
 	stop     chan struct{} // closed to end the goroutine (tests only)
+	opened   chan struct{} // closed once the device is open or given up on
 
 	volumes   atomic.Pointer[Volumes]
 	musicOn   atomic.Bool
@@ -90,7 +91,8 @@ func NewPlayer() *Player {
 // NewSilentPlayer is a Player that never makes a sound, for a -nosound
 // switch; reason says why, for the Options screen.
 func NewSilentPlayer(reason string) *Player {
-	p := &Player{}
+	p := &Player{opened: make(chan struct{})}
+	close(p.opened)
 	p.status.Store(&status{reason: reason})
 	p.volumes.Store(&Volumes{Master: 1, Music: 1, Effects: 1})
 	return p
@@ -103,6 +105,7 @@ func newPlayer(open func() (mixer, error), music func() Stereo) *Player {
 		requests: make(chan Effect, 32),
 		wake:     make(chan struct{}, 1),
 		stop:     make(chan struct{}),
+		opened:   make(chan struct{}),
 	}
 	p.status.Store(&status{})
 	p.volumes.Store(&Volumes{Master: 1, Music: 1, Effects: 1})
@@ -115,6 +118,10 @@ func newPlayer(open func() (mixer, error), music func() Stereo) *Player {
 // and turns false if the device cannot be opened or fails during the game
 // (the sound server stops, say).
 func (p *Player) Available() bool { return p.status.Load().reason == "" }
+
+// Opened is closed once the device has opened or the player has given up
+// on it: Available and Err then say how it went.
+func (p *Player) Opened() <-chan struct{} { return p.opened }
 
 // Reason says in a short sentence, for the Options screen, why sound is
 // unavailable ("" when it is not).
@@ -199,6 +206,10 @@ func (p *Player) run(open func() (mixer, error), music func() Stereo) {
 	musicReady := make(chan *loopStream, 1)
 	opened := make(chan bool, 1)
 	go func() {
+		// Made on a thread of lower priority: the window's first frames,
+		// drawn meanwhile, go first.
+		runtime.LockOSThread()
+		lowerThreadPriority()
 		effectsReady <- renderAllEffects()
 		// The music takes a second and, for a moment, some 100 MB to
 		// render: only for a device that plays it. Meanwhile the collector
@@ -222,9 +233,11 @@ func (p *Player) run(open func() (mixer, error), music func() Stereo) {
 	opened <- err == nil
 	if err != nil {
 		p.status.Store(&status{reason: "No sound device was found.", err: err})
+		close(p.opened)
 		return
 	}
 	p.out = out
+	close(p.opened)
 	// Effects asked for while the device opened are late now: skip them.
 	for len(p.requests) > 0 {
 		<-p.requests

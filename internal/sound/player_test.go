@@ -216,6 +216,14 @@ func TestSilentPlayer(t *testing.T) {
 	if v := p.Volumes(); v.Master != 1 {
 		t.Errorf("Volumes() = %+v, want the last set", v)
 	}
+	select {
+	case <-p.Opened():
+	default:
+		t.Error("a silent player's Opened is not closed: nothing is left to wait for")
+	}
+	if p.Err() != nil {
+		t.Errorf("a player silent on purpose reports a failure: %v", p.Err())
+	}
 }
 
 // Play never waits for the player's goroutine, however many effects come.
@@ -284,6 +292,12 @@ func TestWaitReady(t *testing.T) {
 	if err := waitReady(make(chan struct{}), func() error { return nil }, 10*time.Millisecond); !errors.Is(err, errOpenTimeout) {
 		t.Errorf("a device that never answers: %v, want %v", err, errOpenTimeout)
 	}
+	// No limit (a page, whose audio opens at the first click): it waits.
+	late := make(chan struct{})
+	time.AfterFunc(50*time.Millisecond, func() { close(late) })
+	if err := waitReady(late, func() error { return nil }, 0); err != nil {
+		t.Errorf("waitReady without a limit: %v", err)
+	}
 }
 
 // Without a device the player is silent and says why, and it does not
@@ -293,7 +307,14 @@ func TestPlayerWithoutADevice(t *testing.T) {
 	var rendered atomic.Bool
 	p := newPlayer(func() (mixer, error) { return nil, none }, func() Stereo { rendered.Store(true); return rampStereo(100) })
 	t.Cleanup(p.close)
-	eventually(t, "the player gives up", func() bool { return !p.Available() })
+	select {
+	case <-p.Opened():
+	case <-time.After(10 * time.Second):
+		t.Fatal("the player did not say it gave up on the device")
+	}
+	if p.Available() {
+		t.Error("the player gave up on the device, yet says sound is available")
+	}
 	if p.Reason() == "" || !errors.Is(p.Err(), none) {
 		t.Errorf("reason %q, err %v; want a sentence and %v", p.Reason(), p.Err(), none)
 	}

@@ -27,7 +27,8 @@ const background = "#1b2129"
 // page is what index.html is filled with.
 type page struct {
 	Version  string
-	WasmSize int64 // bytes of the uncompressed .wasm: the progress bar's 100%
+	WasmSize int64        // bytes of the uncompressed .wasm: the progress bar's 100%
+	Fonts    template.CSS // the game's fonts, for the loading screen's words (font.go)
 }
 
 // build writes the web version into out and returns a few lines naming
@@ -70,8 +71,12 @@ func build(out, ver string) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	fonts, err := pageFontFaces()
+	if err != nil {
+		return "", fmt.Errorf("the loading page's fonts: %w", err)
+	}
 	var index bytes.Buffer
-	if err := indexTemplate.Execute(&index, page{Version: ver, WasmSize: st.Size()}); err != nil {
+	if err := indexTemplate.Execute(&index, page{Version: ver, WasmSize: st.Size(), Fonts: fonts}); err != nil {
 		return "", err
 	}
 	files["index.html"] = index.Bytes()

@@ -127,7 +127,11 @@ func TestHandlerServesPrecompressedWhenAccepted(t *testing.T) {
 
 func TestIndexPage(t *testing.T) {
 	var b bytes.Buffer
-	if err := indexTemplate.Execute(&b, page{Version: `v1"</script><b>`, WasmSize: 27300773}); err != nil {
+	fonts, err := pageFontFaces()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := indexTemplate.Execute(&b, page{Version: `v1"</script><b>`, WasmSize: 27300773, Fonts: fonts}); err != nil {
 		t.Fatal(err)
 	}
 	html := b.String()
@@ -136,7 +140,10 @@ func TestIndexPage(t *testing.T) {
 		"const rawSize =  27300773 ;", // the progress bar's 100%, raw bytes
 		"touch-action: none",
 		`<link rel="manifest" href="manifest.webmanifest">`,
-		`argv.push(v === "" ? "--" + k`, // ?debug → --debug
+		`go.argv = ["gobblet"];`, // the address is not a command line
+		`font-family: "Go", system-ui`,
+		`@font-face { font-family: "Go"; font-weight: 700;`,
+		`src: url(data:font/ttf;base64,`,
 		"it has no WebAssembly",
 		"could not be downloaded",
 	} {
