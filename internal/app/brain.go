@@ -85,6 +85,9 @@ func (b *brain) start(g *rules.Game, slot int, cfg ai.Config, p purpose, tick in
 	b.colour = slot
 	b.hasInfo = false
 	b.started, b.since = tick, time.Now()
+	if cfg.Asked.IsZero() {
+		cfg.Asked = b.since // the goroutine's start and the thread's priority count against the level's time
+	}
 	gen := b.gen
 	clone := g.Clone()
 	answers, infos := b.answers, b.infos
