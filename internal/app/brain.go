@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/gobblet-game/gobblet/internal/ai"
+	"github.com/gobblet-game/gobblet/internal/coop"
 	"github.com/gobblet-game/gobblet/internal/rules"
 	"github.com/gobblet-game/gobblet/internal/sound"
 	"github.com/gobblet-game/gobblet/internal/untrusted"
@@ -101,7 +102,7 @@ func (b *brain) start(g *rules.Game, slot int, cfg ai.Config, p purpose, tick in
 		// The search runs on a thread of lower priority, so the window keeps
 		// its frame rate on a busy machine; the thread ends with the search.
 		runtime.LockOSThread()
-		lowerThreadPriority()
+		coop.Background()
 		m, err := t.Think(ctx, clone, cfg, report)
 		answers <- answer{gen: gen, purpose: p, move: m, err: err, thinker: t}
 	}()

@@ -6,6 +6,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"github.com/gobblet-game/gobblet/internal/coop"
 	appicon "github.com/gobblet-game/gobblet/internal/icon"
 )
 
@@ -28,7 +29,7 @@ func appIcons() []image.Image {
 func setWindowIconLater() {
 	go func() {
 		runtime.LockOSThread() // for good: the thread ends with the goroutine
-		lowerThreadPriority()
+		coop.Background()
 		ebiten.SetWindowIcon(appIcons())
 	}()
 }

@@ -1,6 +1,7 @@
 package sound
 
 import (
+	"github.com/gobblet-game/gobblet/internal/coop"
 	"io"
 	"os"
 	"runtime"
@@ -209,7 +210,7 @@ func (p *Player) run(open func() (mixer, error), music func() Stereo) {
 		// Made on a thread of lower priority: the window's first frames,
 		// drawn meanwhile, go first.
 		runtime.LockOSThread()
-		lowerThreadPriority()
+		coop.Background()
 		effectsReady <- renderAllEffects()
 		// The music takes a second and, for a moment, some 100 MB to
 		// render: only for a device that plays it. Meanwhile the collector

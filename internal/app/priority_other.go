@@ -1,6 +1,0 @@
-//go:build !linux
-
-package app
-
-// lowerThreadPriority does nothing where threads cannot be reniced simply.
-func lowerThreadPriority() {}
