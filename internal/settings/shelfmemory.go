@@ -19,6 +19,7 @@ type MemoryShelf struct {
 	// Refuse makes every call fail with ErrStorageRefused, like a
 	// browser with storage disabled.
 	Refuse bool
+	locks  map[string]*MemoryTab // held by a tab (Tab)
 }
 
 // NewMemoryShelf is an empty shelf without a quota.
@@ -99,4 +100,45 @@ func (m *MemoryShelf) Snapshot() map[string]string {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	return maps.Clone(m.values)
+}
+
+// MemoryTab is one browser tab over a MemoryShelf: a Locker, whose locks
+// Close lets go of, as a closed tab's are.
+type MemoryTab struct {
+	*MemoryShelf
+}
+
+// Tab opens another tab over the shelf.
+func (m *MemoryShelf) Tab() *MemoryTab { return &MemoryTab{m} }
+
+func (t *MemoryTab) TryLock(name string) (bool, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.locks == nil {
+		t.locks = map[string]*MemoryTab{}
+	}
+	if h := t.locks[name]; h != nil && h != t {
+		return false, nil
+	}
+	t.locks[name] = t
+	return true, nil
+}
+
+func (t *MemoryTab) Unlock(name string) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.locks[name] == t {
+		delete(t.locks, name)
+	}
+}
+
+// Close is the tab closing: its locks go.
+func (t *MemoryTab) Close() {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	for name, h := range t.locks {
+		if h == t {
+			delete(t.locks, name)
+		}
+	}
 }
