@@ -25,6 +25,7 @@ func OpenFileStore(dir string) (*FileStore, error) {
 	}
 	fs := &FileStore{files: files, saver: files.Autosaver()}
 	fs.take(files.LoadAll())
+	fs.loadSettings, fs.loadStats = files.LoadSettings, files.LoadStats
 	return fs, nil
 }
 

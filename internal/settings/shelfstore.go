@@ -159,6 +159,9 @@ func (s *ShelfStore) unlock(name string) {
 
 func (s *ShelfStore) remove(name string) error { return s.shelf.Remove(Key(name)) }
 
+// LoadSettings returns the settings as kept now, as Store.LoadSettings does.
+func (s *ShelfStore) LoadSettings() (st Settings, notice string) { return loadSettings(s.load) }
+
 // SaveSettings keeps the settings.
 func (s *ShelfStore) SaveSettings(st Settings) error { return saveSettings(s.save, st) }
 
