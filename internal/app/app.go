@@ -155,12 +155,9 @@ func New(opts Options) *App {
 	}
 	a.scenes.log = a.debugf
 	a.scenes.woke = a.wake
-	switch o := opts.Online; {
-	case o != nil && o.Host:
-		a.scenes.GoTo(newHostedScene(a, o.Session, o.Variant, o.Colour))
-	case o != nil:
-		a.scenes.GoTo(newJoinScene(a, o.Session))
-	default:
+	if opts.Online != nil {
+		a.scenes.GoTo(startOnline(a, opts.Online))
+	} else {
 		a.scenes.GoTo(newMenuScene(a))
 	}
 	return a

@@ -210,7 +210,7 @@ func TestAFinishedGameNotKeptIsSaidAndItsAutosaveStays(t *testing.T) {
 	if gs := newGameScene(tb.a, s, g); !gs.over {
 		t.Error("Continue brings back the finished game as not over")
 	}
-	if !keepUnfinished(tb.a) {
+	if !makeRoom(tb.a, false) {
 		t.Fatalf("the game is still not kept: %q", tb.a.notices)
 	}
 	if games, _ := fs.Records(); len(games) != 1 || games[0].Record == nil || len(games[0].Record.Moves) != 5 {

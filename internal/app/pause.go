@@ -51,6 +51,9 @@ func (gs *gameScene) updatePause(a *App) error {
 	case "Save game":
 		gs.saveRecord(a)
 	case "Restart":
+		if !makeRoom(a, true) {
+			return nil
+		}
 		gs.brain.stop()
 		a.scenes.GoTo(newGameScene(a, gs.setup, nil))
 	case "Options":

@@ -186,7 +186,7 @@ func (gs *gameScene) playOn(a *App) {
 		}
 	}
 	s.Mode = [3]int{modeAIvsAI, modeHumanVsAI, modeTwoPlayers}[humans]
-	if !keepUnfinished(a) {
+	if !makeRoom(a, false) {
 		return
 	}
 	a.play(sound.MenuClick)
