@@ -111,18 +111,15 @@ func (gs *gameScene) afterHistoryChange(a *App) {
 	gs.autosave(a)
 }
 
-// autosave keeps the game for Continue. An online game is kept as a game
-// against the AI, which can finish it once the other player is gone.
+// autosave keeps the game for Continue. An online game is kept as one:
+// Continue says its connection is gone and offers the computer to finish it
+// (continueGame).
 func (gs *gameScene) autosave(a *App) {
 	if gs.reviewBack != nil {
 		return
 	}
-	s := gs.setup
-	if s.Mode == modeOnline {
-		s.Mode = modeHumanVsAI
-	}
 	// with its moves undone: Continue brings back what redo would play
-	if err := a.Store.SaveGame(s.gameRecord(gs.game)); err != nil {
+	if err := a.Store.SaveGame(gs.setup.gameRecord(gs.game)); err != nil {
 		a.debugf("autosave: %v", err)
 	}
 }

@@ -63,7 +63,7 @@ func (m *menuScene) Update(a *App) error {
 		if err != nil {
 			return nil
 		}
-		a.scenes.GoTo(newGameScene(a, s, g))
+		a.scenes.GoTo(continueGame(a, s, g))
 	case "New game":
 		a.scenes.GoTo(newSetupScene(a))
 	case "Saved games":

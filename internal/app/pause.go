@@ -74,7 +74,7 @@ func (gs *gameScene) leave(a *App) {
 		if !gs.over && gs.net.gone == nil {
 			gs.autosave(a)
 		}
-		gs.net.sess.Close()
+		gs.net.close()
 	}
 }
 
