@@ -33,8 +33,8 @@ type netGame struct {
 	// resumed: Continue brought the game back after the window closed; it
 	// has no session
 	resumed bool
-	goneM menuList
-	drawM menuList
+	goneM   menuList
+	drawM   menuList
 }
 
 // onlineStandIn is the computer's level that finishes an online game whose
