@@ -1,0 +1,80 @@
+//go:build e2e
+
+package e2e
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+// Two windows of the game at once, on one config folder, each play a game:
+// neither writes over the other's autosave, and the window opened second
+// does not offer to continue the game the first is playing. Both killed,
+// the next start continues the newest game, says where the other went, and
+// lists it among the saved games.
+func TestTwoWindowsKeepTheirOwnGames(t *testing.T) {
+	cfg := t.TempDir()
+	eng := startEngine(t)
+	play := func(g *Game, file string) []string {
+		u := g.startNewGame("Game/Gobblers 3×3", "Players/You vs AI", "Your colour/Orange", "Moves first/Orange", "Computer level/Easy")
+		begin := g.logMark()
+		before := g.logMark()
+		g.makeMove(u, eng.best("gobblers", nil, "easy"), true)
+		g.waitLogAfter(before, `^gobblet: move \d+ o \S+$`, 30*time.Second)
+		played := g.moves(begin)
+		for i := 0; i < 30 && !slices.Equal(savedMoves(t, cfg)[file], played); i++ {
+			time.Sleep(100 * time.Millisecond)
+		}
+		return played
+	}
+	first := start(t, cfg)
+	firstMoves := play(first, "current-game.gobblet")
+
+	second := start(t, cfg) // its window opens over the first one
+	if _, ok := second.ui().Widgets["Continue"]; ok {
+		t.Fatal("the second window offers to continue the game the first one plays")
+	}
+	secondMoves := play(second, "current-game-2.gobblet")
+	saved := savedMoves(t, cfg)
+	if !slices.Equal(saved["current-game.gobblet"], firstMoves) || !slices.Equal(saved["current-game-2.gobblet"], secondMoves) {
+		t.Fatalf("autosaves %v, want the first window's %v and the second's %v", saved, firstMoves, secondMoves)
+	}
+	second.kill9()
+	first.kill9()
+
+	next := start(t, cfg)
+	next.waitLog(`^gobblet: notice You had unfinished games in two windows`, 5*time.Second)
+	time.Sleep(1500 * time.Millisecond)
+	next.shot("notice")
+	mark := next.logMark()
+	next.keyWhen("Return", "the notice dismissed", func() bool {
+		return len(next.findLogAfter(mark, `^gobblet: notices dismissed`)) > 0
+	})
+	u := next.waitUI("menu", "", 5*time.Second)
+	mark = next.logMark()
+	next.click(u.Widget(t, "Continue"))
+	u = next.waitUIAfter(mark, "game", "play", 10*time.Second)
+	tops := topPieces(t, u.Position)
+	for _, m := range secondMoves {
+		if _, sq, _ := strings.Cut(m, "@"); tops[sq] == "" || len(tops) != len(secondMoves) {
+			t.Errorf("Continue shows %s, want the second window's game (%v)", u.Position, secondMoves)
+		}
+	}
+	games, _ := os.ReadDir(filepath.Join(cfg, "games"))
+	var kept []string
+	for _, e := range games {
+		kept = append(kept, e.Name())
+	}
+	if len(kept) != 1 || !strings.HasSuffix(kept[0], " gobblers human-easy.gobblet") {
+		t.Errorf("saved games %q, want the first window's game", kept)
+	}
+	saved = savedMoves(t, cfg)
+	if !slices.Equal(saved[filepath.Join("games", kept[0])], firstMoves) && !slices.Equal(saved[kept[0]], firstMoves) {
+		t.Errorf("the saved game holds %v, want %v (files %v)", saved, firstMoves, keys(saved))
+	}
+	next.shot("continued")
+}
