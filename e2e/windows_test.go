@@ -78,3 +78,45 @@ func TestTwoWindowsKeepTheirOwnGames(t *testing.T) {
 	}
 	next.shot("continued")
 }
+
+// The joiner of an online game closed its window mid-game; at its next
+// start Continue opens the board under a card that says the connection is
+// gone and offers the computer or the menu, and the computer, whose turn it
+// would be, does not move.
+func TestContinueAnOnlineGameSaysTheConnectionIsGone(t *testing.T) {
+	cfg := t.TempDir()
+	game := `[Format "gobblet 1"]
+[Variant "gobblers"]
+[Date "2026-11-26 10:00:00"]
+[X "network"]
+[XName "Orange"]
+[O "human"]
+[OName "Blue"]
+[Mode "network"]
+
+1. 3@b2 1@a1
+`
+	if err := os.WriteFile(filepath.Join(cfg, "current-game.gobblet"), []byte(game), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	g := start(t, cfg)
+	mark := g.logMark()
+	g.click(g.ui().Widget(t, "Continue"))
+	u := g.waitUIAfter(mark, "game", "", 10*time.Second)
+	g.waitLog(`^gobblet: continue an online game: the connection is gone`, 5*time.Second)
+	u = g.waitUIFunc("the card's buttons", mark, 5*time.Second, func(u *UI) bool {
+		_, ok := u.Widgets["Finish against the AI"]
+		return ok
+	})
+	time.Sleep(2 * time.Second) // the computer would have moved by now
+	if n := len(g.moves(mark)); n != 0 {
+		t.Fatalf("%d moves were played before the player chose", n)
+	}
+	g.shot("card")
+	mark = g.logMark()
+	g.click(u.Widget(t, "Main menu"))
+	u = g.waitUIAfter(mark, "menu", "", 10*time.Second)
+	if _, ok := u.Widgets["Continue"]; !ok {
+		t.Error("the online game is no longer there for Continue")
+	}
+}

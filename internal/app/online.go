@@ -61,7 +61,7 @@ func continueGame(a *App, s setup, g *rules.Game) *gameScene {
 	}
 	gs.net = newNetGame(nil)
 	gs.net.closed = true
-	gs.net.gone = &netplay.Disconnected{Reason: "The connection to your opponent ended when Gobblet closed. You can finish the game against the computer."}
+	gs.net.gone = &netplay.Disconnected{Reason: "The connection ended when Gobblet closed."}
 	gs.net.resumed = true
 	a.debugf("continue an online game: the connection is gone")
 	return gs
