@@ -125,6 +125,8 @@ func (s *ShelfStore) LoadGame() (rec *record.Record, notice string) {
 // Slot is the name of this game's autosave.
 func (s *ShelfStore) Slot() string { return s.own }
 
+func (s *ShelfStore) windows() string { return "tabs" }
+
 // slots lists the slots on the shelf that hold a game.
 func (s *ShelfStore) slots() ([]int, error) {
 	keys, err := s.shelf.Keys()

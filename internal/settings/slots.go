@@ -59,6 +59,8 @@ type slotPlace interface {
 	unlock(name string)
 	remove(name string) error
 	SaveRecord(rec *record.Record) (string, error)
+	// windows is what the player calls the running games: "windows", "tabs".
+	windows() string
 }
 
 // takeSlot finds this game's slot in p, reading games with load, and returns
@@ -118,7 +120,7 @@ func (kp *keeper) takeSlot(p slotPlace, load loader) (own string, game *record.R
 		p.unlock(s.name)
 	}
 	if kept > 0 {
-		notices = append(notices, keptNotice(kept))
+		notices = append(notices, keptNotice(kept, p.windows()))
 	}
 	if own != "" {
 		return own, game, notices
@@ -146,11 +148,11 @@ func (kp *keeper) takeSlot(p slotPlace, load loader) (own string, game *record.R
 
 // keptNotice tells the player that the games of n other windows are kept in
 // Saved games.
-func keptNotice(n int) string {
+func keptNotice(n int, windows string) string {
 	if n == 1 {
-		return "You had unfinished games in two windows: the newest waits for Continue, and the other is kept in Saved games."
+		return "You had unfinished games in two " + windows + ": the newest waits for Continue, and the other is kept in Saved games."
 	}
-	return fmt.Sprintf("You had unfinished games in %d windows: the newest waits for Continue, and the others are kept in Saved games.", n+1)
+	return fmt.Sprintf("You had unfinished games in %d %s: the newest waits for Continue, and the others are kept in Saved games.", n+1, windows)
 }
 
 // named is the autosave kind for the slot called name.

@@ -396,6 +396,8 @@ func (s *Store) HasGame() bool {
 // Slot is the name of this game's autosave.
 func (s *Store) Slot() string { return s.own }
 
+func (s *Store) windows() string { return "windows" }
+
 // slots lists the slots of the folder that hold a game.
 func (s *Store) slots() ([]int, error) {
 	entries, err := os.ReadDir(s.dir)
