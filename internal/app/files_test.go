@@ -309,3 +309,26 @@ func TestTwoWindowsLoseNothing(t *testing.T) {
 		})
 	}
 }
+
+// Reading the settings and statistics again mid-run (what another window
+// changed) sets nothing aside: a folder where the settings go still makes
+// the save fail, and the banner say so.
+func TestReadingAgainMidRunSetsNothingAside(t *testing.T) {
+	a, fs, _ := openFiles(t)
+	for _, name := range []string{settings.SettingsFile, settings.StatisticsFile} {
+		if err := os.MkdirAll(filepath.Join(fs.files.Path(name), "in-the-way"), 0o700); err != nil {
+			t.Fatal(err)
+		}
+	}
+	a.saveSettings()
+	fs.Stats()
+	a.Update()
+	if want := "Your settings cannot be saved: a folder stands where a file should be."; a.saveProblem != want {
+		t.Errorf("banner %q, want %q", a.saveProblem, want)
+	}
+	for _, name := range []string{settings.SettingsFile, settings.StatisticsFile} {
+		if _, err := os.Stat(filepath.Join(fs.files.Path(name), "in-the-way")); err != nil {
+			t.Errorf("%s was set aside mid-run: %v", name, err)
+		}
+	}
+}

@@ -25,7 +25,7 @@ func OpenFileStore(dir string) (*FileStore, error) {
 	}
 	fs := &FileStore{files: files, saver: files.Autosaver()}
 	fs.take(files.LoadAll())
-	fs.loadSettings, fs.loadStats = files.LoadSettings, files.LoadStats
+	fs.loadSettings, fs.loadStats = files.PeekSettings, files.PeekStats
 	return fs, nil
 }
 

@@ -42,7 +42,7 @@ func OpenShelfStore(shelf settings.Shelf, logf func(format string, args ...any))
 	files.Logf = logf
 	s := &ShelfStore{shelf: files}
 	s.take(files.LoadAll())
-	s.loadSettings, s.loadStats = files.LoadSettings, files.LoadStats
+	s.loadSettings, s.loadStats = files.PeekSettings, files.PeekStats
 	return s
 }
 

@@ -161,8 +161,15 @@ func (s *ShelfStore) unlock(name string) {
 
 func (s *ShelfStore) remove(name string) error { return s.shelf.Remove(Key(name)) }
 
-// LoadSettings returns the settings as kept now, as Store.LoadSettings does.
-func (s *ShelfStore) LoadSettings() (st Settings, notice string) { return loadSettings(s.load) }
+// PeekSettings reads the settings as Store.PeekSettings does.
+func (s *ShelfStore) PeekSettings() (st Settings, notice string) {
+	return loadSettings(func(k kind, parse func([]byte) error) (bool, string) { return s.peek(s, k, parse) })
+}
+
+// PeekStats reads the statistics as Store.PeekStats does.
+func (s *ShelfStore) PeekStats() (st record.Stats, notice string) {
+	return loadStats(func(k kind, parse func([]byte) error) (bool, string) { return s.peek(s, k, parse) })
+}
 
 // SaveSettings keeps the settings.
 func (s *ShelfStore) SaveSettings(st Settings) error { return saveSettings(s.save, st) }
@@ -181,9 +188,6 @@ func (s *ShelfStore) ClearGame() error {
 	}
 	return nil
 }
-
-// LoadStats returns the statistics as kept now, as Store.LoadStats does.
-func (s *ShelfStore) LoadStats() (st record.Stats, notice string) { return loadStats(s.load) }
 
 // SaveStats keeps the statistics.
 func (s *ShelfStore) SaveStats(st record.Stats) error { return saveStats(s.save, st) }

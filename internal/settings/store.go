@@ -191,6 +191,22 @@ func (kp *keeper) load(p place, k kind, parse func([]byte) error) (found bool, n
 	return false, k.notice(err, p.fate(k.name, aside, err))
 }
 
+// peek reads one of the player's files from p with parse as load does, but
+// as it is now, mid-run: a file that cannot be read is left alone and said
+// only by a notice of "unreadable", which callers do not show.
+func (kp *keeper) peek(p place, k kind, parse func([]byte) error) (found bool, notice string) {
+	data, err := p.read(k.name)
+	if errors.Is(err, fs.ErrNotExist) {
+		return false, ""
+	}
+	if err == nil {
+		if err = parse(data); err == nil {
+			return true, ""
+		}
+	}
+	return false, "unreadable"
+}
+
 // isProtected reports whether name could not be read nor set aside.
 func (kp *keeper) isProtected(name string) bool {
 	kp.mu.Lock()
@@ -318,6 +334,17 @@ func loadSettings(load loader) (st Settings, notice string) {
 
 // SaveSettings writes the settings.
 func (s *Store) SaveSettings(st Settings) error { return saveSettings(s.save, st) }
+
+// PeekSettings reads the settings as another running game may have left
+// them; notice is not "" when they cannot be read, and nothing is set aside.
+func (s *Store) PeekSettings() (st Settings, notice string) {
+	return loadSettings(func(k kind, parse func([]byte) error) (bool, string) { return s.peek(s, k, parse) })
+}
+
+// PeekStats reads the statistics as PeekSettings reads the settings.
+func (s *Store) PeekStats() (st record.Stats, notice string) {
+	return loadStats(func(k kind, parse func([]byte) error) (bool, string) { return s.peek(s, k, parse) })
+}
 
 // saver writes one of the player's files whole (Store.save, ShelfStore.save).
 type saver func(name string, data []byte) error
