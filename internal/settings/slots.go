@@ -79,11 +79,7 @@ func (kp *keeper) takeSlot(p slotPlace, load loader) (own string, game *record.R
 	var free []slot // held by no other running game: this one holds them now
 	for _, n := range nums {
 		name := slotName(n)
-		ok, err := p.lock(name)
-		if err != nil {
-			kp.logf("lock %s: %v", name, err)
-		}
-		if !ok {
+		if !kp.lockSlot(p, name) {
 			continue
 		}
 		rec, notice := loadGame(gameKind.named(name), load)
@@ -133,17 +129,26 @@ func (kp *keeper) takeSlot(p slotPlace, load loader) (own string, game *record.R
 		if taken[n] {
 			continue // held by another game, or not emptied
 		}
-		ok, err := p.lock(slotName(n))
-		if err != nil {
-			kp.logf("lock %s: %v", slotName(n), err)
-		}
-		if ok {
+		if kp.lockSlot(p, slotName(n)) {
 			return slotName(n), nil, notices
 		}
 	}
 	// Every slot is held: share the first rather than not save at all.
 	kp.logf("all %d autosave slots are held by running games", maxSlots)
 	return CurrentGame, nil, notices
+}
+
+// lockSlot holds the slot called name for this game, or reports that
+// another running game holds it. A lock that cannot be taken at all (a
+// folder that may not be written to) holds nothing back: the slot is taken
+// as this game's, as it was before slots had locks.
+func (kp *keeper) lockSlot(p slotPlace, name string) bool {
+	ok, err := p.lock(name)
+	if err != nil {
+		kp.logf("lock %s: %v", name, err)
+		return true
+	}
+	return ok
 }
 
 // keptNotice tells the player that the games of n other windows are kept in

@@ -1,6 +1,7 @@
 package settings
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -132,5 +133,24 @@ func TestARunningWindowsGameIsLeftAlone(t *testing.T) {
 				t.Errorf("the running window's game was moved to Saved games: %+v", games)
 			}
 		})
+	}
+}
+
+// A folder where no lock can be made (it may not be written to) still
+// offers its game to continue.
+func TestAGameIsContinuedWhereNoLockCanBeMade(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "gobblet")
+	s, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.SaveGame(gameAt(2, 1))
+	if err := os.Mkdir(s.Path("current-game.lock"), 0o700); err != nil { // no lock file can be opened there
+		t.Fatal(err)
+	}
+	again, _ := Open(dir)
+	defer again.Close()
+	if l := again.LoadAll(); l.Game == nil || again.Slot() != CurrentGame {
+		t.Errorf("Continue offers %+v from %s", l.Game, again.Slot())
 	}
 }
