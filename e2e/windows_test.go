@@ -120,3 +120,37 @@ func TestContinueAnOnlineGameSaysTheConnectionIsGone(t *testing.T) {
 		t.Error("the online game is no longer there for Continue")
 	}
 }
+
+// gobblet --host from the command line keeps the unfinished game in Saved
+// games before the online game's autosave takes its place, and says so.
+func TestHostFromTheCommandLineKeepsTheUnfinishedGame(t *testing.T) {
+	cfg := t.TempDir()
+	game := `[Format "gobblet 1"]
+[Variant "classic"]
+[Date "2026-11-26 10:00:00"]
+[X "human"]
+[XName "Orange"]
+[O "ai"]
+[OName "Blue"]
+[OLevel "easy"]
+[Mode "human-ai"]
+
+1. 4@b2 4@c3
+`
+	if err := os.WriteFile(filepath.Join(cfg, "current-game.gobblet"), []byte(game), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	g := startOn(t, "online", filepath.Join(binDir, "gobblet"), []string{"--config-dir", cfg, "--debug", "--host", "127.0.0.1:0"}, cfg, "GOBBLET_NOSOUND=1")
+	time.Sleep(500 * time.Millisecond)
+	g.shot("lobby")
+	kept, _ := filepath.Glob(filepath.Join(cfg, "games", "*.gobblet"))
+	if len(kept) != 1 {
+		t.Fatalf("saved games %q, want the unfinished game", kept)
+	}
+	if _, err := os.Stat(filepath.Join(cfg, "current-game.gobblet")); err == nil {
+		t.Error("the unfinished game is still the autosave, which the online game would write over")
+	}
+	if moves := savedMoves(t, cfg)[filepath.Join("games", filepath.Base(kept[0]))]; !slices.Equal(moves, []string{"4@b2", "4@c3"}) {
+		t.Errorf("the saved game holds %v", moves)
+	}
+}
