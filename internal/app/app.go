@@ -208,6 +208,11 @@ func (a *App) Update() error {
 		a.shutdown()
 		return ebiten.Termination
 	}
+	if s, ok := changedSettings(a.Store, a.Settings); ok { // another tab's options
+		a.Settings = s
+		a.applySettings()
+		a.wake()
+	}
 	if a.In.Key(ebiten.KeyF11) || (a.In.Key(ebiten.KeyEnter) && ebiten.IsKeyPressed(ebiten.KeyAlt)) {
 		a.Settings.Fullscreen = !a.Settings.Fullscreen
 		a.applySettings()

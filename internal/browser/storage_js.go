@@ -111,6 +111,20 @@ func (s *Storage) Keys() ([]string, error) {
 	return keys, nil
 }
 
+// Watch calls changed with the key of each change another tab makes to
+// localStorage (the page's storage events).
+func (s *Storage) Watch(changed func(key string)) {
+	js.Global().Call("addEventListener", "storage", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		if len(args) == 0 || !args[0].Get("storageArea").Equal(s.local) {
+			return nil
+		}
+		if k := args[0].Get("key"); k.Type() == js.TypeString {
+			changed(k.String())
+		}
+		return nil
+	}))
+}
+
 // call is v[method](args...), with an exception returned as an error: the
 // ones a player can understand wrap settings.ErrStorageFull or
 // settings.ErrStorageRefused.
@@ -152,4 +166,7 @@ func thrown(e js.Error) error {
 	return fmt.Errorf("%s: %s", name, message)
 }
 
-var _ settings.Shelf = (*Storage)(nil)
+var (
+	_ settings.Shelf   = (*Storage)(nil)
+	_ settings.Watcher = (*Storage)(nil)
+)

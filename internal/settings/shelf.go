@@ -30,3 +30,10 @@ type Locker interface {
 	TryLock(name string) (bool, error)
 	Unlock(name string)
 }
+
+// Watcher is a Shelf that tells of the changes other running games make to
+// it (a browser's storage events, which a tab gets for the other tabs'
+// writes): changed receives the key.
+type Watcher interface {
+	Watch(changed func(key string))
+}

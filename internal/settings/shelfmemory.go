@@ -20,6 +20,8 @@ type MemoryShelf struct {
 	// browser with storage disabled.
 	Refuse bool
 	locks  map[string]*MemoryTab // held by a tab (Tab)
+	// what each tab watches (Tab.Watch)
+	watchers map[*MemoryTab][]func(key string)
 }
 
 // NewMemoryShelf is an empty shelf without a quota.
@@ -132,6 +134,48 @@ func (t *MemoryTab) Unlock(name string) {
 	}
 }
 
+// Watch calls changed with each key another tab sets or removes, as a
+// browser's storage event does.
+func (t *MemoryTab) Watch(changed func(key string)) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.watchers == nil {
+		t.watchers = map[*MemoryTab][]func(string){}
+	}
+	t.watchers[t] = append(t.watchers[t], changed)
+}
+
+func (t *MemoryTab) Set(key, value string) error {
+	err := t.MemoryShelf.Set(key, value)
+	if err == nil {
+		t.tell(key)
+	}
+	return err
+}
+
+func (t *MemoryTab) Remove(key string) error {
+	err := t.MemoryShelf.Remove(key)
+	if err == nil {
+		t.tell(key)
+	}
+	return err
+}
+
+// tell the other tabs that key changed.
+func (t *MemoryTab) tell(key string) {
+	t.mu.Lock()
+	var calls []func(string)
+	for tab, ws := range t.watchers {
+		if tab != t {
+			calls = append(calls, ws...)
+		}
+	}
+	t.mu.Unlock()
+	for _, c := range calls {
+		c(key)
+	}
+}
+
 // Close is the tab closing: its locks go.
 func (t *MemoryTab) Close() {
 	t.mu.Lock()
@@ -141,4 +185,5 @@ func (t *MemoryTab) Close() {
 			delete(t.locks, name)
 		}
 	}
+	delete(t.watchers, t)
 }
