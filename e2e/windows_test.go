@@ -154,3 +154,42 @@ func TestHostFromTheCommandLineKeepsTheUnfinishedGame(t *testing.T) {
 		t.Errorf("the saved game holds %v", moves)
 	}
 }
+
+// A finished game that could not be kept in Saved games is still the
+// autosave: Rematch does not write over it, and says why.
+func TestRematchDoesNotWriteOverAFinishedGameNotKept(t *testing.T) {
+	cfg := t.TempDir()
+	game := `[Format "gobblet 1"]
+[Variant "gobblers"]
+[Date "2026-11-26 10:00:00"]
+[X "human"]
+[XName "Orange"]
+[O "human"]
+[OName "Blue"]
+[Mode "two-players"]
+
+1. 3@a1 1@a3 2. 3@b2 1@c1 3. 2@c3
+`
+	if err := os.WriteFile(filepath.Join(cfg, "current-game.gobblet"), []byte(game), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(cfg, "games"), nil, 0o600); err != nil { // no game can be kept
+		t.Fatal(err)
+	}
+	g := start(t, cfg)
+	mark := g.logMark()
+	g.click(g.ui().Widget(t, "Continue"))
+	u := g.waitUIFunc("the result card", mark, 10*time.Second, func(u *UI) bool {
+		_, ok := u.Widgets["Rematch"]
+		return u.Scene == "game" && ok
+	})
+	mark = g.logMark()
+	g.clickWhen(u.Widget(t, "Rematch"), "the notice", func() bool {
+		return len(g.findLogAfter(mark, `^gobblet: notice Your finished game could not be kept in Saved games: `)) > 0
+	})
+	time.Sleep(1500 * time.Millisecond)
+	g.shot("refused")
+	if got := savedMoves(t, cfg)["current-game.gobblet"]; len(got) != 5 {
+		t.Errorf("the autosave holds %v, want the finished game's 5 moves", got)
+	}
+}

@@ -38,7 +38,7 @@ func makeRoom(a *App, drop bool) bool {
 		a.debugf("keep the %s game: %v", what, err)
 		a.play(sound.Illegal)
 		a.notify("Your " + what + " game could not be kept in Saved games: " + plain(err).Error() +
-			" So that it is not lost, the new game has not started: Continue on the main menu brings the " + what + " game back.")
+			" So that it is not lost, the new game has not started, and Continue on the main menu still offers the " + what + " game.")
 		return false
 	}
 	if err != nil {
