@@ -127,6 +127,13 @@ func start(t testing.TB, cfg string, env ...string) *Game {
 // and waits for its main menu.
 func startBinary(t testing.TB, bin string, args []string, cfg string, env ...string) *Game {
 	t.Helper()
+	return startOn(t, "menu", bin, args, cfg, env...)
+}
+
+// startOn runs a gobblet binary as startBinary does and waits for its first
+// scene (the menu; "online" for --host and --join).
+func startOn(t testing.TB, scene, bin string, args []string, cfg string, env ...string) *Game {
+	t.Helper()
 	// the pointer rests in a corner, away from every button, so that it
 	// moves no keyboard focus when the game starts
 	xdo(t, "mousemove", "2", "2")
@@ -166,9 +173,9 @@ func startBinary(t testing.TB, bin string, args []string, cfg string, env ...str
 			<-g.exited
 		}
 	})
-	g.waitLog(`^gobblet: scene menu`, 30*time.Second)
+	g.waitLog(`^gobblet: scene `+scene, 30*time.Second)
 	g.findWindow()
-	g.waitUI("menu", "", 20*time.Second)
+	g.waitUI(scene, "", 20*time.Second)
 	time.Sleep(200 * time.Millisecond)
 	return g
 }

@@ -49,9 +49,16 @@ const width, height = 1280, 800
 // keeps (the reload must find what the game stored).
 func openBrowser(t testing.TB) *Browser {
 	t.Helper()
+	return openBrowserAt(t, t.TempDir())
+}
+
+// openBrowserAt starts Chromium with the profile in the folder profile
+// (a browser started again on the same profile finds what the first kept).
+func openBrowserAt(t *testing.T, profile string) *Browser {
+	t.Helper()
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(chromium),
-		chromedp.UserDataDir(t.TempDir()),
+		chromedp.UserDataDir(profile),
 		chromedp.WindowSize(width, height),
 		chromedp.NoSandbox, // as root, and in containers, Chromium's sandbox cannot start
 		// No GPU here: WebGL through SwiftShader, Chromium's software GL,
@@ -65,11 +72,23 @@ func openBrowser(t testing.TB) *Browser {
 		chromedp.Flag("disable-component-update", true),
 	)
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, cancel := chromedp.NewContext(actx)
+	t.Cleanup(cancelAlloc)
+	return attach(t, actx)
+}
+
+// newTab opens another tab in b's browser.
+func (b *Browser) newTab() *Browser {
+	b.t.Helper()
+	return attach(b.t, b.ctx)
+}
+
+// attach opens a tab in the browser of ctx and listens to its console.
+func attach(t *testing.T, parent context.Context) *Browser {
+	t.Helper()
+	ctx, cancel := chromedp.NewContext(parent)
 	b := &Browser{t: t, ctx: ctx, shots: artifactsDir(t)}
 	t.Cleanup(func() {
 		cancel()
-		cancelAlloc()
 		b.mu.Lock()
 		defer b.mu.Unlock()
 		os.WriteFile(filepath.Join(b.shots, "console.txt"), []byte(strings.Join(b.lines, "\n")+"\n"), 0o644)

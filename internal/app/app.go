@@ -171,12 +171,9 @@ func New(opts Options) *App {
 	}
 	a.scenes.log = a.debugf
 	a.scenes.woke = a.wake
-	switch o := opts.Online; {
-	case o != nil && o.Host:
-		a.scenes.GoTo(newHostedScene(a, o.Session, o.Variant, o.Colour))
-	case o != nil:
-		a.scenes.GoTo(newJoinScene(a, o.Session))
-	default:
+	if opts.Online != nil {
+		a.scenes.GoTo(startOnline(a, opts.Online))
+	} else {
 		a.scenes.GoTo(newMenuScene(a))
 	}
 	return a
@@ -222,6 +219,11 @@ func (a *App) Update() error {
 	if a.In.CloseRequest || a.quit {
 		a.shutdown()
 		return ebiten.Termination
+	}
+	if s, ok := changedSettings(a.Store, a.Settings); ok { // another tab's options
+		a.Settings = s
+		a.applySettings()
+		a.wake()
 	}
 	if a.In.Key(ebiten.KeyF11) || (a.In.Key(ebiten.KeyEnter) && ebiten.IsKeyPressed(ebiten.KeyAlt)) {
 		a.Settings.Fullscreen = !a.Settings.Fullscreen

@@ -30,6 +30,10 @@ func paceOf(ms int) int {
 func paceLabel(ms int) string { return paceNames[paceOf(ms)] }
 
 func (gs *gameScene) nextInSeries(a *App) {
+	if !makeRoom(a, false) {
+		gs.demo.nextGame = 0 // the series waits: Rematch tries again
+		return
+	}
 	s := gs.setup
 	s.First = 1 - s.First
 	ng := newGameScene(a, s, nil)

@@ -210,10 +210,125 @@ func TestAFinishedGameNotKeptIsSaidAndItsAutosaveStays(t *testing.T) {
 	if gs := newGameScene(tb.a, s, g); !gs.over {
 		t.Error("Continue brings back the finished game as not over")
 	}
-	if !keepUnfinished(tb.a) {
+	if !makeRoom(tb.a, false) {
 		t.Fatalf("the game is still not kept: %q", tb.a.notices)
 	}
 	if games, _ := fs.Records(); len(games) != 1 || games[0].Record == nil || len(games[0].Record.Moves) != 5 {
 		t.Errorf("saved games: %+v", games)
+	}
+}
+
+// storePlaces open the game's store over one folder, and over one browser
+// storage (a tab each), as many times as windows run; close is the window
+// closing.
+var storePlaces = []struct {
+	name string
+	open func(t *testing.T) func() (s Store, close func())
+}{
+	{"folder", func(t *testing.T) func() (Store, func()) {
+		dir := filepath.Join(t.TempDir(), "gobblet")
+		return func() (Store, func()) {
+			fs, err := OpenFileStore(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return fs, fs.Flush
+		}
+	}},
+	{"browser", func(t *testing.T) func() (Store, func()) {
+		shelf := settings.NewMemoryShelf()
+		return func() (Store, func()) {
+			tab := shelf.Tab()
+			return OpenShelfStore(tab, t.Logf), tab.Close
+		}
+	}},
+}
+
+// Two windows at once: each one's move, finished game, statistics and
+// options reach the files without writing over the other's.
+func TestTwoWindowsLoseNothing(t *testing.T) {
+	for _, p := range storePlaces {
+		t.Run(p.name, func(t *testing.T) {
+			open := p.open(t)
+			one, closeOne := open()
+			two, closeTwo := open()
+			s := vsAI(rules.Gobblers)
+			one.SaveGame(s.gameRecord(mustGame(t, rules.Gobblers, "3@b2", "1@a1")))
+			two.SaveGame(s.gameRecord(mustGame(t, rules.Gobblers, "3@a1")))
+
+			// each window finishes a game: both count
+			won := s.gameRecord(mustGame(t, rules.Gobblers, "3@a1", "1@a3", "3@b2", "1@c1", "2@c3"))
+			if _, err := one.RecordResult(won); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := two.RecordResult(won); err != nil {
+				t.Fatal(err)
+			}
+			st := two.Stats()
+			if n := st.Tally(rules.Gobblers, "easy").Games(); n != 2 {
+				t.Errorf("the statistics count %d games, want the two windows' 2", n)
+			}
+
+			// each window changes an option; a later save of the other's
+			// (its window size) keeps both
+			set := one.Settings()
+			set.Theme = "wood"
+			one.SaveSettings(set)
+			set = two.Settings()
+			set.Mute = true
+			two.SaveSettings(set)
+			set.WindowWidth = 1000
+			two.SaveSettings(set)
+			closeOne()
+			closeTwo()
+
+			next, closeNext := open()
+			defer closeNext()
+			got := next.Settings()
+			if got.Theme != "wood" || !got.Mute || got.WindowWidth != 1000 {
+				t.Errorf("the settings are theme %q, mute %v, width %d; want both windows' changes", got.Theme, got.Mute, got.WindowWidth)
+			}
+			st = next.Stats()
+			if n := st.Tally(rules.Gobblers, "easy").Games(); n != 2 {
+				t.Errorf("the next start counts %d games, want 2", n)
+			}
+			rec, ok := next.LoadGame()
+			games, _ := next.Records()
+			if !ok || len(games) != 3 {
+				t.Fatalf("Continue %v, %d saved games: want one unfinished game to continue, and the other with the two finished ones", ok, len(games))
+			}
+			moves := len(rec.Moves)
+			for _, g := range games {
+				if g.Record != nil && g.Record.Result.Status == rules.Ongoing {
+					moves += len(g.Record.Moves)
+				}
+			}
+			if moves != 3 {
+				t.Errorf("the unfinished games hold %d moves, want 2 and 1", moves)
+			}
+		})
+	}
+}
+
+// Reading the settings and statistics again mid-run (what another window
+// changed) sets nothing aside: a folder where the settings go still makes
+// the save fail, and the banner say so.
+func TestReadingAgainMidRunSetsNothingAside(t *testing.T) {
+	a, fs, _ := openFiles(t)
+	for _, name := range []string{settings.SettingsFile, settings.StatisticsFile} {
+		if err := os.MkdirAll(filepath.Join(fs.files.Path(name), "in-the-way"), 0o700); err != nil {
+			t.Fatal(err)
+		}
+	}
+	a.saveSettings()
+	fs.Stats()
+	a.Update()
+	if want := "Your settings cannot be saved: a folder stands where a file should be."; a.saveProblem != want {
+		t.Errorf("banner %q, want %q", a.saveProblem, want)
+	}
+	for _, name := range []string{settings.SettingsFile, settings.StatisticsFile} {
+		if _, err := os.Stat(filepath.Join(fs.files.Path(name), "in-the-way")); err != nil {
+			t.Errorf("%s was set aside mid-run: %v", name, err)
+		}
 	}
 }

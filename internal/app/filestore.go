@@ -25,6 +25,7 @@ func OpenFileStore(dir string) (*FileStore, error) {
 	}
 	fs := &FileStore{files: files, saver: files.Autosaver()}
 	fs.take(files.LoadAll())
+	fs.loadSettings, fs.loadStats = files.PeekSettings, files.PeekStats
 	return fs, nil
 }
 
@@ -40,10 +41,12 @@ func (fs *FileStore) SaveProblem() string {
 // wait returns once the autosaves queued so far are written (tests).
 func (fs *FileStore) wait() { fs.saver.Flush() }
 
-// Flush writes the pending autosave; call it when the game ends. Saves
-// after it are written at once.
+// Flush writes the pending autosave and lets go of the autosave's slot
+// for the next game to take; call it when the game ends. Saves after it
+// are written at once.
 func (fs *FileStore) Flush() {
 	fs.saver.Close() // its errors were logged as they came
+	fs.files.Close()
 }
 
 // SaveGame hands the record to the background writer: the latest wins.

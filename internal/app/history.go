@@ -119,19 +119,16 @@ func (gs *gameScene) afterHistoryChange(a *App) {
 	gs.autosave(a)
 }
 
-// autosave keeps the game for Continue. An online game is kept as a game
-// against the AI, which can finish it once the other player is gone.
+// autosave keeps the game for Continue. An online game is kept as one:
+// Continue says its connection is gone and offers the computer to finish it
+// (continueGame).
 func (gs *gameScene) autosave(a *App) {
 	if gs.reviewBack != nil {
 		return
 	}
-	s := gs.setup
-	if s.Mode == modeOnline {
-		s.Mode = modeHumanVsAI
-	}
 	// with its moves undone: Continue brings back what redo would play,
 	// and the reserve stacks in the order the player saw them
-	rec := s.gameRecord(gs.game)
+	rec := gs.setup.gameRecord(gs.game)
 	if r := gs.reservesText(); r != "" {
 		rec.Tags = append(rec.Tags, record.Tag{Name: reservesTag, Value: r})
 	}

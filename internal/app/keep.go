@@ -3,36 +3,74 @@ package app
 import (
 	"time"
 
+	"github.com/gobblet-game/gobblet/internal/rules"
 	"github.com/gobblet-game/gobblet/internal/sound"
 )
 
-// keepUnfinished moves the game Continue would bring back, when moves were
-// played in it, to the saved games before a new game takes its place, so
-// starting a new game never loses one: it can be played on from there.
+// makeRoom is the one rule before a new game takes the place of this
+// window's autosave (New game, Play on, Rematch, Restart, the series' next
+// game, an online game): the game Continue would bring back, when moves
+// were played in it, is kept in Saved games first, so that starting a game
+// never loses one. The only game not kept is an unfinished one the player
+// chose to drop (drop: Restart), and a finished computer demo the player
+// did not ask to keep. A finished game is still there only when
+// it could not be kept as it ended; it is kept now, and counted.
 // When the game cannot be kept it says why and returns false: the caller
 // must not start the new game, whose autosave would write over the only
 // copy of the old one.
-func keepUnfinished(a *App) bool {
+func makeRoom(a *App, drop bool) bool {
 	autosaved, ok := a.Store.LoadGame()
 	if !ok || len(autosaved.Moves) == 0 {
+		return true
+	}
+	finished := autosaved.Result.Status != rules.Ongoing
+	if finished && isDemo(autosaved) && !a.Settings.KeepDemos {
+		return true // a finished demo is kept only when asked (Options, or its card's Keep)
+	}
+	if drop && !finished {
+		a.countLeft(autosaved) // dropped, but left unfinished all the same
 		return true
 	}
 	rec := *autosaved // the store's record is shared: change a copy
 	rec.Redo = nil
 	rec.Date = time.Now()
-	if _, err := a.Store.SaveRecord(&rec); err != nil {
-		a.debugf("keep the unfinished game: %v", err)
+	keep, what := a.Store.SaveRecord, "unfinished"
+	if finished {
+		keep, what = a.Store.RecordResult, "finished"
+	}
+	kept, err := keep(&rec)
+	if kept == "" {
+		a.debugf("keep the %s game: %v", what, err)
 		a.play(sound.Illegal)
-		a.notify("Your unfinished game could not be kept in Saved games: " + plain(err).Error() +
-			" So that it is not lost, the new game has not started: Continue on the main menu brings the unfinished game back.")
+		a.notify("Your " + what + " game could not be kept in Saved games: " + plain(err).Error() +
+			" So that it is not lost, the new game has not started, and Continue on the main menu still offers the " + what + " game.")
 		return false
+	}
+	if err != nil {
+		a.recordFailed(kept, err) // kept, but not counted
 	}
 	if err := a.Store.ClearGame(); err != nil {
 		a.debugf("clear autosave: %v", err)
 	}
-	a.countLeft(&rec)
-	a.toast("Your unfinished game is kept in Saved games.")
+	if !finished {
+		a.countLeft(&rec)
+		a.toast("Your unfinished game is kept in Saved games.")
+	}
 	return true
+}
+
+// startOnline opens the room the command line opened (gobblet --host,
+// --join), once the game Continue would bring back is kept; if it cannot
+// be, the room is closed and the menu says why.
+func startOnline(a *App, o *OnlineStart) Scene {
+	if !makeRoom(a, false) {
+		o.Session.Close()
+		return newMenuScene(a)
+	}
+	if o.Host {
+		return newHostedScene(a, o.Session, o.Variant, o.Colour)
+	}
+	return newJoinScene(a, o.Session)
 }
 
 // recordFailed tells the player that a finished game (kept == "") or its

@@ -65,7 +65,7 @@ func (m *menuScene) Update(a *App) error {
 		if err != nil {
 			return nil
 		}
-		gs := newGameScene(a, s, g)
+		gs := continueGame(a, s, g)
 		gs.takeReserves(m.saved) // the stacks in the order the player left them
 		a.scenes.GoTo(gs)
 	case "New game":

@@ -237,7 +237,7 @@ func (sc *setupScene) Update(a *App) error {
 	switch {
 	case !sc.start.Disabled && (sc.start.update(a) || a.In.Key(ebiten.KeyEnter) || a.In.Key(ebiten.KeyNumpadEnter)):
 		sc.remember(a)
-		if !keepUnfinished(a) {
+		if !makeRoom(a, false) {
 			return nil
 		}
 		if lastSetup.Mode == modeOnline {

@@ -29,8 +29,48 @@ type netGame struct {
 	res   rules.Result
 	by    netplay.Ending
 	gone  *netplay.Disconnected // the connection is over
-	goneM menuList
-	drawM menuList
+	// resumed: Continue brought the game back after the window closed; it
+	// has no session
+	resumed bool
+	goneM   menuList
+	drawM   menuList
+}
+
+// onlineStandIn is the computer's level that finishes an online game whose
+// partner is gone.
+const onlineStandIn = "medium"
+
+// newNetGame is what a game scene knows of sess, with the buttons of the
+// cards it may show.
+func newNetGame(sess *netplay.Session) *netGame {
+	n := &netGame{sess: sess}
+	n.goneM.Buttons = []*button{{Label: "Finish against the AI", Primary: true, Tip: "Play on from here against the computer"}, {Label: "Main menu"}}
+	n.drawM.Buttons = []*button{{Label: "Accept draw"}, {Label: "Decline"}} // neither is the default
+	return n
+}
+
+// continueGame opens the game Continue brings back. An online game's
+// connection ended with the window that played it: its board opens under
+// the card of a lost connection, which says so and offers the computer to
+// finish the game, or the main menu; nothing moves until the player chose.
+func continueGame(a *App, s setup, g *rules.Game) *gameScene {
+	gs := newGameScene(a, s, g)
+	if s.Mode != modeOnline {
+		return gs
+	}
+	gs.net = newNetGame(nil)
+	gs.net.closed = true
+	gs.net.gone = &netplay.Disconnected{Reason: "The connection ended when Gobblet closed."}
+	gs.net.resumed = true
+	a.debugf("continue an online game: the connection is gone")
+	return gs
+}
+
+// close ends the session, if the game still has one.
+func (n *netGame) close() {
+	if n.sess != nil {
+		n.sess.Close()
+	}
 }
 
 // newOnlineGame opens the board of a game the session has started. Orange
@@ -43,15 +83,14 @@ func newOnlineGame(a *App, sess *netplay.Session, st netplay.Started) *gameScene
 	}
 	s := setup{Variant: st.Variant, Mode: modeOnline, First: 0}
 	s.Players[you] = playerChoice{Human: true}
-	s.Players[1-you] = playerChoice{Level: "medium"} // who finishes the game if the connection drops
+	s.Players[1-you] = playerChoice{Level: onlineStandIn} // who finishes the game if the connection drops
 	g := st.Game
 	if g == nil {
 		g = rules.NewGame(st.Variant)
 	}
 	gs := newGameScene(a, s, g)
-	gs.net = &netGame{sess: sess, number: st.Number, peer: st.Peer}
-	gs.net.goneM.Buttons = []*button{{Label: "Finish against the AI", Primary: true, Tip: "Play on from here against the computer"}, {Label: "Main menu"}}
-	gs.net.drawM.Buttons = []*button{{Label: "Accept draw"}, {Label: "Decline"}} // neither is the default
+	gs.net = newNetGame(sess)
+	gs.net.number, gs.net.peer = st.Number, st.Peer
 	a.debugf("online game %d, you are %s", st.Number, colourNames[you])
 	if gs.humanToMove() {
 		a.play(sound.YourTurn)
@@ -299,7 +338,10 @@ func (gs *gameScene) drawGone(a *App, dst *ebiten.Image) {
 	r := gs.goneCard(a)
 	panel(a, dst, r)
 	title := "Connection lost"
-	if n.gone.Clean {
+	switch {
+	case n.resumed:
+		title = "Your online game"
+	case n.gone.Clean:
 		title = "Your opponent left"
 	}
 	drawText(dst, title, a.Face(Bold, sizeTitle), r.X+r.W/2, r.Y+52*u, Center, th.Text)

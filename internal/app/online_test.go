@@ -7,6 +7,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"github.com/gobblet-game/gobblet/internal/record"
 	"github.com/gobblet-game/gobblet/internal/rules"
 )
 
@@ -245,8 +246,8 @@ func TestOnlineDisconnectOffersTheAI(t *testing.T) {
 	if gg.net.gone.Reason == "" || gg.over {
 		t.Fatalf("a disconnect should say why and leave the game unfinished (reason %q, over %v)", gg.net.gone.Reason, gg.over)
 	}
-	if sg, ok := guest.a.Store.LoadGame(); !ok || len(sg.Moves) != 1 || sg.Mode != modeNames[modeHumanVsAI] {
-		t.Errorf("the guest's game should be autosaved to finish against the AI: %+v %v", sg, ok)
+	if sg, ok := guest.a.Store.LoadGame(); !ok || len(sg.Moves) != 1 || sg.Mode != modeNames[modeOnline] {
+		t.Errorf("the guest's game should be autosaved as the online game it is: %+v %v", sg, ok)
 	}
 	guest.tick()
 	b := gg.net.goneM.Buttons[0]
@@ -277,5 +278,70 @@ func TestJoinRefusesATypo(t *testing.T) {
 	p.frames(Frame{Keys: []ebiten.Key{ebiten.KeyBackspace}})
 	if js.field.Text != "7K3Q-D0M" || js.problem != "" {
 		t.Errorf("Backspace should remove one character and clear the problem: %q %q", js.field.Text, js.problem)
+	}
+}
+
+// The joiner's window closes in the middle of an online game, and the next
+// start's Continue brings the game back: the board says the connection is
+// gone and offers the computer or the menu, and nothing moves until the
+// player chose.
+func TestContinueAnOnlineGameSaysTheConnectionIsGone(t *testing.T) {
+	host, guest := connect(t)
+	gg := guest.game()
+	host.dragMove("3@b2")
+	pump(t, "the first move", func() bool { return gg.game.Plies() == 1 }, host, guest)
+	guest.dragMove("1@a1") // the opponent, orange, is to move: the computer would
+	pump(t, "the second move", func() bool { return host.game().game.Plies() == 2 }, host, guest)
+	gg.leave(guest.a) // the joiner's window closes
+
+	next := newPlayer(t) // the joiner's next start, same store
+	next.a.Store = guest.a.Store
+	next.a.scenes = sceneManager{current: newMenuScene(next.a)}
+	m := next.a.scenes.current.(*menuScene)
+	if m.list.Buttons[0].Label != "Continue" {
+		t.Fatalf("the menu offers %q first", m.list.Buttons[0].Label)
+	}
+	next.tick()
+	next.click(m.list.Buttons[0].Rect.Center())
+	gs := next.game()
+	if gs == nil {
+		t.Fatalf("Continue opened %T", next.a.scenes.current)
+	}
+	for range 120 {
+		next.tick()
+		time.Sleep(time.Millisecond)
+	}
+	if gs.game.Plies() != 2 || gs.brain.thinking {
+		t.Fatalf("the computer moved (%d plies, thinking %v) before the player chose", gs.game.Plies(), gs.brain.thinking)
+	}
+	if gs.net == nil || gs.net.gone == nil || !gs.net.resumed {
+		t.Fatal("the board does not say the connection is gone")
+	}
+	b := gs.net.goneM.Buttons
+	if b[0].Label != "Finish against the AI" || b[0].Disabled || b[1].Label != "Main menu" {
+		t.Fatalf("the card offers %q, %q", b[0].Label, b[1].Label)
+	}
+
+	// Main menu: the game stays for Continue
+	next.click(b[1].Rect.Center())
+	if _, ok := next.a.scenes.current.(*menuScene); !ok {
+		t.Fatalf("Main menu opened %T", next.a.scenes.current)
+	}
+	if sg, ok := next.a.Store.LoadGame(); !ok || len(sg.Moves) != 2 {
+		t.Fatal("the online game is no longer there for Continue")
+	}
+
+	// Continue again, and Finish against the AI: the computer plays on
+	s, g, err := restore(func() *record.Record { r, _ := next.a.Store.LoadGame(); return r }())
+	if err != nil {
+		t.Fatal(err)
+	}
+	gs = continueGame(next.a, s, g)
+	next.a.scenes = sceneManager{current: gs}
+	next.tick()
+	next.click(gs.net.goneM.Buttons[0].Rect.Center())
+	ng := next.game()
+	if ng == gs || ng.net != nil || ng.setup.Mode != modeHumanVsAI || ng.game.Plies() != 2 || ng.setup.humanColour() != 1 {
+		t.Fatalf("Finish against the AI opened mode %d at %d plies", ng.setup.Mode, ng.game.Plies())
 	}
 }

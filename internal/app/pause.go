@@ -51,6 +51,9 @@ func (gs *gameScene) updatePause(a *App) error {
 	case "Save game":
 		gs.saveRecord(a)
 	case "Restart":
+		if !makeRoom(a, true) {
+			return nil
+		}
 		gs.brain.stop()
 		a.scenes.GoTo(newGameScene(a, gs.setup, nil))
 	case "Rules":
@@ -73,7 +76,7 @@ func (gs *gameScene) leave(a *App) {
 		if !gs.over && gs.net.gone == nil {
 			gs.autosave(a)
 		}
-		gs.net.sess.Close()
+		gs.net.close()
 	}
 }
 

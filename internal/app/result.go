@@ -94,6 +94,9 @@ func (gs *gameScene) updateOver(a *App) error {
 
 // rematch starts a new game with the other colour moving first.
 func (gs *gameScene) rematch(a *App) {
+	if !makeRoom(a, false) {
+		return
+	}
 	if n := gs.net; n != nil {
 		if n.gone == nil && !n.rematchAsked {
 			n.rematchAsked = true

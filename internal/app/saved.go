@@ -73,17 +73,17 @@ func (ss *savedScene) reload(a *App) {
 	ss.applyFilter()
 }
 
-// isDemo reports whether a saved game was played by the computer on both
-// sides; an unreadable file is nobody's demo.
-func isDemo(g settings.SavedFile) bool {
-	return g.Record != nil && g.Record.Players[rules.X].Kind == record.AI && g.Record.Players[rules.O].Kind == record.AI
+// isDemo reports whether a game was played by the computer on both sides;
+// an unreadable file (nil) is nobody's demo.
+func isDemo(rec *record.Record) bool {
+	return rec != nil && rec.Players[rules.X].Kind == record.AI && rec.Players[rules.O].Kind == record.AI
 }
 
 // applyFilter keeps the games the filter shows.
 func (ss *savedScene) applyFilter() {
 	ss.games = ss.games[:0:0]
 	for _, g := range ss.all {
-		if ss.filter.Sel == showAll || isDemo(g) == (ss.filter.Sel == showDemos) {
+		if ss.filter.Sel == showAll || isDemo(g.Record) == (ss.filter.Sel == showDemos) {
 			ss.games = append(ss.games, g)
 		}
 	}
@@ -93,7 +93,7 @@ func (ss *savedScene) applyFilter() {
 // counts are how many games the mine and demos filters hold.
 func (ss *savedScene) counts() (mine, demos int) {
 	for _, g := range ss.all {
-		if isDemo(g) {
+		if isDemo(g.Record) {
 			demos++
 		} else {
 			mine++
@@ -507,7 +507,7 @@ func (gs *gameScene) playOn(a *App) {
 		}
 	}
 	s.Mode = [3]int{modeAIvsAI, modeHumanVsAI, modeTwoPlayers}[humans]
-	if !keepUnfinished(a) {
+	if !makeRoom(a, false) {
 		return
 	}
 	a.play(sound.MenuClick)

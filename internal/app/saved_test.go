@@ -270,7 +270,7 @@ func TestSavedGamesFilterMineDemosAll(t *testing.T) {
 		t.Fatalf("My games shows %d games, want the player's 2", len(ss.games))
 	}
 	for _, g := range ss.games {
-		if isDemo(g) {
+		if isDemo(g.Record) {
 			t.Errorf("a demo among the player's games: %v", g.Name)
 		}
 	}
@@ -436,11 +436,19 @@ func TestStatisticsResetUndoAndGamesLeft(t *testing.T) {
 	s := vsAI(rules.Gobblers)
 	a.Store.SaveGame(s.gameRecord(mustGame(t, rules.Gobblers, "3@b2", "1@a1")))
 	stats := func() *record.Stats { st := a.Store.Stats(); return &st }
-	if !keepUnfinished(a) {
+	if !makeRoom(a, false) {
 		t.Fatal("the unfinished game could not be kept")
 	}
 	if got := stats().Tally(rules.Gobblers, "easy"); got.Left != 1 || got.Games() != 2 {
 		t.Fatalf("after a game left: %+v, want 1 left of 2", got)
+	}
+	// Restart drops the unfinished game, which was left all the same
+	a.Store.SaveGame(s.gameRecord(mustGame(t, rules.Gobblers, "3@b2", "1@a1")))
+	if !makeRoom(a, true) {
+		t.Fatal("Restart found no room")
+	}
+	if got := stats().Tally(rules.Gobblers, "easy"); got.Left != 2 || got.Games() != 3 {
+		t.Fatalf("after a game restarted: %+v, want 2 left of 3", got)
 	}
 	st := newStatsScene(a)
 	a.scenes = sceneManager{current: st}
@@ -450,8 +458,8 @@ func TestStatisticsResetUndoAndGamesLeft(t *testing.T) {
 		t.Fatalf("after Reset: %+v, the button says %q", got, st.reset.Label)
 	}
 	p.frames(Frame{Keys: []ebiten.Key{ebiten.KeyZ}, Ctrl: true})
-	if got := stats().Tally(rules.Gobblers, "easy"); got.Won != 1 || got.Left != 1 {
-		t.Errorf("after Undo: %+v, want the win and the game left back", got)
+	if got := stats().Tally(rules.Gobblers, "easy"); got.Won != 1 || got.Left != 2 {
+		t.Errorf("after Undo: %+v, want the win and the games left back", got)
 	}
 }
 

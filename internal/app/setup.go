@@ -158,7 +158,11 @@ func restore(rec *record.Record) (setup, *rules.Game, error) {
 	}
 	for _, pl := range []rules.Player{rules.X, rules.O} {
 		rp := rec.Players[pl]
-		s.Players[s.colourOf(pl)] = playerChoice{Human: rp.Kind != record.AI, Level: rp.Level, Algorithm: rp.Algorithm}
+		p := playerChoice{Human: rp.Kind != record.AI, Level: rp.Level, Algorithm: rp.Algorithm}
+		if rp.Kind == record.Network {
+			p = playerChoice{Level: onlineStandIn} // the computer finishes a game whose partner is gone
+		}
+		s.Players[s.colourOf(pl)] = p
 	}
 	return s, g, nil
 }

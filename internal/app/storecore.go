@@ -21,6 +21,11 @@ type storeCore struct {
 	Notices []string // one sentence per file or value that could not be read
 
 	settingsErr error // the latest settings save's failure; nil once one works
+
+	// What another running game (a second window or tab) may have changed
+	// since: read again before a write, so that it is not written over.
+	loadSettings func() (settings.Settings, string)
+	loadStats    func() (record.Stats, string)
 }
 
 // take keeps what a store read at start; a game that cannot be continued
@@ -43,14 +48,21 @@ func (c *storeCore) Settings() settings.Settings {
 	return c.set
 }
 
-// saveSettings writes the settings with save and keeps them, and the
-// write's failure for saveProblem.
+// saveSettings writes what this game changed in the settings since its
+// last save, over the stored ones (another window's changes stay), keeps
+// them as this game's, and the write's failure for saveProblem.
 func (c *storeCore) saveSettings(save func(settings.Settings) error, s settings.Settings) error {
-	err := save(s)
 	c.mu.Lock()
+	defer c.mu.Unlock()
+	out := s
+	if c.loadSettings != nil {
+		if stored, notice := c.loadSettings(); notice == "" {
+			out = settings.Merge(c.set, s, stored)
+		}
+	}
+	err := save(out)
 	c.set = s
 	c.settingsErr = err
-	c.mu.Unlock()
 	return err
 }
 
@@ -83,11 +95,24 @@ func (c *storeCore) LoadGame() (*record.Record, bool) {
 	return c.game, c.game != nil
 }
 
-// Stats are the statistics as counted so far.
+// Stats are the statistics as counted so far, by this game and any other
+// running at the same time.
 func (c *storeCore) Stats() record.Stats {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	c.freshStats()
 	return c.stats
+}
+
+// freshStats reads the statistics again, which another running game may
+// have counted in; an unreadable file leaves this game's count.
+func (c *storeCore) freshStats() {
+	if c.loadStats == nil {
+		return
+	}
+	if st, notice := c.loadStats(); notice == "" {
+		c.stats = st
+	}
 }
 
 // keepRecord saves a game among the saved games with save, which returns
@@ -109,6 +134,7 @@ func (c *storeCore) recordResult(save func(*record.Record) (string, error), save
 		return "", err
 	}
 	c.mu.Lock()
+	c.freshStats() // another window's games count too
 	changed := c.stats.AddGame(rec)
 	st := c.stats
 	c.mu.Unlock()

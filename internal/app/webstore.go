@@ -2,6 +2,7 @@ package app
 
 import (
 	"errors"
+	"sync/atomic"
 
 	"github.com/gobblet-game/gobblet/internal/record"
 	"github.com/gobblet-game/gobblet/internal/settings"
@@ -16,6 +17,8 @@ type ShelfStore struct {
 	storeCore
 	shelf   *settings.ShelfStore
 	gameErr error // the latest autosave's failure; nil once one works
+	// another tab saved the settings since they were last taken in
+	settingsChanged atomic.Bool
 }
 
 // openShelfStore opens the shelf open returns; when there is none, the game
@@ -42,7 +45,35 @@ func OpenShelfStore(shelf settings.Shelf, logf func(format string, args ...any))
 	files.Logf = logf
 	s := &ShelfStore{shelf: files}
 	s.take(files.LoadAll())
+	s.loadSettings, s.loadStats = files.PeekSettings, files.PeekStats
+	if w, ok := shelf.(settings.Watcher); ok {
+		w.Watch(func(key string) {
+			if key == settings.Key(settings.SettingsFile) {
+				s.settingsChanged.Store(true)
+			}
+		})
+	}
 	return s
+}
+
+// changedSettings returns the settings another tab saved since the last
+// call, when st keeps them in a browser's storage, with what is this
+// page's own (full screen, the window's size) taken from mine; false when
+// nothing changed.
+func changedSettings(st Store, mine settings.Settings) (settings.Settings, bool) {
+	s, ok := st.(*ShelfStore)
+	if !ok || !s.settingsChanged.Swap(false) {
+		return mine, false
+	}
+	theirs, notice := s.shelf.PeekSettings()
+	if notice != "" {
+		return mine, false
+	}
+	theirs.Fullscreen, theirs.WindowWidth, theirs.WindowHeight = mine.Fullscreen, mine.WindowWidth, mine.WindowHeight
+	s.mu.Lock()
+	s.set = theirs // what this tab's next save changes from
+	s.mu.Unlock()
+	return theirs, true
 }
 
 func (s *ShelfStore) SaveSettings(set settings.Settings) error {

@@ -203,3 +203,32 @@ func TestUnreadableStorageIsSaidAtStart(t *testing.T) {
 		t.Error("a game that cannot be continued is offered")
 	}
 }
+
+// An option changed in one tab shows in the other at once (the page's
+// storage event), which keeps its own full screen.
+func TestAnotherTabsOptionsShowAtOnce(t *testing.T) {
+	shelf := settings.NewMemoryShelf()
+	one, two := OpenShelfStore(shelf.Tab(), t.Logf), OpenShelfStore(shelf.Tab(), t.Logf)
+	a := newHeadless(&scriptSource{}, 1280, 800)
+	a.Store = one
+	a.Settings = one.Settings()
+	a.Settings.Fullscreen = true
+	set := two.Settings()
+	set.Theme, set.Mute = "wood", true
+	if err := two.SaveSettings(set); err != nil {
+		t.Fatal(err)
+	}
+	a.Update()
+	if a.Settings.Theme != "wood" || !a.Settings.Mute || a.Theme != themeByName("wood") {
+		t.Errorf("the first tab shows theme %q (%p), mute %v: want the other tab's wood and mute", a.Settings.Theme, a.Theme, a.Settings.Mute)
+	}
+	if !a.Settings.Fullscreen {
+		t.Error("the other tab's options took this page out of full screen")
+	}
+	// and this tab's next change keeps the other's
+	a.Settings.ShowLegalMoves = false
+	a.saveSettings()
+	if l := settings.NewShelfStore(shelf).LoadAll(); l.Settings.Theme != "wood" || l.Settings.ShowLegalMoves {
+		t.Errorf("stored theme %q, legal moves %v", l.Settings.Theme, l.Settings.ShowLegalMoves)
+	}
+}

@@ -12,8 +12,13 @@ import (
 
 // Storage is the page's localStorage as a settings.Shelf: a few megabytes
 // of strings per web site that survive a reload. Its calls are synchronous,
-// and setItem replaces a value whole or, failing, leaves the old one.
-type Storage struct{ local js.Value }
+// and setItem replaces a value whole or, failing, leaves the old one. Each
+// write is also kept in a journal in IndexedDB (journal_js.go), which the
+// browser writes to disk at once, where localStorage waits seconds.
+type Storage struct {
+	local   js.Value
+	journal *journal // nil: none could be opened
+}
 
 // probeKey is written and removed once at start, to find a storage that
 // refuses any write.
@@ -38,6 +43,14 @@ func LocalStorage() (*Storage, error) {
 		return nil, err
 	}
 	s.Remove(probeKey)
+	j, err := openJournal()
+	if err == nil {
+		err = j.replay(local)
+		s.journal = j
+	}
+	if err != nil {
+		js.Global().Get("console").Call("log", "gobblet: the IndexedDB journal: "+err.Error())
+	}
 	return s, nil
 }
 
@@ -59,6 +72,9 @@ func (s *Storage) Set(key, value string) error {
 	if _, err := call(s.local, "setItem", key, value); err != nil {
 		return fmt.Errorf("localStorage set %s: %w", key, err)
 	}
+	if s.journal != nil {
+		s.journal.write(key, value, false)
+	}
 	return nil
 }
 
@@ -66,6 +82,9 @@ func (s *Storage) Set(key, value string) error {
 func (s *Storage) Remove(key string) error {
 	if _, err := call(s.local, "removeItem", key); err != nil {
 		return fmt.Errorf("localStorage remove %s: %w", key, err)
+	}
+	if s.journal != nil {
+		s.journal.write(key, "", true)
 	}
 	return nil
 }
@@ -90,6 +109,20 @@ func (s *Storage) Keys() ([]string, error) {
 		}
 	}
 	return keys, nil
+}
+
+// Watch calls changed with the key of each change another tab makes to
+// localStorage (the page's storage events).
+func (s *Storage) Watch(changed func(key string)) {
+	js.Global().Call("addEventListener", "storage", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		if len(args) == 0 || !args[0].Get("storageArea").Equal(s.local) {
+			return nil
+		}
+		if k := args[0].Get("key"); k.Type() == js.TypeString {
+			changed(k.String())
+		}
+		return nil
+	}))
 }
 
 // call is v[method](args...), with an exception returned as an error: the
@@ -133,4 +166,7 @@ func thrown(e js.Error) error {
 	return fmt.Errorf("%s: %s", name, message)
 }
 
-var _ settings.Shelf = (*Storage)(nil)
+var (
+	_ settings.Shelf   = (*Storage)(nil)
+	_ settings.Watcher = (*Storage)(nil)
+)

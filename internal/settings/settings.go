@@ -8,6 +8,7 @@ package settings
 import (
 	"encoding/json"
 	"fmt"
+	"reflect"
 
 	"github.com/gobblet-game/gobblet/internal/record"
 )
@@ -173,4 +174,19 @@ func Marshal(s Settings) ([]byte, error) {
 		return nil, fmt.Errorf("settings: %w", err)
 	}
 	return append(b, '\n'), nil
+}
+
+// Merge is what the stored settings become when this game changes its own
+// from prev to next while another running game (a second window or tab)
+// may have changed stored since: the fields this game changed, over the
+// stored ones, so that neither game's change is lost.
+func Merge(prev, next, stored Settings) Settings {
+	out := stored
+	p, n, o := reflect.ValueOf(prev), reflect.ValueOf(next), reflect.ValueOf(&out).Elem()
+	for i := range n.NumField() {
+		if !reflect.DeepEqual(p.Field(i).Interface(), n.Field(i).Interface()) {
+			o.Field(i).Set(n.Field(i))
+		}
+	}
+	return out
 }

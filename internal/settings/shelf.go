@@ -21,3 +21,19 @@ var (
 	// cookies, some private modes, a sandboxed frame).
 	ErrStorageRefused = errors.New("storage is refused")
 )
+
+// Locker is what a Shelf that several running games share (a browser's
+// tabs) offers so that each keeps an autosave of its own (slots.go).
+type Locker interface {
+	// TryLock holds name for this game until Unlock or its end, or
+	// reports false when another running game holds it.
+	TryLock(name string) (bool, error)
+	Unlock(name string)
+}
+
+// Watcher is a Shelf that tells of the changes other running games make to
+// it (a browser's storage events, which a tab gets for the other tabs'
+// writes): changed receives the key.
+type Watcher interface {
+	Watch(changed func(key string))
+}

@@ -19,6 +19,9 @@ type MemoryShelf struct {
 	// Refuse makes every call fail with ErrStorageRefused, like a
 	// browser with storage disabled.
 	Refuse bool
+	locks  map[string]*MemoryTab // held by a tab (Tab)
+	// what each tab watches (Tab.Watch)
+	watchers map[*MemoryTab][]func(key string)
 }
 
 // NewMemoryShelf is an empty shelf without a quota.
@@ -99,4 +102,88 @@ func (m *MemoryShelf) Snapshot() map[string]string {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	return maps.Clone(m.values)
+}
+
+// MemoryTab is one browser tab over a MemoryShelf: a Locker, whose locks
+// Close lets go of, as a closed tab's are.
+type MemoryTab struct {
+	*MemoryShelf
+}
+
+// Tab opens another tab over the shelf.
+func (m *MemoryShelf) Tab() *MemoryTab { return &MemoryTab{m} }
+
+func (t *MemoryTab) TryLock(name string) (bool, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.locks == nil {
+		t.locks = map[string]*MemoryTab{}
+	}
+	if h := t.locks[name]; h != nil && h != t {
+		return false, nil
+	}
+	t.locks[name] = t
+	return true, nil
+}
+
+func (t *MemoryTab) Unlock(name string) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.locks[name] == t {
+		delete(t.locks, name)
+	}
+}
+
+// Watch calls changed with each key another tab sets or removes, as a
+// browser's storage event does.
+func (t *MemoryTab) Watch(changed func(key string)) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.watchers == nil {
+		t.watchers = map[*MemoryTab][]func(string){}
+	}
+	t.watchers[t] = append(t.watchers[t], changed)
+}
+
+func (t *MemoryTab) Set(key, value string) error {
+	err := t.MemoryShelf.Set(key, value)
+	if err == nil {
+		t.tell(key)
+	}
+	return err
+}
+
+func (t *MemoryTab) Remove(key string) error {
+	err := t.MemoryShelf.Remove(key)
+	if err == nil {
+		t.tell(key)
+	}
+	return err
+}
+
+// tell the other tabs that key changed.
+func (t *MemoryTab) tell(key string) {
+	t.mu.Lock()
+	var calls []func(string)
+	for tab, ws := range t.watchers {
+		if tab != t {
+			calls = append(calls, ws...)
+		}
+	}
+	t.mu.Unlock()
+	for _, c := range calls {
+		c(key)
+	}
+}
+
+// Close is the tab closing: its locks go.
+func (t *MemoryTab) Close() {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	for name, h := range t.locks {
+		if h == t {
+			delete(t.locks, name)
+		}
+	}
+	delete(t.watchers, t)
 }

@@ -25,11 +25,12 @@ const ShelfPrefix = "gobblet/"
 type ShelfStore struct {
 	keeper
 	shelf Shelf
+	own   string // this game's autosave slot (slots.go); CurrentGame until LoadAll
 }
 
 // NewShelfStore keeps the player's files on shelf.
 func NewShelfStore(shelf Shelf) *ShelfStore {
-	return &ShelfStore{keeper: keeper{protected: map[string]bool{}}, shelf: shelf}
+	return &ShelfStore{keeper: keeper{protected: map[string]bool{}}, shelf: shelf, own: CurrentGame}
 }
 
 // Key is the shelf's key for one of the player's files.
@@ -106,22 +107,83 @@ func (s *ShelfStore) save(name string, data []byte) error {
 	return nil
 }
 
-// LoadAll reads the settings, the autosaved game and the statistics.
-func (s *ShelfStore) LoadAll() Loaded { return loadAll(s.load) }
+// LoadAll reads the settings and the statistics, and takes this game's
+// autosave slot with the game it holds (slots.go).
+func (s *ShelfStore) LoadAll() Loaded {
+	return loadAll(s.load, func() (*record.Record, []string) {
+		own, game, notices := s.takeSlot(s, s.load)
+		s.own = own
+		return game, notices
+	})
+}
+
+// LoadGame returns this game's autosaved game, as Store.LoadGame does.
+func (s *ShelfStore) LoadGame() (rec *record.Record, notice string) {
+	return loadGame(gameKind.named(s.own), s.load)
+}
+
+// Slot is the name of this game's autosave.
+func (s *ShelfStore) Slot() string { return s.own }
+
+func (s *ShelfStore) windows() string { return "tabs" }
+
+// slots lists the slots on the shelf that hold a game.
+func (s *ShelfStore) slots() ([]int, error) {
+	keys, err := s.shelf.Keys()
+	var nums []int
+	for _, k := range keys {
+		if name, ok := strings.CutPrefix(k, ShelfPrefix); ok {
+			if n := slotNumber(name); n > 0 {
+				nums = append(nums, n)
+			}
+		}
+	}
+	sort.Ints(nums)
+	return nums, err
+}
+
+// lock holds a slot for this page when the shelf is shared by running
+// games (a Locker: a browser's tabs); a shelf that is not is this game's
+// alone.
+func (s *ShelfStore) lock(name string) (bool, error) {
+	if l, ok := s.shelf.(Locker); ok {
+		return l.TryLock(Key(name))
+	}
+	return true, nil
+}
+
+// unlock lets go of a slot.
+func (s *ShelfStore) unlock(name string) {
+	if l, ok := s.shelf.(Locker); ok {
+		l.Unlock(Key(name))
+	}
+}
+
+func (s *ShelfStore) remove(name string) error { return s.shelf.Remove(Key(name)) }
+
+// PeekSettings reads the settings as Store.PeekSettings does.
+func (s *ShelfStore) PeekSettings() (st Settings, notice string) {
+	return loadSettings(func(k kind, parse func([]byte) error) (bool, string) { return s.peek(s, k, parse) })
+}
+
+// PeekStats reads the statistics as Store.PeekStats does.
+func (s *ShelfStore) PeekStats() (st record.Stats, notice string) {
+	return loadStats(func(k kind, parse func([]byte) error) (bool, string) { return s.peek(s, k, parse) })
+}
 
 // SaveSettings keeps the settings.
 func (s *ShelfStore) SaveSettings(st Settings) error { return saveSettings(s.save, st) }
 
 // SaveGame keeps the game to continue (the autosave).
-func (s *ShelfStore) SaveGame(rec *record.Record) error { return saveGame(s.save, rec) }
+func (s *ShelfStore) SaveGame(rec *record.Record) error { return saveGame(s.save, s.own, rec) }
 
-// ClearGame forgets the autosaved game, unless it is an unreadable one
-// kept where it was.
+// ClearGame forgets this game's autosaved game, unless it is an unreadable
+// one kept where it was.
 func (s *ShelfStore) ClearGame() error {
-	if s.isProtected(CurrentGame) {
+	if s.isProtected(s.own) {
 		return nil
 	}
-	if err := s.shelf.Remove(Key(CurrentGame)); err != nil {
+	if err := s.remove(s.own); err != nil {
 		return fmt.Errorf("clear autosave: %w", err)
 	}
 	return nil

@@ -4,8 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -64,6 +66,10 @@ type Store struct {
 	keeper
 	dir    string
 	create createTemp // os.CreateTemp but in tests
+	own    string     // this game's autosave slot (slots.go); CurrentGame until LoadAll
+
+	lockMu sync.Mutex
+	locks  map[string]*os.File // the slots' lock files this game holds, by slot
 }
 
 // keeper is what the folder's Store and the browser's ShelfStore share:
@@ -100,7 +106,7 @@ func Open(dir string) (*Store, error) {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return nil, fmt.Errorf("open settings folder: %w", err)
 	}
-	s := &Store{keeper: keeper{protected: map[string]bool{}}, dir: dir, create: osCreateTemp}
+	s := &Store{keeper: keeper{protected: map[string]bool{}}, dir: dir, create: osCreateTemp, own: CurrentGame, locks: map[string]*os.File{}}
 	removeStaleTemps(dir, time.Minute)
 	if games, err := s.gamesDir(false); err == nil {
 		removeStaleTemps(games, time.Minute)
@@ -185,6 +191,22 @@ func (kp *keeper) load(p place, k kind, parse func([]byte) error) (found bool, n
 	return false, k.notice(err, p.fate(k.name, aside, err))
 }
 
+// peek reads one of the player's files from p with parse as load does, but
+// as it is now, mid-run: a file that cannot be read is left alone and said
+// only by a notice of "unreadable", which callers do not show.
+func (kp *keeper) peek(p place, k kind, parse func([]byte) error) (found bool, notice string) {
+	data, err := p.read(k.name)
+	if errors.Is(err, fs.ErrNotExist) {
+		return false, ""
+	}
+	if err == nil {
+		if err = parse(data); err == nil {
+			return true, ""
+		}
+	}
+	return false, "unreadable"
+}
+
 // isProtected reports whether name could not be read nor set aside.
 func (kp *keeper) isProtected(name string) bool {
 	kp.mu.Lock()
@@ -255,9 +277,14 @@ type Loaded struct {
 	Notices  []string // one sentence per file that could not be read; show each once
 }
 
-// LoadAll reads the settings, the autosaved game and the statistics.
+// LoadAll reads the settings and the statistics, and takes this game's
+// autosave slot with the game it holds (slots.go).
 func (s *Store) LoadAll() Loaded {
-	l := loadAll(s.load)
+	l := loadAll(s.load, func() (*record.Record, []string) {
+		own, game, notices := s.takeSlot(s, s.load)
+		s.own = own
+		return game, notices
+	})
 	if _, err := s.gamesDir(false); errors.Is(err, ErrOutside) {
 		s.logf("%v", err)
 		l.Notices = append(l.Notices, fmt.Sprintf("Your games folder %s is a link to a place outside the settings folder, so no game is kept or listed there.", ShortPath(s.Path(GamesFolder))))
@@ -265,15 +292,16 @@ func (s *Store) LoadAll() Loaded {
 	return l
 }
 
-// loadAll reads the settings, the autosaved game and the statistics with
-// load.
-func loadAll(load loader) Loaded {
+// loadAll reads the settings and the statistics with load, and the
+// autosaved game with takeSlot.
+func loadAll(load loader, takeSlot func() (*record.Record, []string)) Loaded {
 	var l Loaded
-	var notices [3]string
+	var notices [2]string
+	var gameNotices []string
 	l.Settings, notices[0] = loadSettings(load)
-	l.Game, notices[1] = loadGame(load)
-	l.Stats, notices[2] = loadStats(load)
-	for _, n := range notices {
+	l.Game, gameNotices = takeSlot()
+	l.Stats, notices[1] = loadStats(load)
+	for _, n := range append(append([]string{notices[0]}, gameNotices...), notices[1]) {
 		if n != "" {
 			l.Notices = append(l.Notices, n)
 		}
@@ -307,6 +335,17 @@ func loadSettings(load loader) (st Settings, notice string) {
 // SaveSettings writes the settings.
 func (s *Store) SaveSettings(st Settings) error { return saveSettings(s.save, st) }
 
+// PeekSettings reads the settings as another running game may have left
+// them; notice is not "" when they cannot be read, and nothing is set aside.
+func (s *Store) PeekSettings() (st Settings, notice string) {
+	return loadSettings(func(k kind, parse func([]byte) error) (bool, string) { return s.peek(s, k, parse) })
+}
+
+// PeekStats reads the statistics as PeekSettings reads the settings.
+func (s *Store) PeekStats() (st record.Stats, notice string) {
+	return loadStats(func(k kind, parse func([]byte) error) (bool, string) { return s.peek(s, k, parse) })
+}
+
 // saver writes one of the player's files whole (Store.save, ShelfStore.save).
 type saver func(name string, data []byte) error
 
@@ -318,13 +357,16 @@ func saveSettings(save saver, st Settings) error {
 	return save(SettingsFile, data)
 }
 
-// LoadGame returns the autosaved game, or nil when there is none or it
-// cannot be read (then with a notice). rec.Game() gives the rules.Game to
+// LoadGame returns this game's autosaved game, or nil when there is none or
+// it cannot be read (then with a notice). rec.Game() gives the rules.Game to
 // go on with; it cannot fail for a record LoadGame returned.
-func (s *Store) LoadGame() (rec *record.Record, notice string) { return loadGame(s.load) }
+func (s *Store) LoadGame() (rec *record.Record, notice string) {
+	return loadGame(gameKind.named(s.own), s.load)
+}
 
-func loadGame(load loader) (rec *record.Record, notice string) {
-	_, notice = load(gameKind, func(data []byte) error {
+// loadGame reads the autosave of kind k (gameKind named after its slot).
+func loadGame(k kind, load loader) (rec *record.Record, notice string) {
+	_, notice = load(k, func(data []byte) error {
 		var err error
 		rec, err = record.Parse(data)
 		return err
@@ -339,24 +381,24 @@ func loadGame(load loader) (rec *record.Record, notice string) {
 // fill in the players and mode). It is meant to be called after every move
 // and on quit: a record is a few hundred bytes, and the write is one small
 // synced file.
-func (s *Store) SaveGame(rec *record.Record) error { return saveGame(s.save, rec) }
+func (s *Store) SaveGame(rec *record.Record) error { return saveGame(s.save, s.own, rec) }
 
-func saveGame(save saver, rec *record.Record) error {
+// saveGame writes rec to the slot called name.
+func saveGame(save saver, name string, rec *record.Record) error {
 	data, err := record.Marshal(rec)
 	if err != nil {
 		return fmt.Errorf("autosave: %w", err)
 	}
-	return save(CurrentGame, data)
+	return save(name, data)
 }
 
-// ClearGame forgets the autosaved game (it ended, or the player left it),
-// so the main menu offers no Continue.
+// ClearGame forgets this game's autosaved game (it ended, or the player
+// left it), so the main menu offers no Continue.
 func (s *Store) ClearGame() error {
-	if s.isProtected(CurrentGame) {
+	if s.isProtected(s.own) {
 		return nil
 	}
-	err := os.Remove(s.Path(CurrentGame))
-	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+	if err := s.remove(s.own); err != nil {
 		return fmt.Errorf("clear autosave: %w", err)
 	}
 	return nil
@@ -378,10 +420,78 @@ func (s *Store) RemoveRecord(path string) error {
 	return nil
 }
 
+// remove deletes one of the player's files; one that is not there is no
+// error.
+func (s *Store) remove(name string) error {
+	err := os.Remove(s.Path(name))
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	return nil
+}
+
 // HasGame reports whether there is an autosaved game to continue.
 func (s *Store) HasGame() bool {
-	_, err := os.Stat(s.Path(CurrentGame))
+	_, err := os.Stat(s.Path(s.own))
 	return err == nil
+}
+
+// Slot is the name of this game's autosave.
+func (s *Store) Slot() string { return s.own }
+
+func (s *Store) windows() string { return "windows" }
+
+// slots lists the slots of the folder that hold a game.
+func (s *Store) slots() ([]int, error) {
+	entries, err := os.ReadDir(s.dir)
+	var nums []int
+	for _, e := range entries {
+		if n := slotNumber(e.Name()); n > 0 {
+			nums = append(nums, n)
+		}
+	}
+	sort.Ints(nums)
+	return nums, err
+}
+
+// lock holds a slot through its lock file (name's .lock sibling), which is
+// kept open while held; the lock files stay, one a slot.
+func (s *Store) lock(name string) (bool, error) {
+	s.lockMu.Lock()
+	defer s.lockMu.Unlock()
+	if s.locks[name] != nil {
+		return true, nil
+	}
+	f, err := os.OpenFile(s.Path(strings.TrimSuffix(name, RecordExt)+".lock"), os.O_RDWR|os.O_CREATE, 0o600)
+	if err != nil {
+		return false, err
+	}
+	ok, err := lockFile(f)
+	if !ok {
+		f.Close()
+		return false, err
+	}
+	s.locks[name] = f
+	return true, nil
+}
+
+func (s *Store) unlock(name string) {
+	s.lockMu.Lock()
+	defer s.lockMu.Unlock()
+	if f := s.locks[name]; f != nil {
+		f.Close()
+		delete(s.locks, name)
+	}
+}
+
+// Close lets go of this game's autosave slot, for the next game to take.
+func (s *Store) Close() {
+	s.lockMu.Lock()
+	names := slices.Collect(maps.Keys(s.locks))
+	s.lockMu.Unlock()
+	for _, n := range names {
+		s.unlock(n)
+	}
 }
 
 // LoadStats returns the statistics, empty when there are none or they
