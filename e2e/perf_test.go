@@ -31,9 +31,9 @@ func BenchmarkIdle(b *testing.B) {
 	for range b.N {
 		b.StopTimer()
 		rows := measureIdle(b, repeat)
-		fmt.Printf("\n%-48s %-34s %s\n", "figure", "measured", "goal")
+		fmt.Printf("\n%-48s %-42s %s\n", "figure", "measured", "goal")
 		for _, r := range rows {
-			fmt.Printf("%-48s %-34s %s\n", r[0], r[1], r[2])
+			fmt.Printf("%-48s %-42s %s\n", r[0], r[1], r[2])
 		}
 		fmt.Printf("(load average %.2f on %d cores after the run)\n\n", loadAverage(), runtime.NumCPU())
 	}

@@ -54,7 +54,7 @@ func openBrowser(t testing.TB) *Browser {
 
 // openBrowserAt starts Chromium with the profile in the folder profile
 // (a browser started again on the same profile finds what the first kept).
-func openBrowserAt(t *testing.T, profile string) *Browser {
+func openBrowserAt(t testing.TB, profile string) *Browser {
 	t.Helper()
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(chromium),
@@ -83,7 +83,7 @@ func (b *Browser) newTab() *Browser {
 }
 
 // attach opens a tab in the browser of ctx and listens to its console.
-func attach(t *testing.T, parent context.Context) *Browser {
+func attach(t testing.TB, parent context.Context) *Browser {
 	t.Helper()
 	ctx, cancel := chromedp.NewContext(parent)
 	b := &Browser{t: t, ctx: ctx, shots: artifactsDir(t)}
