@@ -102,7 +102,6 @@ type App struct {
 	// ticks come late, shows them as long as a fast one (clock.go)
 	steps      int
 	clock      clock
-	moved      bool // the last tick\'s scene moved by itself (Animating)
 	quit       bool
 	lastLog    time.Time
 	draws      int     // frames drawn since the last rates line (the debug log's fps)
