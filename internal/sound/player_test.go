@@ -85,10 +85,14 @@ func (r *recorder) musicFade() (fade, bool) {
 	return *r.music.fade.Load(), true
 }
 
-// eventually waits until ok holds, failing the test after a generous while.
+// eventually waits until ok holds, failing the test after a generous while:
+// the player renders on a thread of lower priority (nice 10), which a busy
+// machine gives a tenth of a core's share (with -race and two busy loops
+// beside the tests, 10 s were not enough to render the effects and the
+// music).
 func eventually(t *testing.T, what string, ok func() bool) {
 	t.Helper()
-	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(2 * time.Millisecond) {
+	for deadline := time.Now().Add(2 * time.Minute); time.Now().Before(deadline); time.Sleep(2 * time.Millisecond) {
 		if ok() {
 			return
 		}
