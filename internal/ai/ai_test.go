@@ -3,6 +3,7 @@ package ai
 import (
 	"context"
 	"runtime"
+	"slices"
 	"testing"
 	"time"
 
@@ -128,7 +129,7 @@ func TestSameSeedSameGame(t *testing.T) {
 	o := Config{Level: "hard", Seed: 7, Nodes: 5000}
 	a := playOut(t, rules.Classic, x, o)
 	b := playOut(t, rules.Classic, x, o)
-	if !equalMoves(a, b) {
+	if !slices.Equal(a, b) {
 		t.Fatalf("the same seed played two games:\n%v\n%v", a, b)
 	}
 	// Another seed varies the play (the opening differs too, so compare
@@ -141,23 +142,11 @@ func TestSameSeedSameGame(t *testing.T) {
 		games = append(games, rec.Moves)
 	}
 	for _, g := range games[1:] {
-		if !equalMoves(g, games[0]) {
+		if !slices.Equal(g, games[0]) {
 			return
 		}
 	}
 	t.Fatal("four seeds played the same game: the levels do not vary their play")
-}
-
-func equalMoves(a, b []rules.Move) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // A small match at reduced budgets: the larger search must win.

@@ -2,6 +2,7 @@ package app
 
 import (
 	"math"
+	"slices"
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -23,7 +24,7 @@ func TestTheDemoPaceIsOneSettingThatLasts(t *testing.T) {
 		gs.cycleSpeed(a)
 		seen = append(seen, gs.buttons.demoSpeed.Label)
 	}
-	if want := []string{"2×", "4×", "0.5×", "1×"}; !equal(seen, want) {
+	if want := []string{"2×", "4×", "0.5×", "1×"}; !slices.Equal(seen, want) {
 		t.Errorf("the pace cycles %v, want %v", seen, want)
 	}
 	gs.cycleSpeed(a) // 2×
@@ -38,18 +39,6 @@ func TestTheDemoPaceIsOneSettingThatLasts(t *testing.T) {
 	if got := paceLabel(2000); got != "0.5×" {
 		t.Errorf("an old setting of 2 s shows as %q, want the slowest pace", got)
 	}
-}
-
-func equal(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // Space while the card between two games of a series shows pauses the

@@ -1,14 +1,12 @@
 package app
 
 import (
-	"context"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"github.com/gobblet-game/gobblet/internal/ai"
 	"github.com/gobblet-game/gobblet/internal/rules"
 )
 
@@ -287,21 +285,7 @@ func TestPausedComputerWaitsInEveryWord(t *testing.T) {
 // In review the value of the next move says whose move it is and for whom
 // it wins or loses.
 func TestReviewValueSaysForWhom(t *testing.T) {
-	old := analyse
-	t.Cleanup(func() { analyse = old })
-	analyse = func(ctx context.Context, g *rules.Game) ([]ai.MoveValue, error) {
-		p := g.Position()
-		var out []ai.MoveValue
-		var buf [rules.MaxMoves]rules.Move
-		for _, m := range p.LegalMoves(buf[:0]) {
-			v := ai.MoveValue{Move: m, Score: ai.Score{Kind: ai.LossIn, Value: 4}}
-			if m.Notation(rules.Gobblers) == "3@b2" {
-				v.Score = ai.Score{Kind: ai.WinIn, Value: 13}
-			}
-			out = append(out, v)
-		}
-		return out, nil
-	}
+	fakeValues(t)
 	tb := newTable(t, vsAI(rules.Gobblers))
 	if err := tb.gs.game.PlayNotation([]string{"3@a1", "1@a3"}); err != nil {
 		t.Fatal(err)
