@@ -170,14 +170,9 @@ var (
 // be read or parsed is set aside, or left where it is and never written
 // over when that fails, and described in one polite sentence.
 func (kp *keeper) load(p place, k kind, parse func([]byte) error) (found bool, notice string) {
-	data, err := p.read(k.name)
-	if errors.Is(err, fs.ErrNotExist) {
-		return false, ""
-	}
+	found, err := readParsed(p, k, parse)
 	if err == nil {
-		if err = parse(data); err == nil {
-			return true, ""
-		}
+		return found, ""
 	}
 	kp.logf("load %s: %v", k.name, err)
 	aside, aerr := p.moveAside(k.name)
@@ -195,16 +190,24 @@ func (kp *keeper) load(p place, k kind, parse func([]byte) error) (found bool, n
 // as it is now, mid-run: a file that cannot be read is left alone and said
 // only by a notice of "unreadable", which callers do not show.
 func (kp *keeper) peek(p place, k kind, parse func([]byte) error) (found bool, notice string) {
-	data, err := p.read(k.name)
-	if errors.Is(err, fs.ErrNotExist) {
-		return false, ""
-	}
+	found, err := readParsed(p, k, parse)
 	if err == nil {
-		if err = parse(data); err == nil {
-			return true, ""
-		}
+		return found, ""
 	}
 	return false, "unreadable"
+}
+
+// readParsed reads one of the player's files from p with parse: found is
+// false and err nil when there is no such file.
+func readParsed(p place, k kind, parse func([]byte) error) (found bool, err error) {
+	data, err := p.read(k.name)
+	if errors.Is(err, fs.ErrNotExist) {
+		return false, nil
+	}
+	if err == nil {
+		err = parse(data)
+	}
+	return err == nil, err
 }
 
 // isProtected reports whether name could not be read nor set aside.
