@@ -24,6 +24,8 @@ type Player struct {
 	wake     chan struct{} // volumes, music or ducking changed
 	stop     chan struct{} // closed to end the goroutine (tests only)
 	opened   chan struct{} // closed once the device is open or given up on
+	// musicStarted is closed once the music plays on the device
+	musicStarted chan struct{}
 
 	volumes   atomic.Pointer[Volumes]
 	musicOn   atomic.Bool
@@ -92,7 +94,7 @@ func NewPlayer() *Player {
 // NewSilentPlayer is a Player that never makes a sound, for a -nosound
 // switch; reason says why, for the Options screen.
 func NewSilentPlayer(reason string) *Player {
-	p := &Player{opened: make(chan struct{})}
+	p := &Player{opened: make(chan struct{}), musicStarted: make(chan struct{})}
 	close(p.opened)
 	p.status.Store(&status{reason: reason})
 	p.volumes.Store(&Volumes{Master: 1, Music: 1, Effects: 1})
@@ -107,6 +109,8 @@ func newPlayer(open func() (mixer, error), music func() Stereo) *Player {
 		wake:     make(chan struct{}, 1),
 		stop:     make(chan struct{}),
 		opened:   make(chan struct{}),
+		// closed by run once the music plays
+		musicStarted: make(chan struct{}),
 	}
 	p.status.Store(&status{})
 	p.volumes.Store(&Volumes{Master: 1, Music: 1, Effects: 1})
@@ -123,6 +127,10 @@ func (p *Player) Available() bool { return p.status.Load().reason == "" }
 // Opened is closed once the device has opened or the player has given up
 // on it: Available and Err then say how it went.
 func (p *Player) Opened() <-chan struct{} { return p.opened }
+
+// MusicStarted is closed once the music, rendered in the background, has
+// started on the device (it may be silent then: off, muted or faded).
+func (p *Player) MusicStarted() <-chan struct{} { return p.musicStarted }
 
 // Reason says in a short sentence, for the Options screen, why sound is
 // unavailable ("" when it is not).
@@ -265,6 +273,7 @@ func (p *Player) run(open func() (mixer, error), music func() Stereo) {
 			p.music = m
 			p.apply()
 			p.out.startMusic(m)
+			close(p.musicStarted)
 		}
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -25,6 +26,7 @@ func main() {
 	effect := flag.String("effect", "put down", "effect to repeat (a name as in sound.Effect.String, or none)")
 	every := flag.Duration("every", 500*time.Millisecond, "how often to play the effect")
 	music := flag.Bool("music", false, "play the music too")
+	musicFor := flag.Duration("music-for", 0, "with -music: run until the music has played this long (it renders in the background, slowly on a busy machine), at most 3 minutes; says when it started")
 	mute := flag.Bool("mute", false, "mute everything")
 	throughEbiten := flag.Bool("through-ebiten", false, "play through Ebitengine's audio instead, to show what playing through oto prevents")
 	wavDir := flag.String("wav", "", "write every sound as a WAV file into this folder and quit")
@@ -46,6 +48,15 @@ func main() {
 		g.player.SetVolumes(sound.Volumes{Master: 1, Music: 1, Effects: 1, Mute: *mute})
 		if *music {
 			g.player.PlayMusic()
+			if *musicFor > 0 {
+				g.until = time.Now().Add(3 * time.Minute)
+				began := time.Now()
+				go func() {
+					<-g.player.MusicStarted()
+					fmt.Printf("music started after %.2f s\n", time.Since(began).Seconds())
+					g.stopAt.Store(time.Now().Add(*musicFor).UnixNano())
+				}()
+			}
 		}
 		fmt.Printf("sound available: %v %s\n", g.player.Available(), g.player.Reason())
 		if err := g.player.Err(); err != nil {
@@ -79,6 +90,7 @@ type game struct {
 	effect *sound.Effect
 	every  time.Duration
 	until  time.Time
+	stopAt atomic.Int64 // Unix nanoseconds, when set: run until then (-music-for)
 	next   time.Time
 	frames int
 	played int
@@ -87,7 +99,7 @@ type game struct {
 func (g *game) Update() error {
 	g.frames++
 	now := time.Now()
-	if now.After(g.until) {
+	if at := g.stopAt.Load(); now.After(g.until) || at != 0 && now.UnixNano() > at {
 		return ebiten.Termination
 	}
 	if g.effect != nil && now.After(g.next) {
