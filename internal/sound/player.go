@@ -24,8 +24,9 @@ type Player struct {
 	wake     chan struct{} // volumes, music or ducking changed
 	stop     chan struct{} // closed to end the goroutine (tests only)
 	opened   chan struct{} // closed once the device is open or given up on
-	// musicStarted is closed once the music plays on the device
-	musicStarted chan struct{}
+	// musicStarted is closed once the music plays on the device,
+	// effectsReady once the effects are rendered for it
+	musicStarted, effectsReady chan struct{}
 
 	volumes   atomic.Pointer[Volumes]
 	musicOn   atomic.Bool
@@ -94,7 +95,7 @@ func NewPlayer() *Player {
 // NewSilentPlayer is a Player that never makes a sound, for a -nosound
 // switch; reason says why, for the Options screen.
 func NewSilentPlayer(reason string) *Player {
-	p := &Player{opened: make(chan struct{}), musicStarted: make(chan struct{})}
+	p := &Player{opened: make(chan struct{}), musicStarted: make(chan struct{}), effectsReady: make(chan struct{})}
 	close(p.opened)
 	p.status.Store(&status{reason: reason})
 	p.volumes.Store(&Volumes{Master: 1, Music: 1, Effects: 1})
@@ -109,7 +110,8 @@ func newPlayer(open func() (mixer, error), music func() Stereo) *Player {
 		wake:     make(chan struct{}, 1),
 		stop:     make(chan struct{}),
 		opened:   make(chan struct{}),
-		// closed by run once the music plays
+		// closed by run once the effects are ready, and the music plays
+		effectsReady: make(chan struct{}),
 		musicStarted: make(chan struct{}),
 	}
 	p.status.Store(&status{})
@@ -127,6 +129,10 @@ func (p *Player) Available() bool { return p.status.Load().reason == "" }
 // Opened is closed once the device has opened or the player has given up
 // on it: Available and Err then say how it went.
 func (p *Player) Opened() <-chan struct{} { return p.opened }
+
+// EffectsReady is closed once the effects, rendered in the background, can
+// be heard (never without a device).
+func (p *Player) EffectsReady() <-chan struct{} { return p.effectsReady }
 
 // MusicStarted is closed once the music, rendered in the background, has
 // started on the device (it may be silent then: off, muted or faded).
@@ -269,6 +275,7 @@ func (p *Player) run(open func() (mixer, error), music func() Stereo) {
 			p.apply()
 		case fx := <-effectsReady:
 			p.effects = fx
+			close(p.effectsReady)
 		case m := <-musicReady:
 			p.music = m
 			p.apply()

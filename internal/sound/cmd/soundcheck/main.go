@@ -49,7 +49,6 @@ func main() {
 		if *music {
 			g.player.PlayMusic()
 			if *musicFor > 0 {
-				g.until = time.Now().Add(3 * time.Minute)
 				began := time.Now()
 				go func() {
 					<-g.player.MusicStarted()
@@ -58,6 +57,27 @@ func main() {
 				}()
 			}
 		}
+		// The effects render in the background, at a lower priority: on a
+		// busy machine that takes seconds. The run's time counts from when
+		// they can be heard (or the device is given up on).
+		g.until = time.Now().Add(3 * time.Minute)
+		began := time.Now()
+		go func() {
+			<-g.player.Opened()
+			for g.player.Available() {
+				select {
+				case <-g.player.EffectsReady():
+					fmt.Printf("effects ready after %.2f s\n", time.Since(began).Seconds())
+				case <-time.After(100 * time.Millisecond):
+					continue // the device may go away meanwhile
+				}
+				break
+			}
+			if *musicFor == 0 {
+				g.stopAt.Store(time.Now().Add(time.Duration(*seconds * float64(time.Second))).UnixNano())
+			}
+			g.ready.Store(true)
+		}()
 		fmt.Printf("sound available: %v %s\n", g.player.Available(), g.player.Reason())
 		if err := g.player.Err(); err != nil {
 			fmt.Println("sound device:", err)
@@ -90,7 +110,8 @@ type game struct {
 	effect *sound.Effect
 	every  time.Duration
 	until  time.Time
-	stopAt atomic.Int64 // Unix nanoseconds, when set: run until then (-music-for)
+	stopAt atomic.Int64 // Unix nanoseconds, when set: run until then
+	ready  atomic.Bool  // the effects can be heard, or never will
 	next   time.Time
 	frames int
 	played int
@@ -102,7 +123,7 @@ func (g *game) Update() error {
 	if at := g.stopAt.Load(); now.After(g.until) || at != 0 && now.UnixNano() > at {
 		return ebiten.Termination
 	}
-	if g.effect != nil && now.After(g.next) {
+	if g.effect != nil && now.After(g.next) && (g.player == nil || g.ready.Load()) {
 		g.next = now.Add(g.every)
 		g.played++
 		if g.player != nil {
