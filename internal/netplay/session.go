@@ -17,6 +17,8 @@ type Session struct {
 	code   RoomCode // the room's code: the host's own, or the one joined
 	addr   string   // host: the address it listens on
 
+	invitation Invitation // a relay room's
+
 	events  chan Event
 	out     *queue[Event]
 	cmds    *queue[command]
@@ -210,3 +212,7 @@ func dialFailure(addr string, err error) string {
 	}
 	return fmt.Sprintf("Could not reach the host at %s. Check the code, and that the host is still waiting.", addr)
 }
+
+// Invitation is the relay room's invitation (Invite and Accept sessions);
+// zero for a direct room.
+func (s *Session) Invitation() Invitation { return s.invitation }
