@@ -33,6 +33,12 @@ type Settings struct {
 	Fullscreen     bool    `json:"fullscreen"`
 	EngineDetails  bool    `json:"engine_details,omitempty"` // the computer's search depth and score while it thinks (omitted when off, as keep_demos)
 
+	// OnlineServer is the server Invite a friend opens its rooms on, as
+	// the player typed it ("play.example.org", "wss://…"); "" is the
+	// game's default (the page's own server in a browser, the one built
+	// in on the desktop). Omitted when empty, as keep_demos.
+	OnlineServer string `json:"online_server,omitempty"`
+
 	WindowWidth  int `json:"window_width"`
 	WindowHeight int `json:"window_height"`
 
@@ -87,6 +93,7 @@ const (
 	MaxAIDelayMillis  = 10000
 	MinWindowSide     = 200
 	MaxWindowSide     = 8192
+	MaxOnlineServer   = 256 // bytes of an online server's address
 )
 
 // Check reports the first value out of its range.
@@ -113,6 +120,9 @@ func (s *Settings) Check() error {
 			return fmt.Errorf("window size %dx%d is not between %d and %d", s.WindowWidth, s.WindowHeight, MinWindowSide, MaxWindowSide)
 		}
 	}
+	if !isServerAddress(s.OnlineServer) {
+		return fmt.Errorf("online_server %.40q is not a server address (at most %d printable characters, no spaces)", s.OnlineServer, MaxOnlineServer)
+	}
 	if ng := s.NewGame; ng != nil {
 		if ng.Variant != "classic" && ng.Variant != "gobblers" {
 			return fmt.Errorf("new_game variant %.40q is neither classic nor gobblers", ng.Variant)
@@ -130,6 +140,21 @@ func (s *Settings) Check() error {
 		}
 	}
 	return nil
+}
+
+// isServerAddress accepts what the Options screen lets a player type as
+// the online server: "" or up to MaxOnlineServer printable ASCII characters
+// without spaces. The GUI reads it as an address when it is used.
+func isServerAddress(s string) bool {
+	if len(s) > MaxOnlineServer {
+		return false
+	}
+	for _, c := range []byte(s) {
+		if c <= ' ' || c > '~' {
+			return false
+		}
+	}
+	return true
 }
 
 // isThemeName accepts a short lower-case word (a theme, mode, level or
