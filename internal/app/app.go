@@ -41,6 +41,13 @@ type Options struct {
 	ConfigDir string       // where a file store keeps its files ("" = the default folder)
 	Debug     io.Writer    // nil: quiet; else a line per move and the frame rates
 	Online    *OnlineStart // set: open straight into this online room
+	// Server is the online server Invite a friend uses when Options sets
+	// none: the page's own in a browser, the one built in on the desktop
+	// ("" when there is none).
+	Server string
+	// Notices are said on a card at the start (a page address that was
+	// not an invitation).
+	Notices []string
 }
 
 // OnlineStart is a room opened on the command line (gobblet --host, --join):
@@ -50,6 +57,11 @@ type OnlineStart struct {
 	Host    bool
 	Variant rules.Variant // the host's choices
 	Colour  rules.Player
+	// Relay: the room is on an online server (--invite, --join LINK).
+	Relay bool
+	// Invitation and Problem: the invitation could not be accepted; the
+	// Join screen opens with it typed and says why (Session is nil).
+	Invitation, Problem string
 }
 
 // Scene is one screen of the game.
@@ -165,7 +177,7 @@ func New(opts Options) *App {
 		a.Settings.Fullscreen = false
 	}
 	a.applySettings()
-	for _, n := range notices {
+	for _, n := range append(notices, opts.Notices...) {
 		a.notify(n)
 	}
 	a.scenes.log = a.debugf

@@ -14,9 +14,10 @@ import (
 // not a constant, so tests on the desktop can play the browser's part.
 var inBrowser = runtime.GOOS == "js"
 
-// onlineInBrowser is what the New game screen says when Online is chosen
-// in a browser.
-const onlineInBrowser = "Online play needs the desktop game: a web page cannot open the network connections it uses."
+// onlineInBrowser is what the New game screen says when Start cannot be
+// pressed for an online game in a browser (today never: a page plays
+// online through a server, and On this network cannot be chosen there).
+const onlineInBrowser = "A game on this network needs the desktop game: a web page cannot open the network connections it uses."
 
 // warmUpSearch runs, in a browser, a small search of each game in the
 // background once the first frame is drawn. A page's first search pauses

@@ -54,37 +54,42 @@ func TestInABrowserTheMenuHasNoQuit(t *testing.T) {
 	}
 }
 
-func TestInABrowserOnlineSaysItCannotAndStartsNothing(t *testing.T) {
+// A page plays online through a server (Invite a friend, Join); a game on
+// this network, which needs a listening socket, cannot be chosen there.
+func TestInABrowserOnlineGoesThroughTheServer(t *testing.T) {
 	asBrowser(t)
 	d := newNG(t, 1280, 800)
+	d.a.opts.Server = "http://127.0.0.1:1/" // the page's own server
 	d.pick("Players", "Online")
 	sc := d.setup()
-	if !sc.start.Disabled {
-		t.Fatal("Start can be pressed for an online game in a browser")
+	if sc.start.Disabled {
+		t.Fatal("Start cannot be pressed for an online game in a browser")
 	}
-	if got := d.labels(); len(got) != 1 {
-		t.Errorf("Online in a browser shows rows %v, want only Players", got)
+	if !sc.role.off(roleLAN) || sc.role.off(roleInvite) || sc.role.off(roleJoin) {
+		t.Fatalf("in a browser the Online row's choices are off: %v", sc.role.Off)
 	}
-	if got := sc.keysHint(); strings.Contains(got, "Enter") {
-		t.Errorf("the footer says %q with no Start to press", got)
+	x, y := sc.role.segs[roleLAN].Center()
+	d.click(x, y)
+	if sc.role.Sel == roleLAN {
+		t.Fatal("On this network can be chosen in a browser")
 	}
-	d.click(sc.start.Rect.Center())
-	d.key(ebiten.KeyEnter)
-	d.setup() // still New game, no lobby
-	// back to a game the browser can play, Start works again
-	d.pick("Players", "Two players")
-	if d.setup().start.Disabled {
-		t.Fatal("Start stays disabled after leaving Online")
+	d.pick("Online", "Invite a friend")
+	if got := d.labels(); len(got) != 4 {
+		t.Errorf("Invite a friend in a browser shows rows %v, want Players, Online, Game and Your colour", got)
 	}
-	if got := d.setup().keysHint(); !strings.Contains(got, "Enter starts") {
+	if got := sc.keysHint(); !strings.Contains(got, "Enter starts") {
 		t.Errorf("the footer says %q with Start there", got)
 	}
 	d.key(ebiten.KeyEnter)
-	for i := 0; i < fadeTicks+3; i++ {
-		d.tick()
+	ls := d.lobby()
+	if !ls.host || !ls.relay {
+		t.Fatalf("Invite in a browser opened the lobby host=%v relay=%v", ls.host, ls.relay)
 	}
-	if _, ok := d.a.scenes.current.(*gameScene); !ok {
-		t.Fatalf("Enter with Two players opens %T, want a game", d.a.scenes.current)
+	if ls.problem == noServer {
+		t.Errorf("the page's own server was not used: %q", ls.problem)
+	}
+	if ls.sess != nil {
+		ls.sess.Close()
 	}
 }
 

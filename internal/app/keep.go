@@ -64,10 +64,20 @@ func makeRoom(a *App, drop bool) bool {
 // be, the room is closed and the menu says why.
 func startOnline(a *App, o *OnlineStart) Scene {
 	if !makeRoom(a, false) {
-		o.Session.Close()
+		if o.Session != nil {
+			o.Session.Close()
+		}
 		return newMenuScene(a)
 	}
-	if o.Host {
+	switch {
+	case o.Session == nil: // an invitation that could not be accepted
+		ls := newJoinScene(a, nil)
+		ls.field.insert(o.Invitation)
+		ls.problem = o.Problem
+		return ls
+	case o.Host && o.Relay:
+		return newInvitedScene(a, o.Session, o.Variant, o.Colour)
+	case o.Host:
 		return newHostedScene(a, o.Session, o.Variant, o.Colour)
 	}
 	return newJoinScene(a, o.Session)

@@ -16,33 +16,42 @@ import (
 
 // lobbyScene is the wait before an online game: the host shows the room
 // code and waits for a player; the joiner types or pastes a code and
-// connects. Started opens the board.
+// connects. Started opens the board. Through an online server (relay) the
+// host is the inviter, who shows a link and a short code (invite.go).
 type lobbyScene struct {
-	host    bool
-	sess    *netplay.Session
-	variant rules.Variant
-	colour  rules.Player // the host's colour
-	code    string       // the room code to read aloud
-	secret  string       // the secret alone, for joining by address
-	addr    string       // where the host listens
-	problem string       // why hosting or joining failed
-	notice  string       // a joiner turned away, and the like
-	field   textField
-	joining bool // a Join is under way
-	startT  int
+	host   bool
+	relay  bool   // the room is on an online server: Invite a friend
+	link   string // the invitation link to send (relay host)
+	copied string // what the last Copy copied: "Link", "Code"
+	// reconnecting is why the connection to the server dropped while it
+	// comes back ("" when connected)
+	reconnecting string
+	sess         *netplay.Session
+	variant      rules.Variant
+	colour       rules.Player // the host's colour
+	code         string       // the room code to read aloud
+	secret       string       // the secret alone, for joining by address
+	addr         string       // where the host listens
+	problem      string       // why hosting or joining failed
+	notice       string       // a joiner turned away, and the like
+	field        textField
+	joining      bool // a Join is under way
+	startT       int
 
 	reach      string // where a joiner reaches the host: the room code's address and port
 	reachLocal bool   // the room code leads to this computer only (no network)
 
 	copyB    *button
+	linkB    *button // Copy link (relay host)
 	joinB    *button
 	pasteB   *button
 	back     *button
 	backdrop boardPicture
 
-	card  Rect        // the card, grown to hold its lines
-	box   Rect        // the room code's box (host)
-	lines []lobbyLine // the text on the card, placed by layout
+	card    Rect        // the card, grown to hold its lines
+	box     Rect        // the room code's box (host)
+	linkBox Rect        // the link's box (relay host)
+	lines   []lobbyLine // the text on the card, placed by layout
 }
 
 // newHostScene opens a room at once and shows its code.
@@ -82,7 +91,11 @@ func newJoinScene(a *App, sess *netplay.Session) *lobbyScene {
 	ls := newLobby(a, false)
 	if sess != nil {
 		ls.sess, ls.joining = sess, true
-		ls.field.Text = sess.Code().String()
+		if inv := sess.Invitation(); inv.Room != "" {
+			ls.field.Text = inv.Code() // an invitation through an online server
+		} else {
+			ls.field.Text = sess.Code().String()
+		}
 	}
 	return ls
 }
@@ -90,10 +103,11 @@ func newJoinScene(a *App, sess *netplay.Session) *lobbyScene {
 func newLobby(a *App, host bool) *lobbyScene {
 	ls := &lobbyScene{host: host, startT: a.Tick}
 	ls.copyB = &button{Label: "Copy", Tip: "Copy the code to the clipboard (Ctrl+C)"}
+	ls.linkB = &button{Label: "Copy link", Primary: true, Tip: "Copy the link to the clipboard (Ctrl+C)"}
 	ls.joinB = &button{Label: "Join", Primary: true, Tip: "Enter"}
 	ls.pasteB = &button{Label: "Paste", Tip: "Paste a code (Ctrl+V)"}
 	ls.back = &button{Label: "Cancel", Tip: "Esc"}
-	ls.field = textField{Placeholder: "XXXX-XXXX-XXXX-XXXX-XXX", Max: 64}
+	ls.field = textField{Placeholder: "Paste the link, or type the code", Max: 256, Raw: true}
 	ls.backdrop = boardPicture{Pos: mustPos("gobblers:.,x2,./o3,.,x1/.,o1,.:x")}
 	return ls
 }
@@ -175,9 +189,34 @@ func (ls *lobbyScene) layout(a *App) {
 	if th.Light {
 		warn = th.Warn
 	}
-	ls.copyB.Rect, ls.box = Rect{}, Rect{}
+	ls.copyB.Rect, ls.linkB.Rect, ls.box, ls.linkBox = Rect{}, Rect{}, Rect{}, Rect{}
 	var room float64 // the bottom the card keeps room down to, so it does not jump when a message comes
-	if ls.host {
+	if ls.host && ls.relay {
+		put(ls.hostSubtitle(), a.Face(Medium, sizeBody), th.TextDim, 0)
+		switch {
+		case ls.problem != "": // no server, the server cannot be reached, or the room closed
+			put(ls.problem, body, warn, 30*u)
+		case ls.code != "":
+			put("Send the link to your friend, or read them the code:", body, th.Text, 28*u)
+			bw := 190 * u
+			ls.linkBox = Rect{ls.card.X + 40*u, y + 18*u, ls.card.W - 80*u - bw - 16*u, 58 * u}
+			ls.linkB.Rect = Rect{ls.linkBox.X + ls.linkBox.W + 16*u, ls.linkBox.Y + 2*u, bw, 54 * u}
+			total := ls.codeWidth(a) + 56*u
+			left := cx - (total+16*u+bw)/2
+			ls.box = Rect{left, ls.linkBox.Y + ls.linkBox.H + 18*u, total, 96 * u}
+			ls.copyB.Rect = Rect{ls.box.X + ls.box.W + 16*u, ls.box.Y + 21*u, bw, 54 * u}
+			ls.copyB.Label, ls.copyB.Tip = "Copy code", "Copy the code to the clipboard"
+			y = ls.box.Y + ls.box.H
+			if ls.reconnecting != "" {
+				busy("Connection lost: reconnecting…", 30*u)
+				put(ls.reconnecting, small, th.TextDim, 10*u)
+			} else {
+				busy("Waiting for your friend…", 30*u)
+				put("They open the link in a browser, or choose Join in Gobblet and paste it or type the code.", small, th.TextDim, 18*u)
+			}
+			room = y + 14*u + lineHeight(small)
+		}
+	} else if ls.host {
 		put(ls.hostSubtitle(), a.Face(Medium, sizeBody), th.TextDim, 0)
 		switch {
 		case ls.problem != "": // the room could not open, or it closed
@@ -197,17 +236,21 @@ func (ls *lobbyScene) layout(a *App) {
 			room = y + 14*u + lineHeight(small)
 		}
 	} else {
-		put("Type or paste the room code the host reads to you:", body, th.Text, 12*u)
+		put("Paste the link your friend sent you, or type the code they read to you:", body, th.Text, 12*u)
 		fw := 620 * u
 		ls.field.Rect = Rect{cx - fw/2, y + 30*u, fw, 64 * u}
 		y = ls.field.Rect.Y + ls.field.Rect.H
-		if ls.joining {
+		switch {
+		case ls.joining && ls.reconnecting != "":
+			busy("Connection lost: reconnecting…", 40*u)
+			put(ls.reconnecting, small, th.TextDim, 10*u)
+		case ls.joining:
 			busy("Connecting…", 40*u)
-		} else {
+		default:
 			ls.pasteB.Rect = Rect{cx - 250*u, y + 30*u, 230 * u, 54 * u}
 			ls.joinB.Rect = Rect{cx + 20*u, y + 30*u, 230 * u, 54 * u}
 			y = ls.joinB.Rect.Y + ls.joinB.Rect.H
-			put("Or type the host's address and secret, as in 192.168.1.20:7777 K3QD-0M8Z-P", small, th.TextDim, 24*u)
+			put("On this network: type the host's room code, or their address and secret, as in 192.168.1.20:7777 K3QD-0M8Z-P", small, th.TextDim, 24*u)
 		}
 		// room for two lines of trouble and a notice
 		room = y + 20*u + 2.25*lineHeight(body) + 14*u + lineHeight(small)
@@ -282,10 +325,20 @@ func (ls *lobbyScene) Update(a *App) error {
 					return nil
 				case netplay.Notice:
 					ls.notice = e.Text
+				case netplay.Reconnecting:
+					ls.reconnecting = e.Reason
+					if ls.reconnecting == "" {
+						ls.reconnecting = "The connection to the server dropped."
+					}
+					a.debugf("reconnecting: %s", e.Reason)
+				case netplay.Reconnected:
+					ls.reconnecting = ""
+					a.debugf("reconnected")
 				case netplay.Disconnected:
 					ls.problem = e.Reason
 					ls.joining = false
 					ls.sess = nil
+					ls.reconnecting = ""
 					a.play(sound.Illegal)
 					done = true
 				}
@@ -301,8 +354,23 @@ func (ls *lobbyScene) Update(a *App) error {
 		a.scenes.GoTo(newSetupScene(a))
 		return nil
 	}
+	if ls.host && ls.relay {
+		if ls.code == "" || ls.problem != "" {
+			return nil
+		}
+		switch {
+		case ls.linkB.update(a) || a.In.Ctrl && a.In.Key(ebiten.KeyC):
+			ls.copied = "Link"
+			a.clip.copy(ls.link)
+		case ls.copyB.update(a):
+			ls.copied = "Code"
+			a.clip.copy(ls.code)
+		}
+		return nil
+	}
 	if ls.host {
 		if ls.code != "" && ls.problem == "" && (ls.copyB.update(a) || a.In.Ctrl && a.In.Key(ebiten.KeyC)) {
+			ls.copied = "Room code"
 			a.clip.copy(ls.code)
 		}
 		return nil
@@ -322,23 +390,26 @@ func (ls *lobbyScene) Update(a *App) error {
 	return nil
 }
 
-// join reads what was typed: a room code, or an address and the secret
-// ("192.168.1.20:7777 K3QD-0M8Z-P").
+// join reads what was typed: an invitation link or code (through an
+// online server), a room code of this network, or an address and the
+// secret ("192.168.1.20:7777 K3QD-0M8Z-P"); anything else is refused with
+// a sentence before any network (classifyJoin).
 func (ls *lobbyScene) join(a *App) {
 	text := strings.TrimSpace(ls.field.Text)
-	if text == "" {
-		ls.problem = "Type the room code the host reads to you."
+	kind, problem := classifyJoin(text)
+	switch kind {
+	case joinBad:
+		ls.problem = problem
 		a.play(sound.Illegal)
+		return
+	case joinLink, joinInvite:
+		ls.accept(a, text, kind)
 		return
 	}
 	cfg := netplay.JoinConfig{Code: text}
-	if f := strings.Fields(text); len(f) == 2 && strings.Contains(f[0], ":") {
+	if kind == joinAddr {
+		f := strings.Fields(text)
 		cfg = netplay.JoinConfig{Addr: f[0], Code: f[1]}
-	}
-	if p := codeLengthProblem(cfg); p != "" {
-		ls.problem = p
-		a.play(sound.Illegal)
-		return
 	}
 	sess, err := netplay.Join(cfg)
 	if err != nil {
@@ -348,30 +419,6 @@ func (ls *lobbyScene) join(a *App) {
 	}
 	a.debugf("joining %s", text)
 	ls.sess, ls.joining, ls.problem, ls.notice = sess, true, "", ""
-}
-
-// codeLengthProblem says, in words, that a typed room code has too few or
-// too many characters ("" when its length is right, or when joining by
-// address, where netplay reads the secret).
-func codeLengthProblem(cfg netplay.JoinConfig) string {
-	if cfg.Addr != "" {
-		return ""
-	}
-	n := 0
-	for _, r := range cfg.Code {
-		if r != ' ' && r != '-' && r != '\t' {
-			n++
-		}
-	}
-	switch {
-	case n == netplay.RoomCodeLength || n == netplay.RoomCodeLength6:
-		return ""
-	case n < netplay.RoomCodeLength:
-		return fmt.Sprintf("A room code has %d characters; this one has %d. Check it with the host.", netplay.RoomCodeLength, n)
-	case n < netplay.RoomCodeLength6:
-		return fmt.Sprintf("A room code has %d characters (%d on some networks); this one has %d.", netplay.RoomCodeLength, netplay.RoomCodeLength6, n)
-	}
-	return "That is longer than any room code. Check it with the host."
 }
 
 // joinProblem says why a code was refused, in a sentence for the player.
@@ -390,8 +437,12 @@ func joinProblem(cfg netplay.JoinConfig, err error) string {
 func (ls *lobbyScene) pollClipboard(a *App) {
 	select {
 	case ok := <-a.clip.copied:
+		what := ls.copied
+		if what == "" {
+			what = "Room code"
+		}
 		if ok {
-			a.toast("Room code copied")
+			a.toast(what + " copied")
 		} else {
 			a.toast("No clipboard here: read the code out instead")
 		}
@@ -437,13 +488,20 @@ func (ls *lobbyScene) Draw(a *App, dst *ebiten.Image) {
 	u := a.U()
 	cx := a.W / 2
 	title := "Join a game"
-	if ls.host {
-		title = "Host a game"
+	switch {
+	case ls.host && ls.relay:
+		title = "Invite a friend"
+	case ls.host:
+		title = "Host on this network"
 	}
 	drawText(dst, title, a.Face(Bold, sizeTitle), cx, 80*u, Center, th.Text)
 	panel(a, dst, ls.card)
 	switch {
 	case ls.host:
+		if ls.linkBox.W > 0 {
+			ls.drawLink(a, dst)
+			ls.linkB.draw(a, dst, false)
+		}
 		if ls.box.W > 0 {
 			ls.drawCode(a, dst)
 			ls.copyB.draw(a, dst, false)
@@ -459,7 +517,7 @@ func (ls *lobbyScene) Draw(a *App, dst *ebiten.Image) {
 		ls.lines[i].draw(a, dst)
 	}
 	ls.back.draw(a, dst, false)
-	for _, b := range []*button{ls.copyB, ls.pasteB, ls.joinB, ls.back} {
+	for _, b := range []*button{ls.linkB, ls.copyB, ls.pasteB, ls.joinB, ls.back} {
 		b.drawTip(a, dst)
 	}
 }
@@ -491,6 +549,10 @@ type textField struct {
 	Text        string
 	Placeholder string
 	Max         int
+	// Raw keeps what is typed as it is (any printable character, in its
+	// case): a link or an address; else letters are capitalised and only
+	// what a room code holds is kept.
+	Raw bool
 }
 
 // update takes the typed characters; true when the text changed.
@@ -509,13 +571,19 @@ func (t *textField) update(a *App) bool {
 }
 
 // insert adds what a code can hold: letters, digits, dashes, spaces and
-// an address's dots, colons and brackets.
+// an address's dots, colons and brackets; a Raw field any printable
+// character, its letters capitalised as a code's until it is a link.
 func (t *textField) insert(s string) {
+	link := t.Raw && (strings.Contains(t.Text+s, "://") || strings.Contains(t.Text+s, "#"))
 	for _, r := range s {
 		if len(t.Text) >= t.Max {
 			return
 		}
 		switch {
+		case link && r > ' ' && r <= '~':
+			t.Text += string(r)
+		case t.Raw && r > ' ' && r <= '~' && !unicode.IsLetter(r) && !unicode.IsDigit(r):
+			t.Text += string(r)
 		case r < 128 && (unicode.IsLetter(r) || unicode.IsDigit(r)):
 			t.Text += string(unicode.ToUpper(r))
 		case strings.ContainsRune("-.:[] ", r):

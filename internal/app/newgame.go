@@ -30,7 +30,14 @@ type setupScene struct {
 // lastSetup remembers the choices for the next visit within a run.
 var lastSetup = defaultSetup()
 
-// lastRole remembers, within a run, whether the player last hosted (0) or joined (1).
+// Online roles, the Online row's choices.
+const (
+	roleInvite = iota // Invite a friend: a room on the online server
+	roleJoin          // Join a game: a link, an invitation code, or a room on this network
+	roleLAN           // On this network: host a room others reach directly (desktop only)
+)
+
+// lastRole remembers, within a run, the Online row's choice (roleInvite…).
 var lastRole int
 
 // lastColour remembers, within a run, your colour against the AI and online.
@@ -39,7 +46,7 @@ var lastColour int
 // newGameChoices are the New game screen's choices as the settings keep
 // them across runs.
 func newGameChoices() *settings.NewGame {
-	ng := &settings.NewGame{Variant: lastSetup.Variant.String(), Mode: modeNames[lastSetup.Mode], Colour: lastColour, First: lastSetup.First, Join: lastRole == 1}
+	ng := &settings.NewGame{Variant: lastSetup.Variant.String(), Mode: modeNames[lastSetup.Mode], Colour: lastColour, First: lastSetup.First, Join: lastRole == roleJoin}
 	for c := 0; c < 2; c++ {
 		ng.Levels[c], ng.Algorithms[c] = lastSetup.Players[c].Level, lastSetup.Players[c].Algorithm
 	}
@@ -69,10 +76,12 @@ func loadNewGameChoices(ng *settings.NewGame) {
 	case modeTwoPlayers:
 		s.Players[0].Human, s.Players[1].Human = true, true
 	}
-	lastSetup, lastColour, lastRole = s, ng.Colour&1, 0
 	if ng.Join {
-		lastRole = 1
+		lastRole = roleJoin
+	} else if lastRole == roleJoin {
+		lastRole = roleInvite // the settings keep Join or not; within a run On this network stays
 	}
+	lastSetup, lastColour = s, ng.Colour&1
 }
 
 func newSetupScene(a *App) *setupScene {
@@ -82,7 +91,13 @@ func newSetupScene(a *App) *setupScene {
 	sc := &setupScene{s: lastSetup}
 	sc.variant = choice{Label: "Game", Options: []string{"Gobblet 4×4", "Gobblers 3×3"}}
 	sc.mode = choice{Label: "Players", Options: []string{"You vs AI", "Two players", "AI vs AI", "Online"}}
-	sc.role = choice{Label: "Online", Options: []string{"Host a game", "Join a game"}, Sel: lastRole}
+	sc.role = choice{Label: "Online", Options: []string{"Invite a friend", "Join a game", "On this network"}, Sel: lastRole}
+	if inBrowser { // a page cannot listen for a player on this network
+		sc.role.Off = []bool{false, false, true}
+		if sc.role.Sel == roleLAN {
+			sc.role.Sel = roleInvite
+		}
+	}
 	sc.colour = choice{Label: "Your colour", Options: []string{"Orange", "Blue"}}
 	sc.first = choice{Label: "Moves first", Options: []string{"Orange", "Blue"}}
 	if sc.s.Variant == rules.Gobblers {
@@ -139,15 +154,16 @@ func (sc *setupScene) rebuild() {
 	sc.start.Label = "Start"
 	sc.start.Disabled = false
 	switch {
-	case sc.mode.Sel == modeOnline && inBrowser:
-		sc.start.Disabled = true // onlineInBrowser says why
 	case sc.mode.Sel == modeOnline:
 		// online, orange always moves first (rematches swap the colours)
 		sc.colour.Options = []string{"Orange · moves first", "Blue · moves second"}
 		rows = append(rows, &sc.role)
-		if sc.role.Sel == 0 {
+		if sc.role.Sel != roleJoin {
 			rows = append(rows, &sc.variant, &sc.colour)
 			sc.start.Label = "Host"
+			if sc.role.Sel == roleInvite {
+				sc.start.Label = "Invite"
+			}
 		} else {
 			// the host chooses the game; the joiner plays it
 			sc.start.Label = "Join"
@@ -203,7 +219,7 @@ func (sc *setupScene) remember(a *App) {
 	lastSetup = sc.collect()
 	lastRole = sc.role.Sel
 	lastColour = sc.colour.Sel
-	a.Settings.NewGame = newGameChoices() // and for the next run
+	a.Settings.NewGame = newGameChoices() // and for the next run (Join, or else Invite)
 	a.saveSettings()
 }
 
@@ -241,15 +257,18 @@ func (sc *setupScene) Update(a *App) error {
 			return nil
 		}
 		if lastSetup.Mode == modeOnline {
-			if sc.role.Sel == 1 {
-				a.scenes.GoTo(newJoinScene(a, nil))
-				return nil
-			}
 			colour := rules.X
 			if sc.colour.Sel == 1 {
 				colour = rules.O
 			}
-			a.scenes.GoTo(newHostScene(a, lastSetup.Variant, colour, ""))
+			switch sc.role.Sel {
+			case roleJoin:
+				a.scenes.GoTo(newJoinScene(a, nil))
+			case roleInvite:
+				a.scenes.GoTo(newInviteScene(a, lastSetup.Variant, colour))
+			default:
+				a.scenes.GoTo(newHostScene(a, lastSetup.Variant, colour, ""))
+			}
 			return nil
 		}
 		a.scenes.GoTo(newGameScene(a, lastSetup.played(), nil))

@@ -165,7 +165,7 @@ func TestGoingOnlineAndBackKeepsEveryChoice(t *testing.T) {
 			sameChoices(t, "after Join and Cancel", choices(d.setup()), want)
 
 			// Host, then Esc
-			d.pick("Online", "Host a game")
+			d.pick("Online", "On this network")
 			if _, i, _, _ := d.segment("Your colour", colour); d.row("Your colour").Sel != i {
 				t.Fatalf("after Join and Cancel, Host shows colour %q, want %s", d.row("Your colour").Options[d.row("Your colour").Sel], colour)
 			}
@@ -212,13 +212,13 @@ func TestClickedRowStaysUnderThePointer(t *testing.T) {
 	for _, size := range [][2]float64{{1280, 800}, {900, 640}, {1920, 1080}} {
 		d := newNG(t, size[0], size[1])
 		clicks := [][2]string{
-			{"Players", "Online"}, {"Online", "Join a game"}, {"Online", "Host a game"},
+			{"Players", "Online"}, {"Online", "Join a game"}, {"Online", "On this network"},
 			{"Online", "Join a game"}, {"Players", "Two players"}, {"Players", "Online"},
 			{"Players", "AI vs AI"}, {"Game", "Gobblers"}, {"Players", "You vs AI"},
 			{"Your colour", "Blue"}, {"Moves first", "Blue"}, {"Players", "Online"},
-			{"Online", "Host a game"}, {"Your colour", "Orange"}, {"Online", "Join a game"},
+			{"Online", "On this network"}, {"Your colour", "Orange"}, {"Online", "Join a game"},
 			{"Players", "You vs AI"}, {"Your colour", "Blue"}, {"Players", "Online"},
-			{"Online", "Host a game"}, {"Game", "Gobblet"}, {"Players", "Two players"},
+			{"Online", "On this network"}, {"Game", "Gobblet"}, {"Players", "Two players"},
 		}
 		for _, c := range clicks {
 			r, i, x, y := d.segment(c[0], c[1])
@@ -269,7 +269,7 @@ func TestNewGameShowsTheRowsOfTheMode(t *testing.T) {
 		{[][2]string{{"Players", "You vs AI"}}, []string{"Players", "Game", "Your colour", "Moves first", "Computer level"}},
 		{[][2]string{{"Players", "Two players"}}, []string{"Players", "Game", "Moves first"}},
 		{[][2]string{{"Players", "AI vs AI"}}, []string{"Players", "Game", "Orange level", "Orange algorithm", "Blue level", "Blue algorithm", "Moves first"}},
-		{[][2]string{{"Players", "Online"}, {"Online", "Host a game"}}, []string{"Players", "Online", "Game", "Your colour"}},
+		{[][2]string{{"Players", "Online"}, {"Online", "On this network"}}, []string{"Players", "Online", "Game", "Your colour"}},
 		{[][2]string{{"Online", "Join a game"}}, []string{"Players", "Online"}},
 	}
 	for _, tt := range tests {
@@ -481,7 +481,7 @@ func TestJoinProblemsInPlainWords(t *testing.T) {
 func TestOnlineColourRowSaysWhoMovesFirst(t *testing.T) {
 	d := newNG(t, 1280, 800)
 	d.pick("Players", "Online")
-	d.pick("Online", "Host a game")
+	d.pick("Online", "On this network")
 	r := d.row("Your colour")
 	if !strings.Contains(r.Options[0], "moves first") || !strings.Contains(r.Options[1], "moves second") {
 		t.Errorf("the online colour row says %q", r.Options)
