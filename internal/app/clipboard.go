@@ -51,6 +51,9 @@ func (c *clipboard) copy(text string) {
 		c.copied = make(chan bool, 1)
 	}
 	out := c.copied
+	if pageCopy(text, out) { // in a browser, the page's own clipboard
+		return
+	}
 	go func() {
 		for _, t := range copyTools() {
 			if _, err := exec.LookPath(t.name); err != nil {

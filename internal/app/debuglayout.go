@@ -85,7 +85,13 @@ func (a *App) logLayout() {
 		state = s.logLayout(a, &b, widget, buttons)
 	case *lobbyScene:
 		state = "join"
-		if s.host {
+		if s.host && s.relay {
+			state = "invite"
+			if s.code != "" && s.problem == "" {
+				fmt.Fprintf(&b, "invite-code %s\ninvite-link %s\n", s.code, s.link)
+				buttons([]*button{s.linkB, s.copyB})
+			}
+		} else if s.host {
 			state = "host"
 			if s.code != "" {
 				fmt.Fprintf(&b, "room-code %s\nsecret %s\n", s.code, s.secret)
@@ -100,6 +106,9 @@ func (a *App) logLayout() {
 		}
 		if s.problem != "" {
 			fmt.Fprintf(&b, "problem %s\n", s.problem)
+		}
+		if s.reconnecting != "" {
+			fmt.Fprintf(&b, "reconnecting %s\n", s.reconnecting)
 		}
 		buttons([]*button{s.back})
 	case *savedScene:
@@ -178,6 +187,9 @@ func (gs *gameScene) logLayout(a *App, b *strings.Builder, widget func(string, R
 	}
 	if n := gs.net; n != nil {
 		fmt.Fprintf(b, "online game %d you %s\n", n.number, colourNames[gs.setup.humanColour()])
+		if n.reconnecting != "" && n.gone == nil {
+			fmt.Fprintf(b, "reconnecting %s\n", n.reconnecting)
+		}
 		switch {
 		case n.gone != nil && !gs.over && !gs.pause.open:
 			fmt.Fprintf(b, "disconnected %s\n", n.gone.Reason)

@@ -25,6 +25,11 @@ type netGame struct {
 	rematchAsked   bool
 	rematchOffered bool
 
+	// reconnecting is why the connection dropped while the session gets
+	// it back on its own ("" when connected): the board stays, and no move
+	// can be made until Reconnected
+	reconnecting string
+
 	ended bool // the session declared the result (resignation, agreement, rules)
 	res   rules.Result
 	by    netplay.Ending
@@ -176,7 +181,30 @@ func (gs *gameScene) onNetEvent(a *App, e netplay.Event) bool {
 		gs.say("Your opponent wants a rematch.", false)
 	case netplay.Notice:
 		gs.say(e.Text, false)
+	case netplay.Reconnecting:
+		n.reconnecting = e.Reason
+		if n.reconnecting == "" {
+			n.reconnecting = "The connection to the other player dropped."
+		}
+		gs.hand.hold = nil // no move until the connection is back
+		n.drawOffered = false
+		a.debugf("reconnecting: %s", e.Reason)
+		a.play(sound.Illegal)
+	case netplay.Reconnected:
+		n.reconnecting = ""
+		if e.Game != nil && !sameMoves(e.Game, gs.game) {
+			gs.resync(e.Game)
+		}
+		if !gs.over {
+			gs.autosave(a)
+		}
+		gs.say("The connection is back: play on.", false)
+		a.debugf("reconnected at move %d", gs.game.Plies())
+		if gs.humanToMove() && !gs.over {
+			a.play(sound.YourTurn)
+		}
 	case netplay.Disconnected:
+		n.reconnecting = ""
 		n.gone = &e
 		n.drawOffered = false
 		gs.brain.stop()
@@ -190,6 +218,26 @@ func (gs *gameScene) onNetEvent(a *App, e netplay.Event) bool {
 		}
 	}
 	return false
+}
+
+// sameMoves reports whether two games have the same moves.
+func sameMoves(a, b *rules.Game) bool {
+	ma, mb := a.Moves(), b.Moves()
+	if len(ma) != len(mb) {
+		return false
+	}
+	for i := range ma {
+		if ma[i] != mb[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// waitsForConnection reports whether the player's moves wait: the
+// connection dropped and the session is getting it back.
+func (gs *gameScene) waitsForConnection() bool {
+	return gs.net != nil && gs.net.reconnecting != "" && gs.net.gone == nil
 }
 
 // resync shows the session's game when the board and it differ.
@@ -362,6 +410,8 @@ func (gs *gameScene) netStatus() string {
 	switch {
 	case n.gone != nil:
 		return "Disconnected"
+	case n.reconnecting != "":
+		return "Reconnecting…"
 	}
 	return fmt.Sprintf("Online · game %d", n.number)
 }

@@ -496,7 +496,7 @@ func (gs *gameScene) update(a *App) error {
 	}
 
 	gs.runAI(a)
-	if gs.humanToMove() {
+	if gs.humanToMove() && !gs.waitsForConnection() {
 		gs.updateHand(a)
 	} else {
 		gs.hand.hold = nil

@@ -81,6 +81,9 @@ func (gs *gameScene) statusText() string {
 	if gs.net != nil && gs.net.gone != nil {
 		return gs.net.gone.Reason
 	}
+	if gs.waitsForConnection() {
+		return "Connection lost: reconnecting… The board is kept; you can move again once the connection is back."
+	}
 	c := gs.toMove()
 	h := gs.hand.hold
 	keys := gs.hand.cursorOn // the keyboard was used last: name its keys
