@@ -3,6 +3,8 @@ package main
 import (
 	"net/url"
 	"strings"
+
+	"github.com/gobblet-game/gobblet/internal/untrusted"
 )
 
 // pageFlags turns a web page's query (location.search: "?debug") into the
@@ -32,4 +34,53 @@ func on(vals []string) bool {
 		return false
 	}
 	return true
+}
+
+// pageInvitation reads the fragment of the page's address (location.hash,
+// "#ABCD-EFGH-JKMN-PQRS"): an invitation link opens the page on it, and
+// the game goes straight into the room. Only a fragment that has the shape
+// of an invitation's code (16 letters and digits, dashes and spaces
+// aside) is taken; whether the code itself is right the invitation says
+// when it is accepted. Anything else is ignored with a notice for the
+// player, never an error: an address never stops the game.
+func pageInvitation(fragment string) (code, notice string) {
+	f := strings.TrimPrefix(fragment, "#")
+	if f == "" {
+		return "", ""
+	}
+	if len(f) > 200 {
+		return "", notInvitation(f[:60])
+	}
+	if un, err := url.PathUnescape(f); err == nil {
+		f = un
+	}
+	n := 0
+	for _, r := range f {
+		switch {
+		case r == '-' || r == ' ':
+		case r < 128 && (r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z'):
+			n++
+		default:
+			return "", notInvitation(f)
+		}
+	}
+	if n != inviteCodeLength {
+		return "", notInvitation(f)
+	}
+	return strings.TrimSpace(f), ""
+}
+
+// inviteCodeLength is how many letters and digits an invitation's code
+// has (internal/netplay: 8 of room, 8 of password).
+const inviteCodeLength = 16
+
+// notInvitation is the notice for a fragment that is not an invitation.
+func notInvitation(f string) string {
+	shown := []rune(f)
+	if len(shown) > 40 {
+		shown = append(shown[:40], '…')
+	}
+	clean := untrusted.Text(string(shown))
+	return "The page's address ends in “#" + clean + "”, which is not an invitation, so the game opened as usual. " +
+		"To play a friend, open the whole link they sent you, or type their code in New game → Online → Join."
 }

@@ -2,7 +2,9 @@ package main
 
 import (
 	"slices"
+	"strings"
 	"testing"
+	"unicode"
 )
 
 func TestThePageAddressGivesOnlyTheFlagsThePageOffers(t *testing.T) {
@@ -49,6 +51,69 @@ func FuzzPageFlagsAlwaysParse(f *testing.F) {
 		}
 		if fs.online() {
 			t.Fatalf("pageFlags(%q) asks for online play", query)
+		}
+	})
+}
+
+// An invitation link ("https://server/#CODE") opens the page straight into
+// the room; any other fragment is ignored with a notice.
+func TestThePageFragmentIsAnInvitationOrANotice(t *testing.T) {
+	tests := []struct {
+		fragment, code string
+		notice         bool
+	}{
+		{"", "", false},
+		{"#", "", false},
+		{"#ABCD-EFGH-JKMN-PQRS", "ABCD-EFGH-JKMN-PQRS", false},
+		{"#abcdefghjkmnpqrs", "abcdefghjkmnpqrs", false},
+		{"ABCD-EFGH-JKMN-PQRS", "ABCD-EFGH-JKMN-PQRS", false},
+		{"#ABCD%20EFGH%20JKMN%20PQRS", "ABCD EFGH JKMN PQRS", false},
+		{"#ABCD-EFGH-JKMN-PQR", "", true},      // a character short
+		{"#ABCD-EFGH-JKMN-PQRST", "", true},    // one too many
+		{"#7K3Q-D0M8-ZPVX-1RT4-N2E", "", true}, // a room code of the direct mode
+		{"#top", "", true},                     // an anchor
+		{"#ABCD-EFGH-JKMN-PQR\x1b", "", true},  // a control character
+		{"#ABCD-EFGH-JKMN-PQRŠ", "", true},     // not ASCII
+		{"#%zz", "", true},                     // not escaped right
+		{"#" + strings.Repeat("A", 5000), "", true},
+	}
+	for _, tt := range tests {
+		code, notice := pageInvitation(tt.fragment)
+		if code != tt.code || (notice != "") != tt.notice {
+			t.Errorf("pageInvitation(%.40q) = %q, %q; want %q, notice %v", tt.fragment, code, notice, tt.code, tt.notice)
+		}
+	}
+}
+
+// Whatever the fragment, it gives a code of the invitation's shape or a
+// notice, never both, and the notice is one printable sentence of bounded
+// length that shows nothing unescaped.
+func FuzzPageInvitation(f *testing.F) {
+	for _, s := range []string{"", "#ABCD-EFGH-JKMN-PQRS", "#top", "#%zz", "#\x1b[2J", "#\u202eABCD", "#ABCD EFGH JKMN PQRS"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, fragment string) {
+		code, notice := pageInvitation(fragment)
+		if code != "" && notice != "" {
+			t.Fatalf("pageInvitation(%q) gave a code %q and a notice", fragment, code)
+		}
+		if code != "" {
+			n := 0
+			for _, r := range code {
+				switch {
+				case r == '-' || r == ' ':
+				case r < 128 && unicode.IsLetter(r) || unicode.IsDigit(r) && r < 128:
+					n++
+				default:
+					t.Fatalf("pageInvitation(%q) gave the code %q", fragment, code)
+				}
+			}
+			if n != inviteCodeLength {
+				t.Fatalf("pageInvitation(%q) gave the code %q of %d characters", fragment, code, n)
+			}
+		}
+		if len(notice) > 600 || strings.ContainsFunc(notice, func(r rune) bool { return !unicode.IsGraphic(r) }) {
+			t.Fatalf("pageInvitation(%q) gave the notice %q", fragment, notice)
 		}
 	})
 }

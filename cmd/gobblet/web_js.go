@@ -4,6 +4,7 @@ package main
 
 import (
 	"context"
+	"strings"
 	"syscall/js"
 	"time"
 
@@ -29,4 +30,35 @@ func init() {
 // passes the game no arguments of its own.
 func commandLine() []string {
 	return pageFlags(js.Global().Get("location").Get("search").String())
+}
+
+// pageServer is the server the page came from (its origin and folder):
+// Invite a friend opens its rooms there, and an invitation link leads
+// back to it.
+func pageServer() string {
+	loc := js.Global().Get("location")
+	origin := loc.Get("origin").String()
+	if origin == "" || origin == "null" { // a page opened from a file has no server
+		return ""
+	}
+	dir := loc.Get("pathname").String()
+	if i := strings.LastIndex(dir, "/"); i >= 0 {
+		dir = dir[:i+1]
+	} else {
+		dir = "/"
+	}
+	return origin + dir
+}
+
+// pageFragment is the fragment of the page's address ("#ABCD-…", an
+// invitation link's code), which browsers never send to the server. Once
+// read it is taken off the address, so that a reload opens the game, not
+// the room again.
+func pageFragment() string {
+	loc := js.Global().Get("location")
+	hash := loc.Get("hash").String()
+	if hash != "" {
+		js.Global().Get("history").Call("replaceState", nil, "", loc.Get("pathname").String()+loc.Get("search").String())
+	}
+	return hash
 }

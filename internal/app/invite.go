@@ -76,6 +76,9 @@ func serverAddress(s string) (string, error) {
 	return u.String(), nil
 }
 
+// ServerAddress is serverAddress for the command line (--server).
+func ServerAddress(s string) (string, error) { return serverAddress(s) }
+
 // local reports whether an address without a scheme names this computer
 // or a machine on a private network, which serves plain http.
 func local(s string) bool {

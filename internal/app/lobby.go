@@ -549,10 +549,10 @@ type textField struct {
 	Text        string
 	Placeholder string
 	Max         int
-	// Raw keeps what is typed as it is (any printable character, in its
-	// case): a link or an address; else letters are capitalised and only
-	// what a room code holds is kept.
-	Raw bool
+	// Raw keeps any printable character (a link, an address); else only
+	// what a room code holds is kept. Letters are capitalised, as a code's,
+	// unless the field keeps Case, or a Raw field holds a link.
+	Raw, Case bool
 }
 
 // update takes the typed characters; true when the text changed.
@@ -574,7 +574,7 @@ func (t *textField) update(a *App) bool {
 // an address's dots, colons and brackets; a Raw field any printable
 // character, its letters capitalised as a code's until it is a link.
 func (t *textField) insert(s string) {
-	link := t.Raw && (strings.Contains(t.Text+s, "://") || strings.Contains(t.Text+s, "#"))
+	link := t.Case || t.Raw && (strings.Contains(t.Text+s, "://") || strings.Contains(t.Text+s, "#"))
 	for _, r := range s {
 		if len(t.Text) >= t.Max {
 			return

@@ -78,6 +78,7 @@ func newOptionsScene(a *App, back Scene) *optionsScene {
 		full = "Fill the whole screen. Esc or F11 leaves it."
 	}
 	add("full", "Full screen", onOff, boolSel(s.Fullscreen), full)
+	add("server", "Online server", []string{serverShown(a)}, 0, "Where Invite a friend opens its rooms. Click it, or press Enter, to change it.")
 	o.muteSound(a)
 	o.done = &button{Label: "Done", Primary: true, Tip: "Esc"}
 	o.backdrop = boardPicture{Pos: mustPos("classic:.,x1,.,./o4,.,.,x3/.,o2x4,.,./.,.,o1,.:x")}
@@ -132,6 +133,9 @@ func (o *optionsScene) Update(a *App) error {
 	o.rows["values"].Sel = boolSel(a.showValues)
 	if o.form.update(a) {
 		o.apply(a)
+	}
+	if o.editServer(a) {
+		return nil
 	}
 	if o.done.update(a) || a.In.Key(ebiten.KeyEscape) || a.In.Key(ebiten.KeyEnter) {
 		a.scenes.GoTo(o.back)
