@@ -2,7 +2,10 @@
 GO ?= go
 BIN := bin
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
-LDFLAGS := -s -w -X main.version=$(VERSION)
+# SERVER=wss://play.example.org/ builds that online server into the game
+# (make build, make dist): Invite a friend uses it when Options sets none.
+SERVER ?=
+LDFLAGS := -s -w -X main.version=$(VERSION) $(if $(SERVER),-X main.defaultServer=$(SERVER))
 # -race needs cgo and a C compiler; without one the tests run without it.
 # Pinned so every machine runs the same checks; go run fetches it once.
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
@@ -73,7 +76,7 @@ serve-web: check-go
 
 # Release archives for Windows, macOS and Linux (amd64 and arm64) under dist/.
 dist: check-go
-	$(GO) run ./tools/dist -out dist -version $(VERSION)
+	$(GO) run ./tools/dist -out dist -version $(VERSION) -server '$(SERVER)'
 	$(GO) run ./tools/dist -verify -out dist
 
 # make test's compile check of all six release targets, with the archives'

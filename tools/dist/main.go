@@ -40,6 +40,7 @@ var targets = []target{
 func main() {
 	out := flag.String("out", "dist", "folder for the archives")
 	ver := flag.String("version", "", "version to stamp (default: git describe)")
+	server := flag.String("server", "", "the online server to build in (wss://play.example.org/): Invite a friend uses it when Options sets none")
 	only := flag.String("targets", "", "comma-separated os/arch list (default: all six)")
 	compileOnly := flag.Bool("compile-only", false, "only check that every target compiles")
 	check := flag.Bool("verify", false, "check the archives already in -out instead of building")
@@ -54,11 +55,19 @@ func main() {
 	if *ver == "" {
 		*ver = gitVersion()
 	}
+	if strings.ContainsAny(*server, " '\"\t\n") {
+		fmt.Fprintln(os.Stderr, "dist: -server: an address has no spaces or quotes")
+		os.Exit(2)
+	}
+	builtInServer = *server
 	if err := run(*out, *ver, *only, *compileOnly); err != nil {
 		fmt.Fprintln(os.Stderr, "dist:", err)
 		os.Exit(1)
 	}
 }
+
+// builtInServer is the -server flag: the online server built into the game.
+var builtInServer string
 
 func run(out, ver, only string, compileOnly bool) error {
 	stamp := sourceDate()
@@ -107,6 +116,9 @@ func run(out, ver, only string, compileOnly bool) error {
 // object (icon, version, manifest) and the GUI subsystem.
 func build(t target, ver, exe string) error {
 	ldflags := "-s -w -buildid= -X main.version=" + ver
+	if builtInServer != "" {
+		ldflags += " -X main.defaultServer=" + builtInServer
+	}
 	if t.goos == "windows" {
 		ldflags += " -H=windowsgui"
 		syso := filepath.Join("cmd", "gobblet", "zz_dist_windows_"+t.goarch+".syso")
