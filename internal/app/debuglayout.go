@@ -111,6 +111,14 @@ func (a *App) logLayout() {
 			fmt.Fprintf(&b, "reconnecting %s\n", s.reconnecting)
 		}
 		buttons([]*button{s.back})
+	case *serverScene:
+		state = "online server"
+		widget("server field", s.field.Rect)
+		fmt.Fprintf(&b, "field %q\n", s.field.Text)
+		if s.problem != "" {
+			fmt.Fprintf(&b, "problem %s\n", s.problem)
+		}
+		buttons([]*button{s.pasteB, s.clearB, s.cancelB, s.saveB})
 	case *savedScene:
 		f := &form{Rows: []*choice{&s.filter}}
 		choices(f)

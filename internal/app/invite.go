@@ -240,7 +240,7 @@ func (ls *lobbyScene) drawLink(a *App, dst *ebiten.Image) {
 	box := ls.linkBox
 	roundRectSprite(dst, box, 12*u, mix(th.Panel, th.Background, 0.5), th.PanelEdge, math.Max(1, u), 0)
 	fc := a.Face(Medium, sizeBody)
-	drawText(dst, clipMiddle(ls.link, fc, box.W-40*u), fc, box.X+20*u, box.Y+box.H/2, Left, th.Text)
+	drawText(dst, clipMiddle(ls.link, fc, box.W-40*u), fc, box.X+box.W/2, box.Y+box.H/2, Center, th.Text)
 }
 
 // clipMiddle shortens s to fit w in fc, keeping its start and its end

@@ -198,15 +198,14 @@ func (ls *lobbyScene) layout(a *App) {
 			put(ls.problem, body, warn, 30*u)
 		case ls.code != "":
 			put("Send the link to your friend, or read them the code:", body, th.Text, 28*u)
-			bw := 190 * u
-			ls.linkBox = Rect{ls.card.X + 40*u, y + 18*u, ls.card.W - 80*u - bw - 16*u, 58 * u}
-			ls.linkB.Rect = Rect{ls.linkBox.X + ls.linkBox.W + 16*u, ls.linkBox.Y + 2*u, bw, 54 * u}
+			ls.linkBox = Rect{ls.card.X + 40*u, y + 18*u, ls.card.W - 80*u, 58 * u}
 			total := ls.codeWidth(a) + 56*u
-			left := cx - (total+16*u+bw)/2
-			ls.box = Rect{left, ls.linkBox.Y + ls.linkBox.H + 18*u, total, 96 * u}
-			ls.copyB.Rect = Rect{ls.box.X + ls.box.W + 16*u, ls.box.Y + 21*u, bw, 54 * u}
+			ls.box = Rect{cx - total/2, ls.linkBox.Y + ls.linkBox.H + 16*u, total, 96 * u}
+			bw := 220 * u
+			ls.linkB.Rect = Rect{cx - bw - 10*u, ls.box.Y + ls.box.H + 20*u, bw, 54 * u}
+			ls.copyB.Rect = Rect{cx + 10*u, ls.linkB.Rect.Y, bw, 54 * u}
 			ls.copyB.Label, ls.copyB.Tip = "Copy code", "Copy the code to the clipboard"
-			y = ls.box.Y + ls.box.H
+			y = ls.copyB.Rect.Y + ls.copyB.Rect.H
 			if ls.reconnecting != "" {
 				busy("Connection lost: reconnecting…", 30*u)
 				put(ls.reconnecting, small, th.TextDim, 10*u)

@@ -322,6 +322,9 @@ func checkLobbyLayout(t *testing.T, a *App, ls *lobbyScene, what string) {
 		if ls.box.W > 0 {
 			items = append(items, item{"the room code", ls.box}, item{"Copy", ls.copyB.Rect})
 		}
+		if ls.linkBox.W > 0 {
+			items = append(items, item{"the link", ls.linkBox}, item{"Copy link", ls.linkB.Rect})
+		}
 	} else {
 		items = append(items, item{"the code field", ls.field.Rect})
 		if !ls.joining {
