@@ -6,6 +6,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"github.com/gobblet-game/gobblet/internal/netplay"
 	"github.com/gobblet-game/gobblet/internal/rules"
 )
 
@@ -298,5 +299,57 @@ func TestOptionsOnlineServer(t *testing.T) {
 	d.key(ebiten.KeyEscape)
 	if a.scenes.current != Scene(o) || a.Settings.OnlineServer != "" {
 		t.Errorf("Esc kept %q", a.Settings.OnlineServer)
+	}
+}
+
+// A dropped connection is not a lost game: while the session reconnects
+// the board stays, the status bar says so and no move can be made; when it
+// is back the session's game is shown (a move that came meanwhile) and
+// autosaved, and play goes on.
+func TestReconnectingKeepsTheBoardAndHoldsTheMoves(t *testing.T) {
+	host, guest := connect(t)
+	hg, gg := host.game(), guest.game()
+	host.dragMove("3@b2")
+	pump(t, "the first move", func() bool { return gg.game.Plies() == 1 }, host, guest)
+
+	hg.onNetEvent(host.a, netplay.Reconnecting{Reason: "The connection to the server dropped."})
+	gg.onNetEvent(guest.a, netplay.Reconnecting{})
+	if !gg.waitsForConnection() || gg.net.gone != nil {
+		t.Fatal("Reconnecting is taken for a lost connection")
+	}
+	if got := gg.statusText(); !strings.Contains(got, "Connection lost: reconnecting…") {
+		t.Errorf("the status bar says %q", got)
+	}
+	if got := gg.netStatus(); got != "Reconnecting…" {
+		t.Errorf("the side panel says %q", got)
+	}
+	guest.dragMove("1@a1")
+	if gg.game.Plies() != 1 {
+		t.Fatalf("a move was made while reconnecting: %s", movesOf(gg))
+	}
+
+	// back: the session's game has the guest's move, made on another
+	// screen of the same player in the meantime (or sent before the drop)
+	g := gg.game.Clone()
+	m, err := rules.ParseMove(rules.Gobblers, "1@a1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := g.Play(m); err != nil {
+		t.Fatal(err)
+	}
+	gg.onNetEvent(guest.a, netplay.Reconnected{Game: g})
+	if gg.waitsForConnection() || gg.game.Plies() != 2 {
+		t.Fatalf("after Reconnected: waiting %v, %d plies", gg.waitsForConnection(), gg.game.Plies())
+	}
+	if sg, ok := guest.a.Store.LoadGame(); !ok || len(sg.Moves) != 2 || sg.Mode != modeNames[modeOnline] {
+		t.Errorf("the game after Reconnected is not autosaved: %+v %v", sg, ok)
+	}
+	hg.onNetEvent(host.a, netplay.Reconnected{Game: hg.game.Clone()})
+	if hg.waitsForConnection() || hg.game.Plies() != 1 {
+		t.Errorf("the host after Reconnected: waiting %v, %d plies", hg.waitsForConnection(), hg.game.Plies())
+	}
+	if !strings.Contains(hg.msg, "connection is back") {
+		t.Errorf("the host's status says %q", hg.msg)
 	}
 }
