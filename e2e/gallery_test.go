@@ -416,7 +416,7 @@ func (gl *gallery) smallWindow(t *testing.T) {
 func (gl *gallery) online(t *testing.T) {
 	host := start(t, t.TempDir())
 	hostWins := gameWindows(t)
-	u := gl.newGame(host, "Players/Online", "Online/Host a game", "Game/Gobblet 4×4", "Your colour/Orange · moves first")
+	u := gl.newGame(host, "Players/Online", "Online/On this network", "Game/Gobblet 4×4", "Your colour/Orange · moves first")
 	mark := host.logMark()
 	host.click(u.Widget(t, "Host"))
 	code := host.waitLogAfter(mark, `^gobblet: hosting (\S+) on \S+$`, 15*time.Second)[1]
