@@ -31,6 +31,9 @@ func newServerScene(a *App, back *optionsScene) *serverScene {
 	s.field.insert(a.Settings.OnlineServer)
 	s.pasteB = &button{Label: "Paste", Tip: "Paste an address (Ctrl+V)"}
 	s.clearB = &button{Label: "Use the default", Tip: "Ctrl+U empties the field"}
+	if a.opts.Server == "" {
+		s.clearB.Label = "Clear"
+	}
 	s.saveB = &button{Label: "Save", Primary: true, Tip: "Enter"}
 	s.cancelB = &button{Label: "Cancel", Tip: "Esc"}
 	s.backdrop = back.backdrop

@@ -353,3 +353,15 @@ func TestReconnectingKeepsTheBoardAndHoldsTheMoves(t *testing.T) {
 		t.Errorf("the host's status says %q", hg.msg)
 	}
 }
+
+// A link typed letter by letter keeps its scheme in lower case.
+func TestJoinFieldTypedLinkKeepsItsScheme(t *testing.T) {
+	d := newJoinAt(t, 1280, 800)
+	ls := d.lobby()
+	for _, r := range "https://Play.example.org/#abcd" {
+		d.frames(Frame{Chars: []rune{r}})
+	}
+	if ls.field.Text != "https://Play.example.org/#abcd" {
+		t.Errorf("the typed link reads %q", ls.field.Text)
+	}
+}

@@ -591,6 +591,9 @@ func (t *textField) insert(s string) {
 			t.Text += " "
 		}
 	}
+	if i := strings.Index(t.Text, "://"); t.Raw && !t.Case && i > 0 {
+		t.Text = strings.ToLower(t.Text[:i]) + t.Text[i:] // a link typed letter by letter: its scheme was taken for a code
+	}
 }
 
 // fit picks the face and the text to show so that they stay inside the
