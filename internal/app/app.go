@@ -604,6 +604,8 @@ func sceneName(s Scene) string {
 		return "rules"
 	case *lobbyScene:
 		return "online"
+	case *serverScene:
+		return "online-server"
 	case *savedScene:
 		return "saved-games"
 	case *statsScene:
