@@ -272,17 +272,15 @@ func gameFlags(variant, colour string) (rules.Variant, rules.Player, error) {
 	return v, 0, fmt.Errorf("--colour: %q is neither orange nor blue", colour)
 }
 
-// acceptFromPage joins the room of the invitation link the page was
-// opened with. It never fails: an invitation that cannot be accepted opens
-// the Join screen with its code typed, saying why.
+// acceptFromPage is the room of the invitation link the page was opened
+// with: the Join screen opens with the link typed and joins as soon as the
+// page shows its first frame (a page's start-up holds its one thread for
+// seconds, longer than a connection may take to open). It never fails: an
+// invitation that cannot be accepted stays typed on the Join screen, which
+// says why.
 func acceptFromPage(code, server string) *app.OnlineStart {
-	s, err := netplay.Accept(netplay.AcceptConfig{Invitation: code, Server: server})
-	if err != nil {
-		msg := strings.TrimSuffix(err.Error(), ".")
-		if msg != "" {
-			msg = strings.ToUpper(msg[:1]) + msg[1:]
-		}
-		return &app.OnlineStart{Invitation: code, Problem: "The invitation in the page's address could not be used: " + msg + "."}
+	if server != "" {
+		return &app.OnlineStart{Invitation: server + "#" + code, Relay: true}
 	}
-	return &app.OnlineStart{Session: s, Relay: true}
+	return &app.OnlineStart{Invitation: code, Relay: true}
 }

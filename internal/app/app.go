@@ -59,8 +59,9 @@ type OnlineStart struct {
 	Colour  rules.Player
 	// Relay: the room is on an online server (--invite, --join LINK).
 	Relay bool
-	// Invitation and Problem: the invitation could not be accepted; the
-	// Join screen opens with it typed and says why (Session is nil).
+	// Invitation, without a Session: the Join screen opens with it typed
+	// and joins once the first frame is shown (a page opened by an
+	// invitation link), or, with a Problem, says why it cannot.
 	Invitation, Problem string
 }
 

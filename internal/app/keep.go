@@ -70,10 +70,11 @@ func startOnline(a *App, o *OnlineStart) Scene {
 		return newMenuScene(a)
 	}
 	switch {
-	case o.Session == nil: // an invitation that could not be accepted
+	case o.Session == nil: // an invitation to accept once the game runs, or one that could not be
 		ls := newJoinScene(a, nil)
 		ls.field.insert(o.Invitation)
 		ls.problem = o.Problem
+		ls.autoJoin = o.Problem == ""
 		return ls
 	case o.Host && o.Relay:
 		return newInvitedScene(a, o.Session, o.Variant, o.Colour)

@@ -36,7 +36,10 @@ type lobbyScene struct {
 	notice       string       // a joiner turned away, and the like
 	field        textField
 	joining      bool // a Join is under way
-	startT       int
+	// autoJoin: join what the field holds once the first frame is shown
+	// (a page opened by an invitation link)
+	autoJoin bool
+	startT   int
 
 	reach      string // where a joiner reaches the host: the room code's address and port
 	reachLocal bool   // the room code leads to this computer only (no network)
@@ -375,6 +378,11 @@ func (ls *lobbyScene) Update(a *App) error {
 		return nil
 	}
 	if ls.joining {
+		return nil
+	}
+	if ls.autoJoin && (a.firstFrameSeen || a.headless) {
+		ls.autoJoin = false
+		ls.join(a)
 		return nil
 	}
 	if ls.field.update(a) {
