@@ -300,6 +300,8 @@ func (gs *gameScene) statusCardWords() (title, words string) {
 		return title, words
 	case gs.over:
 		return gs.resultTitle()
+	case gs.waitsForConnection():
+		return "Reconnecting…", "The connection dropped; the game goes on from here once it is back."
 	default:
 		c := gs.toMove()
 		who := gs.setup.name(c) + " to move"
