@@ -301,7 +301,7 @@ func (gs *gameScene) statusCardWords() (title, words string) {
 	case gs.over:
 		return gs.resultTitle()
 	case gs.waitsForConnection():
-		return "Reconnecting…", "The connection dropped; the game goes on from here once it is back."
+		return "Reconnecting…", strings.TrimSpace(gs.net.reconnecting + " The game goes on from here once the connection is back.")
 	default:
 		c := gs.toMove()
 		who := gs.setup.name(c) + " to move"
