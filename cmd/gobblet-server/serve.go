@@ -19,6 +19,7 @@ import (
 
 	"github.com/gobblet-game/gobblet/internal/relay"
 	"github.com/gobblet-game/gobblet/internal/static"
+	"golang.org/x/crypto/acme"
 	"golang.org/x/crypto/acme/autocert"
 )
 
@@ -194,6 +195,10 @@ func (a *app) httpServer(h http.Handler) *http.Server {
 		IdleTimeout:       a.o.idleTimeout,
 		MaxHeaderBytes:    a.o.maxHeaderBytes,
 		ErrorLog:          slog.NewLogLogger(a.log.Handler(), slog.LevelDebug),
+		// HTTP/1.1 only: a relay socket is an HTTP/1.1 upgrade, and a
+		// browser offered HTTP/2 might try WebSockets over it (RFC 8441),
+		// which the WebSocket library does not take.
+		TLSNextProto: map[string]func(*http.Server, *tls.Conn, http.Handler){},
 	}
 }
 
@@ -253,7 +258,7 @@ func (a *app) run(ctx context.Context) error {
 			ln.Close()
 			return fmt.Errorf("cannot load the certificate %s and key %s: %w", o.tlsCert, o.tlsKey, err)
 		}
-		srv.TLSConfig = &tls.Config{Certificates: []tls.Certificate{cert}, MinVersion: tls.VersionTLS12}
+		srv.TLSConfig = &tls.Config{Certificates: []tls.Certificate{cert}, MinVersion: tls.VersionTLS12, NextProtos: []string{"http/1.1"}}
 		ln = tls.NewListener(ln, srv.TLSConfig)
 		scheme = "https"
 	case o.acmeDomains != "":
@@ -265,6 +270,7 @@ func (a *app) run(ctx context.Context) error {
 		}
 		srv.TLSConfig = m.TLSConfig()
 		srv.TLSConfig.MinVersion = tls.VersionTLS12
+		srv.TLSConfig.NextProtos = []string{"http/1.1", acme.ALPNProto}
 		ln = tls.NewListener(ln, srv.TLSConfig)
 		scheme = "https"
 		if o.acmeHTTP != "" {

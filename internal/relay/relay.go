@@ -164,6 +164,9 @@ type peer struct {
 	addr netip.Prefix
 	idle *time.Timer
 
+	tokens float64   // the rate limit's bucket, used by the reading goroutine only
+	last   time.Time // when tokens was filled
+
 	closeOnce sync.Once
 	reason    atomic.Pointer[string] // why the relay closed it, set once by close
 }
@@ -442,51 +445,62 @@ func (s *Server) Shutdown(ctx context.Context) error {
 // ones to its partner.
 func (p *peer) serve() {
 	s := p.s
-	tokens, last := float64(s.cfg.Burst), time.Now()
-	bp := s.bufs.Get().(*[]byte)
-	defer s.bufs.Put(bp)
-	buf := *bp
+	p.tokens, p.last = float64(s.cfg.Burst), time.Now()
 	for {
 		typ, rd, err := p.c.Reader(context.Background())
 		if err != nil {
 			return
 		}
-		n, err := io.ReadFull(rd, buf)
-		switch {
-		case n > s.cfg.MaxMessage:
-			p.close(CodeTooBig, ReasonTooBig)
+		// A buffer from the pool only while a message is passed on: a
+		// waiting socket holds none.
+		bp := s.bufs.Get().(*[]byte)
+		if !p.pass(typ, rd, *bp) {
+			s.bufs.Put(bp)
 			return
-		case err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, io.EOF):
-			return
 		}
-		p.idle.Reset(s.cfg.Idle)
-		s.Metrics.Received.Add(1)
-		s.Metrics.BytesIn.Add(int64(n))
-		now := time.Now()
-		if s.cfg.Rate > 0 {
-			tokens = min(float64(s.cfg.Burst), tokens+now.Sub(last).Seconds()*s.cfg.Rate)
-			last = now
-			if tokens < 1 {
-				p.close(CodeRate, ReasonRate)
-				return
-			}
-			tokens--
-		}
-		if typ != websocket.MessageBinary {
-			s.Metrics.Dropped.Add(1)
-			continue
-		}
-		to := p.partner()
-		if to == nil {
-			s.Metrics.Dropped.Add(1)
-			continue
-		}
-		if err := to.write(websocket.MessageBinary, buf[:n]); err != nil {
-			continue // the partner is gone or stuck (and closed): this one stays
-		}
-		s.Metrics.Relayed.Add(1)
-		s.Metrics.BytesRelayed.Add(int64(n))
+		s.bufs.Put(bp)
 	}
+}
+
+// pass reads one message into buf and passes it on; false: p is closed.
+func (p *peer) pass(typ websocket.MessageType, rd io.Reader, buf []byte) bool {
+	s := p.s
+	n, err := io.ReadFull(rd, buf)
+	switch {
+	case n > s.cfg.MaxMessage:
+		p.close(CodeTooBig, ReasonTooBig)
+		return false
+	case err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, io.EOF):
+		return false
+	}
+	p.idle.Reset(s.cfg.Idle)
+	s.Metrics.Received.Add(1)
+	s.Metrics.BytesIn.Add(int64(n))
+	now := time.Now()
+	if s.cfg.Rate > 0 {
+		p.tokens = min(float64(s.cfg.Burst), p.tokens+now.Sub(p.last).Seconds()*s.cfg.Rate)
+		p.last = now
+		if p.tokens < 1 {
+			p.close(CodeRate, ReasonRate)
+			return false
+		}
+		p.tokens--
+	}
+	if typ != websocket.MessageBinary {
+		s.Metrics.Dropped.Add(1)
+		return true
+	}
+	to := p.partner()
+	if to == nil {
+		s.Metrics.Dropped.Add(1)
+		return true
+	}
+	if err := to.write(websocket.MessageBinary, buf[:n]); err != nil {
+		return true // the partner is gone or stuck (and closed): this one stays
+	}
+	s.Metrics.Relayed.Add(1)
+	s.Metrics.BytesRelayed.Add(int64(n))
+	return true
 }
 
 func (p *peer) partner() *peer {
