@@ -187,4 +187,3 @@ func TestAWrongCodeIsToldAndTheRoomKeepsWaiting(t *testing.T) {
 	await[Started](t, i)
 	await[Started](t, j2)
 }
-
