@@ -22,7 +22,8 @@ type fakeRelay struct {
 	rooms map[string][]*fakeSocket
 	down  bool // refuses every connection, as while restarting
 	// forward, when set, decides what reaches the partner of a binary
-	// message from s: the messages returned, in order (nil drops it).
+	// message from s: the messages returned, in order (nil drops it). It
+	// is called without the lock, by s's goroutine.
 	forward func(s *fakeSocket, msg []byte) [][]byte
 	// roomOf, when set, maps the room a socket asked for to the room it
 	// is put in (a relay that swaps rooms).
@@ -119,17 +120,18 @@ func (r *fakeRelay) serve(w http.ResponseWriter, req *http.Request) {
 				partner = p
 			}
 		}
-		out := [][]byte{b}
+		forward := r.forward
 		if partner != nil && len(b) > 0 {
 			r.binary++
 			s.n++
-			if r.forward != nil {
-				out = r.forward(s, b)
-			}
 		}
 		r.mu.Unlock()
 		if partner == nil {
 			continue // dropped while alone
+		}
+		out := [][]byte{b}
+		if forward != nil && len(b) > 0 {
+			out = forward(s, b) // called by this socket's goroutine only
 		}
 		for _, m := range out {
 			partner.c.Write(ctx, websocket.MessageBinary, m)

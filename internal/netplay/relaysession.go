@@ -53,7 +53,7 @@ type relayClient struct {
 	expect   *rules.Variant
 	m        *match
 	catchUp  *syncState // the other side's state while its moves are awaited
-	online   bool       // a game is connected now
+	away     bool       // Reconnecting was said, Reconnected not yet
 	lostAt   time.Time  // when the trouble began; zero when none
 	tries    int        // failed attempts in a row
 	wrong    int        // wrong codes heard before the first game
@@ -281,8 +281,8 @@ func (c *relayClient) lost(reason string) {
 	if c.lostAt.IsZero() {
 		c.lostAt = time.Now()
 	}
-	if c.online {
-		c.online = false
+	if c.m != nil && !c.away {
+		c.away = true
 		if reason == "" {
 			reason = "The connection to your friend dropped."
 		}
@@ -570,7 +570,6 @@ func (c *relayClient) refused(rc *relayConn, ch *channel, r *refusal) *relayEnd 
 // side says what it has, the inviter starts the game if it has none, then
 // says what it has; each side then catches up on what the other has more.
 func (c *relayClient) syncUp(rc *relayConn, ch *channel, deadline <-chan time.Time) *relayEnd {
-	resumed := c.m != nil
 	var peer syncState
 	if c.inviter {
 		if c.m == nil {
@@ -625,8 +624,9 @@ func (c *relayClient) syncUp(rc *relayConn, ch *channel, deadline <-chan time.Ti
 	} else if e != nil {
 		return e
 	}
-	c.online, c.lostAt, c.tries, c.wrong, c.reason = true, time.Time{}, 0, 0, ""
-	if resumed {
+	c.lostAt, c.tries, c.wrong, c.reason = time.Time{}, 0, 0, ""
+	if c.away {
+		c.away = false
 		c.s.out.put(Reconnected{Game: c.m.game.Clone()})
 	}
 	return nil
