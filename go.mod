@@ -8,6 +8,7 @@ require (
 	github.com/coder/websocket v1.8.15
 	github.com/ebitengine/oto/v3 v3.5.0
 	github.com/ebitengine/purego v0.11.0
+	github.com/gtank/ristretto255 v0.1.2
 	github.com/hajimehoshi/ebiten/v2 v2.10.4
 	github.com/tc-hib/winres v0.2.1
 	golang.org/x/crypto v0.59.0
