@@ -69,10 +69,14 @@ clean:
 web: check-go
 	$(GO) run ./tools/web -out dist/web -version $(VERSION)
 
-# Builds the browser version and serves it on this machine (PORT=8080).
+# Builds the browser version and serves it on this machine (PORT=8080)
+# with gobblet-server, whose relay lets two browsers (or a browser and the
+# desktop game) on this machine or the LAN play online. See docs/server.md.
 PORT ?= 8080
 serve-web: check-go
-	$(GO) run ./tools/web -out dist/web -version $(VERSION) -serve 127.0.0.1:$(PORT)
+	$(GO) run ./tools/web -out dist/web -version $(VERSION)
+	$(GO) build -trimpath -ldflags='$(LDFLAGS)' -o $(BIN)/ ./cmd/gobblet-server
+	./$(BIN)/gobblet-server -addr 127.0.0.1:$(PORT) -web dist/web
 
 # Release archives for Windows, macOS and Linux (amd64 and arm64) under dist/.
 dist: check-go

@@ -5,6 +5,7 @@ import (
 	"net"
 	"reflect"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -54,6 +55,26 @@ func closeAndWait(t *testing.T, s *Session) {
 	}
 }
 
+// seen records every event a test took from each session.
+var seen sync.Map // *Session → *eventLog
+
+type eventLog struct {
+	mu     sync.Mutex
+	events []Event
+}
+
+// seenEvents is every event the test took from s so far.
+func seenEvents(s *Session) []Event {
+	v, ok := seen.Load(s)
+	if !ok {
+		return nil
+	}
+	l := v.(*eventLog)
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return append([]Event(nil), l.events...)
+}
+
 // next returns the session's next event, failing the test after waitLimit.
 func next(t *testing.T, s *Session) Event {
 	t.Helper()
@@ -62,6 +83,11 @@ func next(t *testing.T, s *Session) Event {
 		if !ok {
 			t.Fatalf("events closed while an event was awaited")
 		}
+		v, _ := seen.LoadOrStore(s, &eventLog{})
+		l := v.(*eventLog)
+		l.mu.Lock()
+		l.events = append(l.events, e)
+		l.mu.Unlock()
 		return e
 	case <-time.After(waitLimit):
 		t.Fatalf("no event within %v", waitLimit)

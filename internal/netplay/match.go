@@ -17,6 +17,8 @@ type match struct {
 	game    *rules.Game
 
 	over      bool
+	result    rules.Result // when over: how it ended
+	by        Ending
 	myEnding  bool // this side's own message ended the game (resign, accept, last move)
 	iResigned bool
 
@@ -27,6 +29,7 @@ type match struct {
 
 func (m *match) end(r rules.Result, by Ending, mine bool, out *queue[Event]) {
 	m.over, m.myEnding = true, mine
+	m.result, m.by = r, by
 	m.myOffer, m.peerOffer = false, false
 	out.put(GameOver{Result: r, By: by, Game: m.game.Clone()})
 }

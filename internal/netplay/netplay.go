@@ -45,6 +45,13 @@ type Limits struct {
 	FailuresPerRoom    int
 	Backoff            time.Duration
 	BackoffMax         time.Duration
+	// KeepAlive is how often a relay session that waits alone in its room
+	// sends an empty message, so that the relay does not close an idle
+	// socket (it allows 30 s).
+	KeepAlive time.Duration
+	// Reconnect is how long a relay session tries to get a lost
+	// connection back before it gives up.
+	Reconnect time.Duration
 }
 
 // DefaultLimits are the limits of a real game.
@@ -61,6 +68,8 @@ var DefaultLimits = Limits{
 	FailuresPerRoom:    100,
 	Backoff:            time.Second,
 	BackoffMax:         time.Minute,
+	KeepAlive:          20 * time.Second,
+	Reconnect:          3 * time.Minute,
 }
 
 func (l Limits) orDefaults() Limits {
@@ -79,6 +88,8 @@ func (l Limits) orDefaults() Limits {
 		FailuresPerRoom:    positiveOr(l.FailuresPerRoom, d.FailuresPerRoom),
 		Backoff:            positiveOr(l.Backoff, d.Backoff),
 		BackoffMax:         positiveOr(l.BackoffMax, d.BackoffMax),
+		KeepAlive:          positiveOr(l.KeepAlive, d.KeepAlive),
+		Reconnect:          positiveOr(l.Reconnect, d.Reconnect),
 	}
 }
 

@@ -18,11 +18,7 @@ package netplay
 // connection is retried for a few minutes on both sides (Reconnecting, then
 // Reconnected), and the game goes on from where it was.
 
-import (
-	"errors"
-
-	"github.com/gobblet-game/gobblet/internal/rules"
-)
+import "github.com/gobblet-game/gobblet/internal/rules"
 
 // Invitation is a relay room's address and password.
 type Invitation struct {
@@ -33,24 +29,21 @@ type Invitation struct {
 	Password string // the secret: 8 characters, 40 bits
 }
 
-// errNotYet is what the skeleton answers until the relay client is built.
-var errNotYet = errors.New("play through a server is not built yet")
-
 // NewInvitation draws a fresh room id and password for a room at server.
-func NewInvitation(server string) (Invitation, error) { return Invitation{}, errNotYet }
+func NewInvitation(server string) (Invitation, error) { return newInvitation(server) }
 
 // ParseInvitation reads what a joiner pasted or typed: a link (any http,
 // https, ws or wss address with the code in its fragment) or the short code,
 // in any case, with or without dashes or spaces. A typo is refused with a
 // sentence that says what is wrong.
-func ParseInvitation(s string) (Invitation, error) { return Invitation{}, errNotYet }
+func ParseInvitation(s string) (Invitation, error) { return parseInvitation(s) }
 
 // Code is the short code to read out: "ABCD-EFGH-JKMN-PQRS".
-func (i Invitation) Code() string { return "" }
+func (i Invitation) Code() string { return group(i.Room + i.Password) }
 
 // Link is the invitation link: the server's page address with the code in
 // the fragment; "" when the invitation has no server.
-func (i Invitation) Link() string { return "" }
+func (i Invitation) Link() string { return i.link() }
 
 // InviteConfig is what the inviting side chooses.
 type InviteConfig struct {
@@ -69,7 +62,7 @@ type InviteConfig struct {
 // Invitation is what to send the friend. Started arrives when the friend
 // has proved the password; Disconnected when the server cannot be reached
 // (with a sentence that says so).
-func Invite(cfg InviteConfig) (*Session, error) { return nil, errNotYet }
+func Invite(cfg InviteConfig) (*Session, error) { return invite(cfg) }
 
 // AcceptConfig is what the invited side has.
 type AcceptConfig struct {
@@ -84,7 +77,7 @@ type AcceptConfig struct {
 
 // Accept reads the invitation at once (a typo is an error here, before any
 // network) and connects in the background, like Join.
-func Accept(cfg AcceptConfig) (*Session, error) { return nil, errNotYet }
+func Accept(cfg AcceptConfig) (*Session, error) { return accept(cfg) }
 
 // Reconnecting: the connection dropped and the session is trying to get it
 // back on its own; the game is kept. Reason is a sentence for the player.

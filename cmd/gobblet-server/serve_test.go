@@ -1,0 +1,258 @@
+//go:build !js
+
+package main
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/coder/websocket"
+	"github.com/gobblet-game/gobblet/internal/relay"
+)
+
+const wait = 20 * time.Second
+
+func webDir(t *testing.T) string {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "index.html"), []byte("<html>gobblet</html>"), 0o644)
+	os.WriteFile(filepath.Join(dir, ".htpasswd"), []byte("secret"), 0o644)
+	os.Mkdir(filepath.Join(dir, "assets"), 0o755)
+	os.WriteFile(filepath.Join(dir, "assets", "a.png"), []byte("png"), 0o644)
+	return dir
+}
+
+// running starts gobblet-server with args on a loopback port and returns
+// its address and a function that stops it and returns run's error.
+func running(t *testing.T, args ...string) (string, func() error) {
+	t.Helper()
+	o, err := parseFlags(append([]string{"-addr", "127.0.0.1:0"}, args...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := newApp(o, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := make(chan string, 1)
+	a.onListen = func(s string) { addr <- s }
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- a.run(ctx) }()
+	var got string
+	select {
+	case got = <-addr:
+	case err := <-done:
+		t.Fatalf("run: %v", err)
+	}
+	stopped := false
+	stop := func() error {
+		if stopped {
+			return nil
+		}
+		stopped = true
+		cancel()
+		return <-done
+	}
+	t.Cleanup(func() { stop() })
+	return got, stop
+}
+
+func fetch(t *testing.T, url string) (int, string, http.Header) {
+	t.Helper()
+	resp, err := http.Get(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, string(b), resp.Header
+}
+
+func dial(t *testing.T, url string) *websocket.Conn {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), wait)
+	defer cancel()
+	c, _, err := websocket.Dial(ctx, url, nil)
+	if err != nil {
+		t.Fatalf("dial %s: %v", url, err)
+	}
+	t.Cleanup(func() { c.CloseNow() })
+	return c
+}
+
+func read(t *testing.T, c *websocket.Conn) (websocket.MessageType, string, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), wait)
+	defer cancel()
+	typ, b, err := c.Read(ctx)
+	return typ, string(b), err
+}
+
+func TestServesTheGameTheRelayHealthAndMetrics(t *testing.T) {
+	addr, _ := running(t, "-web", webDir(t))
+	base := "http://" + addr
+	if code, body, h := fetch(t, base+"/"); code != 200 || body != "<html>gobblet</html>" || !strings.HasPrefix(h.Get("Content-Type"), "text/html") {
+		t.Errorf("/: %d %q %v", code, body, h)
+	}
+	for _, p := range []string{"/.htpasswd", "/assets/", "/assets", "/nothing"} {
+		if code, body, _ := fetch(t, base+p); code != 404 || strings.Contains(body, "secret") || strings.Contains(body, "a.png") {
+			t.Errorf("%s: %d %q", p, code, body)
+		}
+	}
+	if code, body, _ := fetch(t, base+"/healthz"); code != 200 || body != "ok\n" {
+		t.Errorf("/healthz: %d %q", code, body)
+	}
+	if code, body, _ := fetch(t, base+"/relay/bad"); code != 400 {
+		t.Errorf("/relay/bad: %d %q", code, body)
+	}
+	a := dial(t, "ws://"+addr+"/relay/server-test-1")
+	b := dial(t, "ws://"+addr+"/relay/server-test-1")
+	for _, c := range []*websocket.Conn{a, b} {
+		if typ, msg, err := read(t, c); typ != websocket.MessageText || msg != relay.Paired {
+			t.Fatalf("got %v %q %v, want paired", typ, msg, err)
+		}
+	}
+	if err := a.Write(context.Background(), websocket.MessageBinary, []byte("move")); err != nil {
+		t.Fatal(err)
+	}
+	if typ, msg, err := read(t, b); typ != websocket.MessageBinary || msg != "move" {
+		t.Fatalf("got %v %q %v", typ, msg, err)
+	}
+	code, body, h := fetch(t, base+"/metrics")
+	if code != 200 || !strings.Contains(body, "gobblet_relay_rooms 1\n") || !strings.HasPrefix(h.Get("Content-Type"), "text/plain; version=0.0.4") {
+		t.Errorf("/metrics: %d %v\n%s", code, h, body)
+	}
+}
+
+func TestRelayOnly(t *testing.T) {
+	addr, _ := running(t, "-web", "")
+	if code, _, _ := fetch(t, "http://"+addr+"/"); code != 404 {
+		t.Errorf("/: %d", code)
+	}
+	dial(t, "ws://"+addr+"/relay/relay-only-1")
+}
+
+func TestSeparateMetricsAddress(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	maddr := ln.Addr().String()
+	ln.Close()
+	addr, _ := running(t, "-web", "", "-metrics-addr", maddr)
+	if code, _, _ := fetch(t, "http://"+addr+"/metrics"); code != 404 {
+		t.Errorf("/metrics on the public address: %d", code)
+	}
+	if code, body, _ := fetch(t, "http://"+maddr+"/metrics"); code != 200 || !strings.Contains(body, "gobblet_relay_sockets 0") {
+		t.Errorf("/metrics: %d %q", code, body)
+	}
+}
+
+func TestGracefulShutdownClosesSocketsWith1001(t *testing.T) {
+	addr, stop := running(t, "-web", "")
+	a := dial(t, "ws://"+addr+"/relay/shutdown-1")
+	b := dial(t, "ws://"+addr+"/relay/shutdown-1")
+	read(t, a)
+	read(t, b)
+	if err := stop(); err != nil {
+		t.Fatalf("run: %v", err)
+	}
+	for _, c := range []*websocket.Conn{a, b} {
+		for {
+			_, _, err := read(t, c)
+			if err != nil {
+				if websocket.CloseStatus(err) != websocket.StatusGoingAway {
+					t.Errorf("closed with %v, want 1001", err)
+				}
+				break
+			}
+		}
+	}
+	if _, err := net.DialTimeout("tcp", addr, wait); err == nil {
+		t.Error("still listening after the shutdown")
+	}
+}
+
+func TestRefusesAWebFolderWithoutIndex(t *testing.T) {
+	o, err := parseFlags([]string{"-web", t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = newApp(o, slog.Default())
+	if err == nil || !strings.Contains(err.Error(), "has no index.html") || !strings.Contains(err.Error(), "make web") {
+		t.Errorf("got %v", err)
+	}
+}
+
+func TestFlagsSayWhatIsWrong(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-tls-cert", "a.pem"}, "go together"},
+		{[]string{"-tls-cert", "a", "-tls-key", "b", "-acme-domain", "x.example"}, "not both"},
+		{[]string{"-max-message", "0"}, "-max-message"},
+		{[]string{"-idle", "0s"}, "positive"},
+		{[]string{"-log-format", "xml"}, "text or json"},
+		{[]string{"extra"}, "unexpected argument"},
+	} {
+		_, err := parseFlags(c.args)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%v: %v, want %q", c.args, err, c.want)
+		}
+	}
+	o, err := parseFlags([]string{"-max-rooms", "0", "-rate", "0"})
+	if err != nil || o.relay.MaxRooms >= 0 || o.relay.Rate >= 0 {
+		t.Errorf("0 is no limit: %+v %v", o.relay, err)
+	}
+}
+
+func TestConnectionsPerAddressAreLimited(t *testing.T) {
+	inner, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln := limitListener(inner, 2)
+	defer ln.Close()
+	accepted := make(chan net.Conn, 10)
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			accepted <- c
+		}
+	}()
+	var clients []net.Conn
+	for range 3 {
+		c, err := net.Dial("tcp", inner.Addr().String())
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer c.Close()
+		clients = append(clients, c)
+	}
+	s1, s2 := <-accepted, <-accepted
+	// The third was closed by the listener: reading it ends.
+	clients[2].SetReadDeadline(time.Now().Add(wait))
+	if _, err := clients[2].Read(make([]byte, 1)); err == nil {
+		t.Error("the third connection was kept")
+	}
+	s1.Close()
+	c4, err := net.Dial("tcp", inner.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c4.Close()
+	s4 := <-accepted // a place freed: the next is accepted
+	s4.Close()
+	s2.Close()
+}
