@@ -1,6 +1,7 @@
 package app
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"net"
@@ -38,13 +39,13 @@ func (a *App) onlineServer() string {
 
 // serverAddress reads an online server's address as a player typed it
 // ("play.example.org", "localhost:8080", "https://…", "wss://…") into a
-// page or WebSocket address, or says in a sentence what is wrong. Without
-// a scheme, a name on this computer or the local network is reached over
-// http, any other over https.
-func serverAddress(s string) (string, error) {
+// page or WebSocket address, or says in a sentence what is wrong (problem,
+// "" when it reads). Without a scheme, a name on this computer or the
+// local network is reached over http, any other over https.
+func serverAddress(s string) (addr, problem string) {
 	s = strings.TrimSpace(s)
 	if s == "" {
-		return "", fmt.Errorf("Type the server's address, such as play.example.org.")
+		return "", "Type the server's address, such as play.example.org."
 	}
 	if !strings.Contains(s, "://") {
 		scheme := "https://"
@@ -55,29 +56,36 @@ func serverAddress(s string) (string, error) {
 	}
 	u, err := url.Parse(s)
 	if err != nil || u.Host == "" {
-		return "", fmt.Errorf("That is not a server address: type one such as play.example.org or https://play.example.org/.")
+		return "", "That is not a server address: type one such as play.example.org or https://play.example.org/."
 	}
 	switch strings.ToLower(u.Scheme) {
 	case "http", "https", "ws", "wss":
 	default:
-		return "", fmt.Errorf("A server address starts with https:// or wss:// (or http:// and ws:// on your own network), not %s://.", clipName(u.Scheme))
+		return "", fmt.Sprintf("A server address starts with https:// or wss:// (or http:// and ws:// on your own network), not %s://.", clipName(u.Scheme))
 	}
 	if u.Fragment != "" || u.RawQuery != "" {
-		return "", fmt.Errorf("That looks like an invitation link, not a server: paste it in New game → Online → Join.")
+		return "", "That looks like an invitation link, not a server: paste it in New game → Online → Join."
 	}
 	if u.Port() != "" {
 		if _, err := net.LookupPort("tcp", u.Port()); err != nil {
-			return "", fmt.Errorf("The port %s in that address is not a number.", clipName(u.Port()))
+			return "", fmt.Sprintf("The port %s in that address is not a number.", clipName(u.Port()))
 		}
 	}
 	if u.Path == "" {
 		u.Path = "/"
 	}
-	return u.String(), nil
+	return u.String(), ""
 }
 
-// ServerAddress is serverAddress for the command line (--server).
-func ServerAddress(s string) (string, error) { return serverAddress(s) }
+// ServerAddress is serverAddress for the command line (--server): the
+// address, or an error that is the sentence.
+func ServerAddress(s string) (string, error) {
+	addr, problem := serverAddress(s)
+	if problem != "" {
+		return "", errors.New(problem)
+	}
+	return addr, nil
+}
 
 // local reports whether an address without a scheme names this computer
 // or a machine on a private network, which serves plain http.
@@ -170,9 +178,9 @@ func newInviteScene(a *App, v rules.Variant, colour rules.Player) *lobbyScene {
 		ls.problem = noServer
 		return ls
 	}
-	addr, err := serverAddress(server)
-	if err != nil {
-		ls.problem = "The online server in Options is not an address: " + err.Error()
+	addr, problem := serverAddress(server)
+	if problem != "" {
+		ls.problem = "The online server in Options is not an address: " + problem
 		return ls
 	}
 	sess, err := netplay.Invite(netplay.InviteConfig{Server: addr, Variant: v, Colour: colour})
@@ -213,10 +221,10 @@ func (ls *lobbyScene) accept(a *App, text string, kind joinKind) {
 		}
 	}
 	if server != "" {
-		if addr, err := serverAddress(server); err == nil {
+		if addr, problem := serverAddress(server); problem == "" {
 			server = addr
 		} else if kind == joinInvite {
-			ls.problem = "The online server in Options is not an address: " + err.Error()
+			ls.problem = "The online server in Options is not an address: " + problem
 			a.play(sound.Illegal)
 			return
 		}

@@ -141,8 +141,8 @@ func (s *serverScene) Update(a *App) error {
 func (s *serverScene) save(a *App) {
 	text := strings.TrimSpace(s.field.Text)
 	if text != "" {
-		if _, err := serverAddress(text); err != nil {
-			s.problem = err.Error()
+		if _, problem := serverAddress(text); problem != "" {
+			s.problem = problem
 			a.play(sound.Illegal)
 			return
 		}

@@ -89,12 +89,12 @@ func TestServerAddressReadsWhatAPlayerTypes(t *testing.T) {
 		{"play.example.org:http", ""},
 		{"play example.org", ""},
 	} {
-		got, err := serverAddress(tt.typed)
-		if got != tt.want || (err == nil) != (tt.want != "") {
-			t.Errorf("serverAddress(%q) = %q, %v; want %q", tt.typed, got, err, tt.want)
+		got, problem := serverAddress(tt.typed)
+		if got != tt.want || (problem == "") != (tt.want != "") {
+			t.Errorf("serverAddress(%q) = %q, %q; want %q", tt.typed, got, problem, tt.want)
 		}
-		if err != nil && !strings.HasSuffix(err.Error(), ".") {
-			t.Errorf("serverAddress(%q): %q is not a sentence", tt.typed, err)
+		if problem != "" && !strings.HasSuffix(problem, ".") {
+			t.Errorf("serverAddress(%q): %q is not a sentence", tt.typed, problem)
 		}
 	}
 }
@@ -294,7 +294,9 @@ func TestOptionsOnlineServer(t *testing.T) {
 	}
 	// Esc leaves it unchanged
 	d.key(ebiten.KeyEnter)
-	ss = a.scenes.current.(*serverScene)
+	if _, ok := a.scenes.current.(*serverScene); !ok {
+		t.Fatalf("Enter on the row opened %T", a.scenes.current)
+	}
 	d.frames(Frame{Chars: []rune("other.example.org")})
 	d.key(ebiten.KeyEscape)
 	if a.scenes.current != Scene(o) || a.Settings.OnlineServer != "" {
