@@ -87,6 +87,9 @@ func (a *App) logLayout() {
 		state = "join"
 		if s.host && s.relay {
 			state = "invite"
+			if s.serverB.Rect.W > 0 {
+				buttons([]*button{s.serverB})
+			}
 			if s.code != "" && s.problem == "" {
 				fmt.Fprintf(&b, "invite-code %s\ninvite-link %s\n", s.code, s.link)
 				buttons([]*button{s.linkB, s.copyB})

@@ -13,7 +13,8 @@ import (
 // serverScene is Options → Online server: the address Invite a friend
 // opens its rooms on, typed or pasted; empty is the game's own default.
 type serverScene struct {
-	back     *optionsScene
+	back     Scene              // where Cancel goes
+	saved    func(a *App) Scene // where Save goes, once the setting is kept
 	field    textField
 	problem  string
 	pasteB   *button
@@ -25,8 +26,8 @@ type serverScene struct {
 	backdrop boardPicture
 }
 
-func newServerScene(a *App, back *optionsScene) *serverScene {
-	s := &serverScene{back: back}
+func newServerScene(a *App, back Scene, saved func(a *App) Scene, backdrop boardPicture) *serverScene {
+	s := &serverScene{back: back, saved: saved, backdrop: backdrop}
 	s.field = textField{Placeholder: "play.example.org", Max: 256, Raw: true, Case: true}
 	s.field.insert(a.Settings.OnlineServer)
 	s.pasteB = &button{Label: "Paste", Tip: "Paste an address (Ctrl+V)"}
@@ -36,7 +37,6 @@ func newServerScene(a *App, back *optionsScene) *serverScene {
 	}
 	s.saveB = &button{Label: "Save", Primary: true, Tip: "Enter"}
 	s.cancelB = &button{Label: "Cancel", Tip: "Esc"}
-	s.backdrop = back.backdrop
 	return s
 }
 
@@ -149,9 +149,8 @@ func (s *serverScene) save(a *App) {
 	}
 	a.Settings.OnlineServer = text
 	a.saveSettings()
-	s.back.rows["server"].Options[0] = serverShown(a)
 	a.debugf("online server %q", text)
-	a.scenes.GoTo(s.back)
+	a.scenes.GoTo(s.saved(a))
 }
 
 // Animating: the field's caret blinks twice a second.
@@ -184,6 +183,9 @@ func (o *optionsScene) editServer(a *App) bool {
 		return false
 	}
 	a.play(sound.MenuClick)
-	a.scenes.GoTo(newServerScene(a, o))
+	a.scenes.GoTo(newServerScene(a, o, func(a *App) Scene {
+		r.Options[0] = serverShown(a)
+		return o
+	}, o.backdrop))
 	return true
 }

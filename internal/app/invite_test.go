@@ -367,3 +367,34 @@ func TestJoinFieldTypedLinkKeepsItsScheme(t *testing.T) {
 		t.Errorf("the typed link reads %q", ls.field.Text)
 	}
 }
+
+// Invite a friend with no server offers to set one, and invites at once
+// once it is saved.
+func TestInviteWithoutAServerSetsOneAndInvites(t *testing.T) {
+	d := newNG(t, 1280, 800)
+	d.a.opts.Server, d.a.Settings.OnlineServer = "", ""
+	ls := newInviteScene(d.a, rules.Gobblers, rules.O)
+	d.a.scenes = sceneManager{current: ls}
+	d.tick()
+	if ls.serverB.Rect.W == 0 {
+		t.Fatal("no Set the server button")
+	}
+	checkLobbyLayout(t, d.a, ls, "Invite, no server, with its button")
+	d.click(ls.serverB.Rect.Center())
+	ss, ok := d.a.scenes.current.(*serverScene)
+	if !ok {
+		t.Fatalf("Set the server opened %T", d.a.scenes.current)
+	}
+	d.frames(Frame{Chars: []rune("127.0.0.1:1")})
+	d.click(ss.saveB.Rect.Center())
+	next := d.lobby()
+	if next == ls || !next.relay || next.variant != rules.Gobblers || next.colour != rules.O {
+		t.Fatalf("after Save: %+v", next)
+	}
+	if next.sess != nil {
+		next.sess.Close()
+	}
+	if d.a.Settings.OnlineServer != "127.0.0.1:1" {
+		t.Errorf("the setting holds %q", d.a.Settings.OnlineServer)
+	}
+}

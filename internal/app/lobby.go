@@ -46,6 +46,7 @@ type lobbyScene struct {
 
 	copyB    *button
 	linkB    *button // Copy link (relay host)
+	serverB  *button // Set the server (relay host, when there is none)
 	joinB    *button
 	pasteB   *button
 	back     *button
@@ -107,6 +108,7 @@ func newLobby(a *App, host bool) *lobbyScene {
 	ls := &lobbyScene{host: host, startT: a.Tick}
 	ls.copyB = &button{Label: "Copy", Tip: "Copy the code to the clipboard (Ctrl+C)"}
 	ls.linkB = &button{Label: "Copy link", Primary: true, Tip: "Copy the link to the clipboard (Ctrl+C)"}
+	ls.serverB = &button{Label: "Set the server", Primary: true, Tip: "Options → Online server"}
 	ls.joinB = &button{Label: "Join", Primary: true, Tip: "Enter"}
 	ls.pasteB = &button{Label: "Paste", Tip: "Paste a code (Ctrl+V)"}
 	ls.back = &button{Label: "Cancel", Tip: "Esc"}
@@ -192,13 +194,17 @@ func (ls *lobbyScene) layout(a *App) {
 	if th.Light {
 		warn = th.Warn
 	}
-	ls.copyB.Rect, ls.linkB.Rect, ls.box, ls.linkBox = Rect{}, Rect{}, Rect{}, Rect{}
+	ls.copyB.Rect, ls.linkB.Rect, ls.serverB.Rect, ls.box, ls.linkBox = Rect{}, Rect{}, Rect{}, Rect{}, Rect{}
 	var room float64 // the bottom the card keeps room down to, so it does not jump when a message comes
 	if ls.host && ls.relay {
 		put(ls.hostSubtitle(), a.Face(Medium, sizeBody), th.TextDim, 0)
 		switch {
 		case ls.problem != "": // no server, the server cannot be reached, or the room closed
 			put(ls.problem, body, warn, 30*u)
+			if ls.sess == nil && ls.code == "" { // the room did not open: the server may be the trouble
+				ls.serverB.Rect = Rect{cx - 130*u, y + 26*u, 260 * u, 54 * u}
+				y = ls.serverB.Rect.Y + ls.serverB.Rect.H
+			}
 		case ls.code != "":
 			put("Send the link to your friend, or read them the code:", body, th.Text, 28*u)
 			ls.linkBox = Rect{ls.card.X + 40*u, y + 18*u, ls.card.W - 80*u, 58 * u}
@@ -357,6 +363,11 @@ func (ls *lobbyScene) Update(a *App) error {
 		return nil
 	}
 	if ls.host && ls.relay {
+		if ls.serverB.Rect.W > 0 && ls.serverB.update(a) {
+			v, colour := ls.variant, ls.colour
+			a.scenes.GoTo(newServerScene(a, ls, func(a *App) Scene { return newInviteScene(a, v, colour) }, ls.backdrop))
+			return nil
+		}
 		if ls.code == "" || ls.problem != "" {
 			return nil
 		}
@@ -505,6 +516,9 @@ func (ls *lobbyScene) Draw(a *App, dst *ebiten.Image) {
 	panel(a, dst, ls.card)
 	switch {
 	case ls.host:
+		if ls.serverB.Rect.W > 0 {
+			ls.serverB.draw(a, dst, false)
+		}
 		if ls.linkBox.W > 0 {
 			ls.drawLink(a, dst)
 			ls.linkB.draw(a, dst, false)
@@ -524,7 +538,7 @@ func (ls *lobbyScene) Draw(a *App, dst *ebiten.Image) {
 		ls.lines[i].draw(a, dst)
 	}
 	ls.back.draw(a, dst, false)
-	for _, b := range []*button{ls.linkB, ls.copyB, ls.pasteB, ls.joinB, ls.back} {
+	for _, b := range []*button{ls.serverB, ls.linkB, ls.copyB, ls.pasteB, ls.joinB, ls.back} {
 		b.drawTip(a, dst)
 	}
 }

@@ -325,6 +325,9 @@ func checkLobbyLayout(t *testing.T, a *App, ls *lobbyScene, what string) {
 		if ls.linkBox.W > 0 {
 			items = append(items, item{"the link", ls.linkBox}, item{"Copy link", ls.linkB.Rect})
 		}
+		if ls.serverB.Rect.W > 0 {
+			items = append(items, item{"Set the server", ls.serverB.Rect})
+		}
 	} else {
 		items = append(items, item{"the code field", ls.field.Rect})
 		if !ls.joining {
