@@ -201,7 +201,7 @@ func (ls *lobbyScene) layout(a *App) {
 		switch {
 		case ls.problem != "": // no server, the server cannot be reached, or the room closed
 			put(ls.problem, body, warn, 30*u)
-			if ls.sess == nil && ls.code == "" { // the room did not open: the server may be the trouble
+			if ls.sess == nil { // the room did not open, or closed: the server may be the trouble
 				ls.serverB.Rect = Rect{cx - 130*u, y + 26*u, 260 * u, 54 * u}
 				y = ls.serverB.Rect.Y + ls.serverB.Rect.H
 			}
