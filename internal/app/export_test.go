@@ -4,6 +4,7 @@ package app
 
 import (
 	"bytes"
+	"math"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -273,6 +274,39 @@ func TestExportNameIsSafe(t *testing.T) {
 		rec.Tags = []record.Tag{{Name: titleTag, Value: c.title}}
 		if got := exportName(&rec); got != c.want {
 			t.Errorf("title %q: name %q, want %q", c.title, got, c.want)
+		}
+	}
+}
+
+// The buttons under the list, Export among them, and Copy path fit the
+// smallest window and the default one: inside it, apart, their labels
+// inside them.
+func TestSavedGamesButtonsFit(t *testing.T) {
+	exportsTo(t, t.TempDir())
+	for _, size := range [][2]float64{{float64(minWindowW), float64(minWindowH)}, {1280, 800}, {2560, 1440}} {
+		p, ss := demoList(t)
+		p.a.W, p.a.H = size[0], size[1]
+		p.frames(Frame{Keys: []ebiten.Key{ebiten.KeyE}, Ctrl: true})
+		p.tick()
+		u := p.a.U()
+		row := append(ss.buttons(), ss.copyPath)
+		for i, b := range row {
+			r := b.Rect
+			if r.W <= 0 || r.X < 0 || r.Y < 0 || r.X+r.W > size[0] || r.Y+r.H > size[1] {
+				t.Errorf("%v: %q at %v is not inside the window", size, b.Label, r)
+			}
+			fc := p.a.Face(Medium, math.Min(sizeBody, r.H/u*0.42))
+			if w := textWidth("Undo delete", fc); i == 0 && w > r.W-8*u {
+				t.Errorf("%v: Undo delete (%.0f wide) does not fit its button (%.0f)", size, w, r.W)
+			}
+			if w := textWidth(b.Label, fc); w > r.W-8*u {
+				t.Errorf("%v: %q (%.0f wide) does not fit its button (%.0f)", size, b.Label, w, r.W)
+			}
+			for _, o := range row[i+1:] {
+				if r.X < o.Rect.X+o.Rect.W && o.Rect.X < r.X+r.W && r.Y < o.Rect.Y+o.Rect.H && o.Rect.Y < r.Y+r.H {
+					t.Errorf("%v: %q %v and %q %v overlap", size, b.Label, r, o.Label, o.Rect)
+				}
+			}
 		}
 	}
 }

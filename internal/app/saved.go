@@ -177,10 +177,11 @@ func (ss *savedScene) layoutCopyPath(a *App) {
 		return
 	}
 	small := a.Face(Regular, sizeSmall)
-	bw, gap := textWidth(ss.copyPath.Label, a.Face(Medium, sizeBody))+36*u, 14*u
+	const h = 30 // the label's size follows the height (button.paint)
+	bw, gap := textWidth(ss.copyPath.Label, a.Face(Medium, h*0.42))+28*u, 14*u
 	tw := math.Min(textWidth(ss.note, small), ss.list.W-bw-gap)
 	x := a.W/2 - (tw+gap+bw)/2 + tw + gap
-	ss.copyPath.Rect = Rect{x, ss.list.Y + ss.list.H + 4*u, bw, 30 * u}
+	ss.copyPath.Rect = Rect{x, ss.list.Y + ss.list.H + 4*u, bw, h * u}
 }
 
 // focused is the focused game, or nil when the list shows none.
