@@ -1,7 +1,7 @@
 package app
 
 import (
-	"sync/atomic"
+	"sync"
 	"time"
 )
 
@@ -10,8 +10,28 @@ import (
 // initialization (a few milliseconds; see docs/memory.md).
 var processStart = time.Now()
 
-// frameShown is set once the process's first frame reached the screen.
-var frameShown atomic.Bool
+// shown is closed once the process's first frame reached the screen: what
+// the window does not need before (its icons) waits for it.
+var shown = newSignal()
+
+// signal is a channel closed once.
+type signal struct {
+	c    chan struct{}
+	once *sync.Once
+}
+
+func newSignal() signal { return signal{make(chan struct{}), new(sync.Once)} }
+
+func (s signal) done() bool {
+	select {
+	case <-s.c:
+		return true
+	default:
+		return false
+	}
+}
+
+func (s signal) close() { s.once.Do(func() { close(s.c) }) }
 
 // noteFirstFrame logs, once, how long the window took to draw its first
 // frame. Ebitengine sends the frame's drawing to the graphics driver and
@@ -31,9 +51,9 @@ func (a *App) noteFirstFrame() {
 // swapped); with a software renderer that first frame's shaders are
 // compiled in between, which takes longer than the drawing.
 func (a *App) noteFrameShown() {
-	if !a.firstFrameSeen || a.headless || frameShown.Load() {
+	if !a.firstFrameSeen || a.headless || shown.done() {
 		return
 	}
-	frameShown.Store(true)
+	shown.close()
 	a.debugf("first frame on screen after %dms", time.Since(processStart).Milliseconds())
 }

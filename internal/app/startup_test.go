@@ -22,8 +22,9 @@ func TestFirstFrameIsLoggedOnce(t *testing.T) {
 // Once the first frame is on the screen (the next tick after it was drawn)
 // the log says so, once for the process.
 func TestFirstFrameOnScreenIsLoggedOnce(t *testing.T) {
-	frameShown.Store(false)
-	t.Cleanup(func() { frameShown.Store(false) })
+	was := shown
+	shown = newSignal()
+	t.Cleanup(func() { shown = was })
 	a := newHeadless(&scriptSource{}, 1280, 800)
 	a.headless = false // only the log's behaviour, no window is asked
 	var log strings.Builder
