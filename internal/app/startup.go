@@ -5,10 +5,19 @@ import (
 	"time"
 )
 
-// processStart is close to when the process started: package variables are
-// set before main runs, after only the runtime and the imported packages'
-// initialization (a few milliseconds; see docs/memory.md).
-var processStart = time.Now()
+// processStart is when the process started: on Linux as the kernel
+// recorded it (sinceExec), elsewhere when this package's variables were
+// set, after the runtime's and the imported packages' initialization
+// (some 60 ms on a quiet machine, most of it Ebitengine's).
+var processStart = startTime(time.Now())
+
+// startTime is when the process started, at the latest now.
+func startTime(now time.Time) time.Time {
+	if d, ok := sinceExec(); ok && d > 0 && d < time.Hour {
+		return now.Add(-d)
+	}
+	return now
+}
 
 // shown is closed once the process's first frame reached the screen: what
 // the window does not need before (its icons) waits for it.

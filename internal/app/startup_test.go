@@ -2,8 +2,10 @@ package app
 
 import (
 	"regexp"
+	"runtime"
 	"strings"
 	"testing"
+	"time"
 )
 
 // The debug log says once, at the first frame, how long the start took.
@@ -53,5 +55,27 @@ func TestFirstFrameWaitsNotForTheBackdrop(t *testing.T) {
 	a.noteFirstFrame()
 	if backdropWaits(a, &bp) {
 		t.Error("after the first frame the backdrop still waits")
+	}
+}
+
+// The start-up time counts from the process's start, before every
+// package's initialization, where the system says when that was.
+func TestStartTimeIsTheProcesss(t *testing.T) {
+	now := time.Now()
+	if processStart.After(now) {
+		t.Fatalf("the process started %v after now", processStart.Sub(now))
+	}
+	d, ok := sinceExec()
+	if runtime.GOOS != "linux" {
+		if ok {
+			t.Errorf("sinceExec knows %v where it should not", d)
+		}
+		return
+	}
+	if !ok || d <= 0 || d > time.Hour {
+		t.Fatalf("sinceExec = %v, %v: want the test process's age", d, ok)
+	}
+	if got := startTime(now); !got.Before(now) {
+		t.Errorf("startTime(now) = now: the time before this package's initialization is not counted")
 	}
 }
