@@ -206,6 +206,7 @@ func (a *App) Update() error {
 	if a.opts.Debug != nil {
 		defer a.timeSpent(&a.slowestUpdate, time.Now())
 	}
+	a.noteFrameShown()
 	a.Tick++
 	a.steps = a.clock.tick(a.headless)
 	a.In = a.src.Poll()

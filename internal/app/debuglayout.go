@@ -120,7 +120,10 @@ func (a *App) logLayout() {
 		if n := s.noteWords(); n != "" {
 			fmt.Fprintf(&b, "note %s\n", n)
 		}
-		buttons([]*button{s.del, s.rename, s.copyRec, s.back})
+		buttons(s.buttons())
+		if s.showsCopyPath() {
+			buttons([]*button{s.copyPath})
+		}
 	case *statsScene:
 		for _, v := range []rules.Variant{rules.Classic, rules.Gobblers} {
 			t := s.stats.Total(v)

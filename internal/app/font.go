@@ -31,19 +31,26 @@ const (
 )
 
 type fonts struct {
-	src   [3]*text.GoTextFaceSource
-	faces map[[2]int]*text.GoTextFace
+	src    [3]*text.GoTextFaceSource
+	parsed chan struct{} // closed once src is filled
+	faces  map[[2]int]*text.GoTextFace
 }
 
+// loadFonts reads the three Go fonts in the background: parsing them takes
+// a few milliseconds that the window's opening need not wait for; the
+// first face asked for waits for them.
 func loadFonts() *fonts {
-	f := &fonts{faces: map[[2]int]*text.GoTextFace{}}
-	for i, ttf := range [][]byte{goregular.TTF, gomedium.TTF, gobold.TTF} {
-		s, err := text.NewGoTextFaceSource(bytes.NewReader(ttf))
-		if err != nil {
-			panic("embedded Go font: " + err.Error()) // the bytes are compiled in
+	f := &fonts{faces: map[[2]int]*text.GoTextFace{}, parsed: make(chan struct{})}
+	go func() {
+		defer close(f.parsed)
+		for i, ttf := range [][]byte{goregular.TTF, gomedium.TTF, gobold.TTF} {
+			s, err := text.NewGoTextFaceSource(bytes.NewReader(ttf))
+			if err != nil {
+				panic("embedded Go font: " + err.Error()) // the bytes are compiled in
+			}
+			f.src[i] = s
 		}
-		f.src[i] = s
-	}
+	}()
 	return f
 }
 
@@ -54,6 +61,7 @@ func (f *fonts) face(w Weight, px float64) *text.GoTextFace {
 	if fc, ok := f.faces[k]; ok {
 		return fc
 	}
+	<-f.parsed
 	fc := &text.GoTextFace{Source: f.src[w], Size: float64(k[1])}
 	f.faces[k] = fc
 	return fc

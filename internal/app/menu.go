@@ -129,9 +129,17 @@ func (m *menuScene) Draw(a *App, dst *ebiten.Image) {
 
 // drawBackdrop paints the calm backdrop of the menus: a large board, dimmed
 // and softened by being painted at half size and scaled up. Each scene
-// keeps its own layer, so a cross-fade does not repaint them.
+// keeps its own layer, so a cross-fade does not repaint them. The game's
+// first frame shows the plain background instead: the board's sprites take
+// most of a tenth of a second to paint on the CPU, which the window's first
+// picture need not wait for; the next frame paints them (startup.go).
 func drawBackdrop(a *App, dst *ebiten.Image, bp *boardPicture) {
 	th := a.Theme
+	if backdropWaits(a, bp) {
+		drawBackground(dst, th, a.W, a.H)
+		a.redraw()
+		return
+	}
 	key := fmt.Sprintf("%v %v %s %s", a.W, a.H, th.Name, bp.Pos.String())
 	w, h := math.Ceil(a.W/2), math.Ceil(a.H/2)
 	img := bp.layer.get(key, int(w), int(h), func(img *ebiten.Image) {
@@ -143,4 +151,10 @@ func drawBackdrop(a *App, dst *ebiten.Image, bp *boardPicture) {
 	op := &ebiten.DrawImageOptions{Filter: ebiten.FilterLinear}
 	op.GeoM.Scale(2, 2)
 	dst.DrawImage(img, op)
+}
+
+// backdropWaits reports whether a backdrop is left for the next frame: on
+// the game's first, when it was not painted yet.
+func backdropWaits(a *App, bp *boardPicture) bool {
+	return !a.firstFrameSeen && bp.layer.img == nil
 }
