@@ -353,3 +353,37 @@ func TestTLSFilesMissingSayWhich(t *testing.T) {
 		t.Errorf("got %v", err)
 	}
 }
+
+func TestGreetingDeadlineClosesSilentConnections(t *testing.T) {
+	addr, _ := running(t, "-web", "", "-greeting", "200ms")
+	c, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	c.Write([]byte("GET /relay/greeting-1 HTTP/1.1\r\nHost: x\r\n")) // and never the end of the headers
+	c.SetReadDeadline(time.Now().Add(wait))
+	_, err = io.ReadAll(c)
+	if ne, ok := err.(net.Error); ok && ne.Timeout() {
+		t.Fatal("the server kept a connection that never finished its request")
+	}
+}
+
+func TestRelaySocketsOutliveTheRequestTimeouts(t *testing.T) {
+	// The request timeouts are for requests: a relay socket, hijacked,
+	// lives on past them.
+	addr, _ := running(t, "-web", "", "-read-timeout", "100ms", "-write-timeout", "100ms", "-idle-timeout", "100ms")
+	a := dial(t, "ws://"+addr+"/relay/timeouts-1")
+	b := dial(t, "ws://"+addr+"/relay/timeouts-1")
+	read(t, a)
+	read(t, b)
+	time.Sleep(500 * time.Millisecond) // well past every request timeout
+	for i, pair := range [][2]*websocket.Conn{{a, b}, {b, a}} {
+		if err := pair[0].Write(context.Background(), websocket.MessageBinary, []byte{byte(i)}); err != nil {
+			t.Fatal(err)
+		}
+		if typ, msg, err := read(t, pair[1]); err != nil || typ != websocket.MessageBinary || msg != string([]byte{byte(i)}) {
+			t.Fatalf("after the timeouts: %v %q %v", typ, msg, err)
+		}
+	}
+}

@@ -164,7 +164,8 @@ type peer struct {
 	addr netip.Prefix
 	idle *time.Timer
 
-	tokens float64   // the rate limit's bucket, used by the reading goroutine only
+	rateMu sync.Mutex
+	tokens float64   // the rate limit's bucket
 	last   time.Time // when tokens was filled
 
 	closeOnce sync.Once
@@ -231,13 +232,24 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	// The http.Server's read and write deadlines are for requests, not for
-	// a socket that lives for hours: the relay keeps its own.
+	// a socket that lives for hours: the relay keeps its own. (net/http
+	// clears them on hijack too; this does not depend on it.)
 	rc := http.NewResponseController(w)
 	rc.SetReadDeadline(time.Time{})
 	rc.SetWriteDeadline(time.Time{})
+	p := &peer{s: s, addr: s.clientAddr(r)}
+	p.tokens, p.last = float64(s.cfg.Burst), time.Now()
 	c, err := websocket.Accept(w, r, &websocket.AcceptOptions{
 		OriginPatterns:  s.cfg.OriginPatterns,
 		CompressionMode: websocket.CompressionDisabled, // the messages are encrypted: nothing to gain
+		// Pings count against the rate like messages: each costs a pong.
+		OnPingReceived: func(context.Context, []byte) bool {
+			if !p.take() {
+				go p.close(CodeRate, ReasonRate)
+				return false
+			}
+			return true
+		},
 	})
 	if err != nil {
 		s.Metrics.refuse(ReasonHandshake)
@@ -245,7 +257,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	c.SetReadLimit(int64(s.cfg.MaxMessage) + 1) // the relay reads one byte more to see a message too big
-	p := &peer{s: s, c: c, addr: s.clientAddr(r)}
+	p.c = c
 	rm, code, reason := s.join(p, id)
 	if rm == nil {
 		s.Metrics.refuse(reason)
@@ -445,7 +457,6 @@ func (s *Server) Shutdown(ctx context.Context) error {
 // ones to its partner.
 func (p *peer) serve() {
 	s := p.s
-	p.tokens, p.last = float64(s.cfg.Burst), time.Now()
 	for {
 		typ, rd, err := p.c.Reader(context.Background())
 		if err != nil {
@@ -476,15 +487,9 @@ func (p *peer) pass(typ websocket.MessageType, rd io.Reader, buf []byte) bool {
 	p.idle.Reset(s.cfg.Idle)
 	s.Metrics.Received.Add(1)
 	s.Metrics.BytesIn.Add(int64(n))
-	now := time.Now()
-	if s.cfg.Rate > 0 {
-		p.tokens = min(float64(s.cfg.Burst), p.tokens+now.Sub(p.last).Seconds()*s.cfg.Rate)
-		p.last = now
-		if p.tokens < 1 {
-			p.close(CodeRate, ReasonRate)
-			return false
-		}
-		p.tokens--
+	if !p.take() {
+		p.close(CodeRate, ReasonRate)
+		return false
 	}
 	if typ != websocket.MessageBinary {
 		s.Metrics.Dropped.Add(1)
@@ -500,6 +505,24 @@ func (p *peer) pass(typ websocket.MessageType, rd io.Reader, buf []byte) bool {
 	}
 	s.Metrics.Relayed.Add(1)
 	s.Metrics.BytesRelayed.Add(int64(n))
+	return true
+}
+
+// take takes one message's place in p's rate: false when there is none.
+func (p *peer) take() bool {
+	rate := p.s.cfg.Rate
+	if rate <= 0 {
+		return true
+	}
+	p.rateMu.Lock()
+	defer p.rateMu.Unlock()
+	now := time.Now()
+	p.tokens = min(float64(p.s.cfg.Burst), p.tokens+now.Sub(p.last).Seconds()*rate)
+	p.last = now
+	if p.tokens < 1 {
+		return false
+	}
+	p.tokens--
 	return true
 }
 
@@ -540,7 +563,7 @@ func (p *peer) close(code websocket.StatusCode, reason string) {
 		return
 	}
 	p.s.Metrics.refuse(reason)
-	if reason != ReasonShutdown {
+	if reason != ReasonShutdown && p.room != nil {
 		p.s.log.Info("relay: closed a socket", "room", p.room.tag, "reason", reason)
 	}
 	p.closeWith(code, closeText(code))
