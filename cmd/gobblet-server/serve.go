@@ -240,8 +240,13 @@ func versionString() string {
 // run listens and serves until ctx is done, then shuts down gracefully:
 // relay sockets are closed with 1001, requests get -shutdown-timeout.
 func (a *app) run(ctx context.Context) error {
-	raiseFileLimit()
 	o := a.o
+	if soft, _ := raiseFileLimit(); soft > 0 {
+		if rooms := a.relay.Config().MaxRooms; rooms > 0 && soft < uint64(2*rooms+64) {
+			a.log.Warn("the open-file limit is too low for -max-rooms: raise it (ulimit -n, or LimitNOFILE in a systemd unit) or lower -max-rooms",
+				"open_file_limit", soft, "max_rooms", rooms, "rooms_it_allows", (soft-64)/2)
+		}
+	}
 	ln, err := net.Listen("tcp", o.addr)
 	if err != nil {
 		return fmt.Errorf("cannot listen on %s: %w", o.addr, err)

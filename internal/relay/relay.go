@@ -135,6 +135,11 @@ type Server struct {
 	key     [16]byte // for the rooms' tags in the logs
 	bufs    sync.Pool
 
+	noteMu      sync.Mutex
+	noteTokens  float64
+	noteLast    time.Time
+	noteSkipped int64
+
 	mu      sync.Mutex
 	closing bool
 	rooms   map[string]*room
@@ -183,6 +188,7 @@ func New(cfg Config) *Server {
 		peers: make(map[*peer]struct{}),
 	}
 	rand.Read(s.key[:])
+	s.noteTokens, s.noteLast = noteBurst, time.Now()
 	size := cfg.MaxMessage + 1
 	s.bufs.New = func() any { b := make([]byte, size); return &b }
 	return s
@@ -198,6 +204,31 @@ func (s *Server) tag(id string) string {
 	h.Write([]byte(id))
 	return hex.EncodeToString(h.Sum(nil)[:4])
 }
+
+// note logs a refusal or a close at level Info, at most noteBurst lines at
+// once and noteRate a second on average, so that a flood of strangers
+// cannot flood the log; the next line logged says how many were left out.
+func (s *Server) note(msg string, args ...any) {
+	s.noteMu.Lock()
+	now := time.Now()
+	s.noteTokens = min(noteBurst, s.noteTokens+now.Sub(s.noteLast).Seconds()*noteRate)
+	s.noteLast = now
+	if s.noteTokens < 1 {
+		s.noteSkipped++
+		s.noteMu.Unlock()
+		return
+	}
+	s.noteTokens--
+	skipped := s.noteSkipped
+	s.noteSkipped = 0
+	s.noteMu.Unlock()
+	if skipped > 0 {
+		args = append(args, "not_logged_before", skipped)
+	}
+	s.log.Info(msg, args...)
+}
+
+const noteRate, noteBurst = 10, 100
 
 // clientAddr is the address the per-address limits count.
 func (s *Server) clientAddr(r *http.Request) netip.Prefix {
@@ -253,7 +284,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	})
 	if err != nil {
 		s.Metrics.refuse(ReasonHandshake)
-		s.log.Info("relay: refused a handshake", "room", s.tag(id), "error", err.Error())
+		s.note("relay: refused a handshake", "room", s.tag(id), "error", err.Error())
 		return
 	}
 	c.SetReadLimit(int64(s.cfg.MaxMessage) + 1) // the relay reads one byte more to see a message too big
@@ -261,7 +292,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	rm, code, reason := s.join(p, id)
 	if rm == nil {
 		s.Metrics.refuse(reason)
-		s.log.Info("relay: refused a socket", "room", s.tag(id), "reason", reason, "addr", p.addr.String())
+		s.note("relay: refused a socket", "room", s.tag(id), "reason", reason, "addr", p.addr.String())
 		p.closeWith(code, closeText(code))
 		return
 	}
@@ -564,7 +595,7 @@ func (p *peer) close(code websocket.StatusCode, reason string) {
 	}
 	p.s.Metrics.refuse(reason)
 	if reason != ReasonShutdown && p.room != nil {
-		p.s.log.Info("relay: closed a socket", "room", p.room.tag, "reason", reason)
+		p.s.note("relay: closed a socket", "room", p.room.tag, "reason", reason)
 	}
 	p.closeWith(code, closeText(code))
 }

@@ -540,3 +540,18 @@ func TestPingsCountAgainstTheRate(t *testing.T) {
 		t.Fatalf("closed with %v, want 4006", err)
 	}
 }
+
+func TestAFloodOfRefusalsDoesNotFloodTheLog(t *testing.T) {
+	f := start(t, Config{})
+	for range 3 * noteBurst {
+		f.s.note("relay: refused a socket", "reason", ReasonRoomFull)
+	}
+	logs := f.logs.String()
+	if n := strings.Count(logs, "refused a socket"); n > noteBurst+noteRate {
+		t.Errorf("%d lines logged for %d refusals at once", n, 3*noteBurst)
+	}
+	eventually(t, "a line saying how many were left out", func() bool {
+		f.s.note("relay: refused a socket", "reason", ReasonRoomFull)
+		return strings.Contains(f.logs.String(), "not_logged_before=")
+	})
+}
