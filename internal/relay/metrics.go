@@ -93,6 +93,9 @@ func (m *Metrics) WriteMetrics(w io.Writer) error {
 	if rss, ok := residentBytes(); ok {
 		metric("process_resident_memory_bytes", "gauge", "Resident memory size in bytes.", rss)
 	}
+	if cpu, ok := cpuSeconds(); ok {
+		fmt.Fprintf(&b, "# HELP process_cpu_seconds_total User and system CPU time in seconds.\n# TYPE process_cpu_seconds_total counter\nprocess_cpu_seconds_total %.3f\n", cpu)
+	}
 	if n, ok := openFiles(); ok {
 		metric("process_open_fds", "gauge", "Open file descriptors.", n)
 	}

@@ -521,3 +521,37 @@ func TestStuckPartnerDoesNotStopTheRelay(t *testing.T) {
 	cancel()
 	eventually(t, "the stuck partner counted", func() bool { return f.s.Metrics.Refusals(ReasonStuck) == 1 })
 }
+
+func TestPingsCountAgainstTheRate(t *testing.T) {
+	f := start(t, Config{Rate: 0.001, Burst: 3})
+	a := f.dial("room-ping-1", nil)
+	// Read in the background so that pongs are taken.
+	done := make(chan error, 1)
+	go func() {
+		_, _, err := a.read()
+		done <- err
+	}()
+	for range 5 {
+		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+		a.c.Ping(ctx) // the fourth gets no pong: the socket is closed
+		cancel()
+	}
+	if err := <-done; websocket.CloseStatus(err) != CodeRate {
+		t.Fatalf("closed with %v, want 4006", err)
+	}
+}
+
+func TestAFloodOfRefusalsDoesNotFloodTheLog(t *testing.T) {
+	f := start(t, Config{})
+	for range 3 * noteBurst {
+		f.s.note("relay: refused a socket", "reason", ReasonRoomFull)
+	}
+	logs := f.logs.String()
+	if n := strings.Count(logs, "refused a socket"); n > noteBurst+noteRate {
+		t.Errorf("%d lines logged for %d refusals at once", n, 3*noteBurst)
+	}
+	eventually(t, "a line saying how many were left out", func() bool {
+		f.s.note("relay: refused a socket", "reason", ReasonRoomFull)
+		return strings.Contains(f.logs.String(), "not_logged_before=")
+	})
+}
