@@ -12,12 +12,16 @@ import (
 
 // relayLimits keep relay tests quick; the relay's rules are the fake's.
 var relayLimits = Limits{
-	Heartbeat: 50 * time.Millisecond,
+	Heartbeat: 100 * time.Millisecond, // 10 pings a second: well under Rate
 	Silence:   3 * time.Second,
 	Handshake: 3 * time.Second,
 	Write:     3 * time.Second,
 	KeepAlive: 100 * time.Millisecond,
 	Reconnect: 30 * time.Second,
+	// Tests play a move as soon as the last one is seen, much faster
+	// than a person.
+	Rate:  1000,
+	Burst: 1000,
 }
 
 func inviteAt(t *testing.T, r *fakeRelay, v rules.Variant, colour rules.Player) *Session {
