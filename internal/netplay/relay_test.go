@@ -191,3 +191,33 @@ func TestAWrongCodeIsToldAndTheRoomKeepsWaiting(t *testing.T) {
 	await[Started](t, i)
 	await[Started](t, j2)
 }
+
+// The wall time of a whole meeting over loopback: both sockets, the key
+// exchange, the key confirmation and the start of the game.
+func BenchmarkRelayMeetingOverLoopback(b *testing.B) {
+	r := newFakeRelay(b)
+	for b.Loop() {
+		i, err := Invite(InviteConfig{Server: r.url(), Variant: rules.Classic, Limits: relayLimits})
+		if err != nil {
+			b.Fatal(err)
+		}
+		j, err := Accept(AcceptConfig{Invitation: i.Invitation().Link(), Limits: relayLimits})
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, s := range []*Session{i, j} {
+			for e := range s.Events() {
+				if _, ok := e.(Started); ok {
+					break
+				}
+				if d, ok := e.(Disconnected); ok {
+					b.Fatal(d.Reason)
+				}
+			}
+		}
+		i.Close()
+		j.Close()
+		<-i.Done()
+		<-j.Done()
+	}
+}
