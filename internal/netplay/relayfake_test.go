@@ -51,6 +51,7 @@ func newFakeRelay(t testing.TB) *fakeRelay {
 	mux.HandleFunc("GET /relay/{room}", r.serve)
 	r.srv = httptest.NewServer(mux)
 	t.Cleanup(func() {
+		r.set(func() { r.down = true })
 		r.kill(websocket.StatusGoingAway)
 		r.srv.Close()
 	})
@@ -134,7 +135,9 @@ func (r *fakeRelay) serve(w http.ResponseWriter, req *http.Request) {
 			out = forward(s, b) // called by this socket's goroutine only
 		}
 		for _, m := range out {
-			partner.c.Write(ctx, websocket.MessageBinary, m)
+			wctx, cancel := context.WithTimeout(ctx, waitLimit)
+			partner.c.Write(wctx, websocket.MessageBinary, m)
+			cancel()
 		}
 	}
 }

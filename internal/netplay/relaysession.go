@@ -60,6 +60,8 @@ type relayClient struct {
 	reason   string     // the last reason the connection ended
 	everPair bool       // the invited side met someone in the room
 	stop     bool       // give up now: the code is wrong
+	early    []byte     // the other side's hello, come before "paired"
+	latePair bool       // ...so the "paired" still to come is not news
 	notices  *bucket
 }
 
@@ -333,6 +335,7 @@ func (c *relayClient) whileAway() {
 
 // connected runs one socket: every pairing on it, until it fails.
 func (c *relayClient) connected(rc *relayConn) relayEnd {
+	c.early, c.latePair = nil, false
 	repaired := false
 	for {
 		if !repaired {
@@ -374,6 +377,11 @@ func (c *relayClient) waitPaired(rc *relayConn) *relayEnd {
 			case ev.text == "paired":
 				c.everPair = true
 				return nil
+			case ev.data != nil && ev.data[0] == frameHello:
+				// The relay may pass on the other side's first message
+				// before it tells this side "paired": greet at once.
+				c.everPair, c.early, c.latePair = true, ev.data, true
+				return nil
 			}
 		case <-keep.C:
 			if err := rc.send(nil); err != nil {
@@ -400,6 +408,9 @@ func (c *relayClient) next(rc *relayConn, deadline <-chan time.Time) ([]byte, *r
 				return nil, &relayEnd{reason: relayCloseReason(ev.err), err: ev.err}
 			case ev.text == "alone":
 				return nil, &relayEnd{alone: true}
+			case ev.text == "paired" && c.latePair:
+				c.latePair = false
+				continue
 			case ev.text == "paired":
 				return nil, &relayEnd{alone: true, repaired: true}
 			}
@@ -445,7 +456,8 @@ func (c *relayClient) greet(rc *relayConn) (*channel, *relayEnd) {
 	}
 	// Messages that come before the other side's hello are left over from
 	// an earlier pairing: skip them.
-	var peerHello []byte
+	peerHello := c.early
+	c.early = nil
 	for peerHello == nil {
 		b, e := c.next(rc, t.C)
 		if e != nil {
@@ -904,6 +916,9 @@ func (c *relayClient) play(rc *relayConn, ch *channel) *relayEnd {
 				return &relayEnd{reason: relayCloseReason(ev.err), err: ev.err}
 			case ev.text == "alone":
 				return &relayEnd{alone: true}
+			case ev.text == "paired" && c.latePair:
+				c.latePair = false
+				continue
 			case ev.text == "paired":
 				return &relayEnd{alone: true, repaired: true}
 			}
