@@ -59,7 +59,7 @@ func (a *App) logLayout() {
 			widget(label, x.Rect)
 		}
 	}
-	choices := func(f *form) {
+	choices := func(f *form, area Rect) {
 		for i, c := range f.Rows {
 			focus := ""
 			if i == f.Focus {
@@ -67,7 +67,10 @@ func (a *App) logLayout() {
 			}
 			fmt.Fprintf(&b, "choice %q %q%s\n", c.Label, c.Options[min(c.Sel, len(c.Options)-1)], focus)
 			for j, s := range c.segs {
-				widget(c.Label+"/"+c.Options[j], s)
+				// a scrolled form's rows out of its area cannot be pressed
+				if area.Empty() || s.Y >= area.Y && s.Y+s.H <= area.Y+area.H {
+					widget(c.Label+"/"+c.Options[j], s)
+				}
 			}
 		}
 	}
@@ -78,7 +81,7 @@ func (a *App) logLayout() {
 			fmt.Fprintf(&b, "focus %q\n", s.list.Buttons[f].Label)
 		}
 	case *setupScene:
-		choices(&s.form)
+		choices(&s.form, s.area)
 		if s.start.Disabled {
 			fmt.Fprintf(&b, "problem %s\n", onlineInBrowser)
 			buttons([]*button{s.back})
@@ -86,7 +89,7 @@ func (a *App) logLayout() {
 			buttons([]*button{s.start, s.back})
 		}
 	case *optionsScene:
-		choices(&s.form)
+		choices(&s.form, s.area)
 		fmt.Fprintf(&b, "help %s\n", s.help())
 		buttons([]*button{s.done})
 	case *gameScene:
@@ -112,7 +115,7 @@ func (a *App) logLayout() {
 		buttons([]*button{s.back})
 	case *savedScene:
 		f := &form{Rows: []*choice{&s.filter}}
-		choices(f)
+		choices(f, Rect{})
 		for i, r := range s.rows {
 			g := s.games[s.first+i]
 			state := "ok"

@@ -83,8 +83,10 @@ var screenCases = []screenCase{
 	})},
 }
 
-// notYet are the screens not yet laid out for a phone.
-var notYet = map[string]bool{"new game vs AI": true, "new game AI vs AI": true, "options": true, "saved games": true, "statistics": true}
+// notYet are the screens not yet laid out for fingers. Options on the
+// desktop keeps its 36-pixel rows: 13 rows of 44 do not fit 800 pixels
+// without scrolling, which the desktop does not want.
+var notYet = map[string]bool{"options at 1280×800": true, "saved games": true, "statistics": true}
 
 var (
 	reLogRect  = regexp.MustCompile(`^gobblet: (widget "(?:[^"\\]|\\.)*"|square \w+|slot [xo] \d+ size \d+ count \d+) (-?[\d.]+) (-?[\d.]+) ([\d.]+) ([\d.]+)$`)
@@ -124,10 +126,10 @@ func layoutAt(t *testing.T, c screenCase, w, h float64) string {
 func TestEveryScreenIsFingerSizedAndReadable(t *testing.T) {
 	for _, win := range phoneWindows {
 		for _, c := range screenCases {
-			if notYet[c.name] {
+			name := fmt.Sprintf("%s at %v×%v", c.name, win[0], win[1])
+			if notYet[c.name] || notYet[name] {
 				continue
 			}
-			name := fmt.Sprintf("%s at %v×%v", c.name, win[0], win[1])
 			block := layoutAt(t, c, win[0], win[1])
 			checkBlock(t, name, block, win[0], win[1])
 		}
