@@ -125,11 +125,15 @@ func (c *choice) draw(a *App, dst *ebiten.Image, focused bool) {
 			edge, sw = th.Text, math.Max(1.5, 2*u)
 		}
 		roundRectSprite(dst, s, 10*u, fill, edge, sw, 0)
+		// a narrow segment: smaller words rather than cut ones
 		fo := fs
-		if textWidth(c.Options[i], fo) > s.W-12*u {
-			fo = a.Face(Medium, sizeSmall-1) // a narrow segment: smaller, not cut
+		for _, size := range []float64{sizeSmall, sizeSmall - 2} {
+			if textWidth(c.Options[i], fo) <= s.W-12*u {
+				break
+			}
+			fo = a.Face(Medium, size)
 		}
-		label := fitText(c.Options[i], fo, s.W-8*u)
+		label := fitText(c.Options[i], fo, s.W-6*u)
 		drawText(dst, label, fo, s.X+s.W/2, s.Y+s.H/2, Center, tc)
 	}
 }

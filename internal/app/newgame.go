@@ -223,9 +223,9 @@ func (sc *setupScene) layout(a *App) {
 	sc.area = Rect{}
 	if compact(a.W, a.H, a.css()) {
 		// a phone: the rows scroll between the title and the buttons
-		w = math.Min(820*u, a.W-56*u)
+		w = math.Min(820*u, a.W-40*u)
 		x = a.W/2 - w/2
-		y = 84 * u
+		y = 96 * u
 		by, bh = a.H-66*u, 54*u
 		bw = math.Min(230*u, (a.W-40*u)/2)
 		rowH, gap = 48*u, 8*u

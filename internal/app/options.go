@@ -117,9 +117,9 @@ func (o *optionsScene) layout(a *App) {
 	o.area = Rect{}
 	if compact(a.W, a.H, a.css()) {
 		// a phone: rows a finger high, scrolling between the title and Done
-		w = math.Min(820*u, a.W-56*u)
+		w = math.Min(820*u, a.W-40*u)
 		x = a.W/2 - w/2
-		y = 84 * u
+		y = 96 * u
 		rowH, gap := 46*u, 8*u
 		if stackRows(a, w) {
 			rowH = (stackedLabelH + 46) * u

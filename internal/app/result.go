@@ -291,8 +291,16 @@ func (gs *gameScene) resultArea(a *App) Rect {
 	m := 10 * u
 	cols, rows := gs.resultGrid(a)
 	w := math.Min(l.W-2*m, float64(cols)*150*u+80*u)
-	h := (resultHead+14+6)*u + float64(rows)*resultRow*u
-	y := math.Max(m, l.Status.Y-m-h)
+	// the title, the reason, the moves and the record (if any) take
+	// resultHead in the side column; a card of its own needs less
+	head := 180.0
+	if gs.resultSummary() != nil {
+		head += 70
+	}
+	h := (head+14+6)*u + float64(rows)*resultRow*u
+	// at the foot of the window, over the status line that says the same,
+	// hiding as little of the board as it can
+	y := math.Max(m, l.H-m-h)
 	return Rect{(l.W - w) / 2, y, w, h}
 }
 

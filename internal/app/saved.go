@@ -107,8 +107,21 @@ const savedRowH = 66
 func (ss *savedScene) layout(a *App) {
 	u := a.U()
 	w := math.Min(980*u, a.W-80*u)
-	ss.filter.layout(a, Rect{a.W/2 - w/2 + 12*u, 112 * u, w - 24*u, 40 * u})
+	ss.filter.layout(a, Rect{a.W/2 - w/2 + 12*u, 110 * u, w - 24*u, 44 * u})
 	ss.list = Rect{a.W/2 - w/2, 166 * u, w, a.H - 166*u - 140*u}
+	small := compact(a.W, a.H, a.css())
+	if small {
+		// a phone: the filter and the list as wide as the window, the
+		// buttons two to a row under them
+		w = a.W - 20*u
+		fh := 44 * u
+		if stackRows(a, w-24*u) {
+			fh = (stackedLabelH + 44) * u
+		}
+		ss.filter.layout(a, Rect{a.W/2 - w/2 + 12*u, 56 * u, w - 24*u, fh})
+		top := 56*u + fh + 10*u
+		ss.list = Rect{a.W/2 - w/2, top, w, a.H - top - 2*(50+8)*u - 28*u}
+	}
 	n := max(1, int((ss.list.H-24*u)/(savedRowH*u)))
 	if ss.focus < ss.first {
 		ss.first = ss.focus
@@ -125,6 +138,11 @@ func (ss *savedScene) layout(a *App) {
 	y := a.H - 96*u
 	for i, b := range []*button{ss.del, ss.rename, ss.copyRec, ss.back} {
 		b.Rect = Rect{a.W/2 - 2*bw - 1.5*gap + float64(i)*(bw+gap), y, bw, 54 * u}
+		if small { // two to a row
+			bw, gap = (w-8*u)/2, 8*u
+			row := float64(i / 2)
+			b.Rect = Rect{a.W/2 - bw - gap/2 + float64(i%2)*(bw+gap), a.H - 2*(50+8)*u + row*(50+8)*u, bw, 50 * u}
+		}
 	}
 	ss.del.Label, ss.del.Tip = "Delete", "Delete this game (Del)"
 	if ss.deleted != nil {
@@ -602,7 +620,12 @@ func (ss *savedScene) Draw(a *App, dst *ebiten.Image) {
 	drawBackdrop(a, dst, &ss.backdrop)
 	th := a.Theme
 	u := a.U()
-	drawText(dst, "Saved games", a.Face(Bold, sizeTitle), a.W/2, 64*u, Center, th.Text)
+	small := compact(a.W, a.H, a.css())
+	ty := 64 * u
+	if small {
+		ty = 28 * u
+	}
+	drawText(dst, "Saved games", a.Face(Bold, sizeTitle), a.W/2, ty, Center, th.Text)
 	ss.filter.draw(a, dst, true)
 	panel(a, dst, ss.list)
 	fb := a.Face(Medium, sizeBody)
@@ -653,10 +676,16 @@ func (ss *savedScene) Draw(a *App, dst *ebiten.Image) {
 		} else {
 			drawText(dst, first, fb, r.X+24*u, cy-12*u, Left, th.Text)
 		}
-		drawText(dst, second, fs, r.X+24*u, cy+14*u, Left, th.TextDim)
+		drawText(dst, fitText(second, fs, r.W-48*u), fs, r.X+24*u, cy+14*u, Left, th.TextDim)
 		players, result := gameLine(rec)
+		if small { // narrow: the players and moves on the second line
+			second = fmt.Sprintf("%s  ·  %d moves", players, len(rec.Moves))
+			players = ""
+		}
 		drawText(dst, players, fb, r.X+r.W*0.34, cy-12*u, Left, th.Text)
-		drawText(dst, fmt.Sprintf("%d moves", len(rec.Moves)), fs, r.X+r.W*0.34, cy+14*u, Left, th.TextDim)
+		if !small {
+			drawText(dst, fmt.Sprintf("%d moves", len(rec.Moves)), fs, r.X+r.W*0.34, cy+14*u, Left, th.TextDim)
+		}
 		col := th.TextDim
 		switch {
 		case result == "You won":
@@ -664,7 +693,11 @@ func (ss *savedScene) Draw(a *App, dst *ebiten.Image) {
 		case rec.Result.Status == rules.Win:
 			col = th.Text
 		}
-		drawText(dst, result, fb, r.X+r.W-24*u, cy, Right, col)
+		ry := cy
+		if small {
+			ry = cy - 12*u
+		}
+		drawText(dst, result, fb, r.X+r.W-24*u, ry, Right, col)
 	}
 	if len(ss.games) > len(ss.rows) && len(ss.rows) > 0 {
 		// a thin scroll bar
@@ -682,7 +715,9 @@ func (ss *savedScene) Draw(a *App, dst *ebiten.Image) {
 	for _, b := range []*button{ss.del, ss.rename, ss.copyRec, ss.back} {
 		b.drawTip(a, dst)
 	}
-	drawText(dst, "↑ ↓ choose  ·  Enter or click opens the game for review  ·  ← → which games", a.Face(Regular, sizeSmall), a.W/2, a.H-22*u, Center, th.TextDim)
+	if a.keysShown() && !small {
+		drawText(dst, "↑ ↓ choose  ·  Enter or click opens the game for review  ·  ← → which games", a.Face(Regular, sizeSmall), a.W/2, a.H-22*u, Center, th.TextDim)
+	}
 }
 
 // drawNaming draws the name being typed, in a box with a caret.
