@@ -155,11 +155,7 @@ type rulesScene struct {
 	page       int
 	prev, next *button
 	done       *button
-	// a small window's page scrolls: by how much, how far it can, and
-	// where a finger dragging it was last
-	scroll, scrollMax float64
-	dragY             float64
-	dragging          bool
+	scroll     scroller // a small window's page scrolls
 }
 
 func newRulesScene(a *App, back Scene) *rulesScene {
@@ -201,7 +197,7 @@ func (rs *rulesScene) Update(a *App) error {
 	page := rs.page
 	defer func() {
 		if rs.page != page {
-			rs.scroll = 0
+			rs.scroll.Y = 0
 		}
 	}()
 	rs.updateScroll(a)
@@ -220,25 +216,14 @@ func (rs *rulesScene) Update(a *App) error {
 // mouse dragging in it, the wheel, the up and down keys.
 func (rs *rulesScene) updateScroll(a *App) {
 	g := rs.geometry(a)
-	in := &a.In
 	u := a.U()
-	switch {
-	case in.Pressed && g.card.Contains(in.X, in.Y):
-		rs.dragging, rs.dragY = true, in.Y
-	case rs.dragging && in.Down:
-		rs.scroll -= in.Y - rs.dragY
-		rs.dragY = in.Y
-	default:
-		rs.dragging = false
+	if a.In.Key(ebiten.KeyDown) {
+		rs.scroll.Y += 60 * u
 	}
-	rs.scroll -= in.Wheel * 40 * u
-	if in.Key(ebiten.KeyDown) {
-		rs.scroll += 60 * u
+	if a.In.Key(ebiten.KeyUp) {
+		rs.scroll.Y -= 60 * u
 	}
-	if in.Key(ebiten.KeyUp) {
-		rs.scroll -= 60 * u
-	}
-	rs.scroll = math.Max(0, math.Min(rs.scroll, g.scrollMax))
+	rs.scroll.update(a, g.card, g.card.H+g.scrollMax)
 }
 
 // placedText is one line of a rules page, where Draw puts it.
@@ -325,7 +310,7 @@ func (rs *rulesScene) geometry(a *App) rulesGeometry {
 		placeKeys(a, &g, pg.Keys, tx, tw, y+6*u)
 	}
 	if small {
-		g.scroll(math.Min(rs.scroll, math.Max(0, g.bottom+20*u-(card.Y+card.H))), u)
+		g.scroll(math.Min(rs.scroll.Y, math.Max(0, g.bottom+20*u-(card.Y+card.H))), u)
 	}
 	return g
 }

@@ -177,3 +177,32 @@ func checkBlock(t *testing.T, name, block string, w, h float64) {
 		t.Errorf("%s: text of %.1f CSS px, under %d", name, text/scale, minTextCSS)
 	}
 }
+
+// TestTouchHidesTheKeyboardHints checks that after a touch the game names
+// no keys and says tap, and that a key brings the hints back.
+func TestTouchHidesTheKeyboardHints(t *testing.T) {
+	tb := newTable(t, vsAI(rules.Classic))
+	keyWords := func() string {
+		_, card := tb.gs.statusCardWords()
+		return tb.gs.statusText() + " | " + card
+	}
+	if w := keyWords(); !strings.Contains(w, "Keyboard") || !strings.Contains(w, "click") {
+		t.Fatalf("before any touch the game should name its keys and say click: %q", w)
+	}
+	// a finger taps beside the board
+	tb.src.frames = append(tb.src.frames, Frame{X: 5, Y: 300, Down: true, Pressed: true, PointerMoved: true, TouchActive: true},
+		Frame{X: 5, Y: 300, Released: true, TouchActive: true})
+	tb.run()
+	for _, k := range []string{"Keyboard", "arrows", "Enter", "click"} {
+		if w := keyWords(); strings.Contains(w, k) {
+			t.Errorf("after a touch the game says %q: %q", k, w)
+		}
+	}
+	if w := keyWords(); !strings.Contains(w, "tap") {
+		t.Errorf("after a touch the game should say tap: %q", w)
+	}
+	tb.key(ebiten.KeyShift, false)
+	if w := keyWords(); !strings.Contains(w, "Keyboard") {
+		t.Errorf("a key should bring the keyboard's hints back: %q", w)
+	}
+}
