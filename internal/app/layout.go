@@ -97,7 +97,7 @@ func layoutBoard(w, h, css float64, v rules.Variant, near int) boardLayout {
 	b := math.Min(availH, (w-panelW-5*m)/(1+2*reserveFrac))
 	// the move list needs a few rows under the status card, and the board
 	// most of the window's height: else the list opens from the top bar
-	if availH < 390*u || b < 0.8*availH {
+	if availH < 390*u || b < 0.6*availH {
 		l.Form = narrow
 		panelW = 0
 		b = math.Min(availH, (w-4*m)/(1+2*reserveFrac))
