@@ -676,12 +676,12 @@ func (ss *savedScene) Draw(a *App, dst *ebiten.Image) {
 		} else {
 			drawText(dst, first, fb, r.X+24*u, cy-12*u, Left, th.Text)
 		}
-		drawText(dst, fitText(second, fs, r.W-48*u), fs, r.X+24*u, cy+14*u, Left, th.TextDim)
 		players, result := gameLine(rec)
 		if small { // narrow: the players and moves on the second line
 			second = fmt.Sprintf("%s  ·  %d moves", players, len(rec.Moves))
 			players = ""
 		}
+		drawText(dst, fitText(second, fs, r.W-48*u), fs, r.X+24*u, cy+14*u, Left, th.TextDim)
 		drawText(dst, players, fb, r.X+r.W*0.34, cy-12*u, Left, th.Text)
 		if !small {
 			drawText(dst, fmt.Sprintf("%d moves", len(rec.Moves)), fs, r.X+r.W*0.34, cy+14*u, Left, th.TextDim)
