@@ -67,6 +67,15 @@ var screenCases = []screenCase{
 	{"options", func(a *App) Scene { return newOptionsScene(a, newMenuScene(a)) }},
 	{"rules", func(a *App) Scene { return newRulesScene(a, newMenuScene(a)) }},
 	{"saved games", func(a *App) Scene { return newSavedScene(a) }},
+	{"saved games listed", func(a *App) Scene {
+		for _, s := range []setup{vsAI(rules.Gobblers), twoPlayers(rules.Classic)} {
+			g := rules.NewGame(s.Variant)
+			if _, err := a.Store.(*MemoryStore).SaveRecord(s.gameRecord(g)); err != nil {
+				panic(err)
+			}
+		}
+		return newSavedScene(a)
+	}},
 	{"statistics", func(a *App) Scene { return newStatsScene(a) }},
 	{"game 4×4 vs AI", gameIn(vsAI(rules.Classic), nil)},
 	{"game 3×3 two players", gameIn(twoPlayers(rules.Gobblers), nil)},
