@@ -28,7 +28,7 @@ const stackedLabelH = 26
 
 // stackRows reports whether a form w pixels wide puts its rows' labels
 // above their segments: too narrow for them side by side.
-func stackRows(a *App, w float64) bool { return w < 640*a.U() }
+func stackRows(a *App, w float64) bool { return w < 500*a.U() }
 
 func (c *choice) layout(a *App, r Rect) {
 	u := a.U()

@@ -142,7 +142,13 @@ func (o *optionsScene) layout(a *App) {
 		}
 		return
 	}
-	step := math.Min(43*u, (a.H-116*u-y-helpH*u)/float64(len(o.form.Rows))) // the rows, the focused row's help and their card end above Done
+	n := len(o.form.Rows)
+	if room := a.H - 116*u - y - helpH*u; room < float64(n)*51*u && a.W >= 1100*u {
+		// rows a finger high do not fit one under the other: two columns
+		o.layoutColumns(a, y)
+		return
+	}
+	step := math.Min(43*u, (a.H-116*u-y-helpH*u)/float64(n)) // the rows, the focused row's help and their card end above Done
 	rowH := step - 7*u
 	for i, r := range o.form.Rows {
 		r.layout(a, Rect{x, y, w, rowH})
@@ -152,6 +158,38 @@ func (o *optionsScene) layout(a *App) {
 		}
 	}
 	o.done.Rect = Rect{a.W/2 - 130*u, a.H - 84*u, 260 * u, 54 * u}
+}
+
+// layoutColumns lays the rows out in two columns from y, each row 44
+// high, the focused row's help under it in its column.
+func (o *optionsScene) layoutColumns(a *App, y float64) {
+	u := a.U()
+	gap := 60 * u
+	w := math.Min(600*u, (a.W-2*80*u-gap)/2)
+	n := len(o.form.Rows)
+	half := (n + 1) / 2
+	for i, r := range o.form.Rows {
+		col := i / half
+		if i%half == 0 {
+			y = 130 * u
+		}
+		x := a.W/2 - w - gap/2 + float64(col)*(w+gap)
+		r.layout(a, Rect{x, y, w, 44 * u})
+		y += 51 * u
+		if i == o.form.Focus {
+			y += helpH * u
+		}
+	}
+	o.done.Rect = Rect{a.W/2 - 130*u, a.H - 84*u, 260 * u, 54 * u}
+}
+
+// rowsBox is the rectangle that holds every row.
+func (o *optionsScene) rowsBox() Rect {
+	b := o.form.Rows[0].Rect
+	for _, r := range o.form.Rows[1:] {
+		b = b.Union(r.Rect)
+	}
+	return b
 }
 
 func (o *optionsScene) Update(a *App) error {
@@ -195,12 +233,12 @@ func (o *optionsScene) Draw(a *App, dst *ebiten.Image) {
 		}
 		drawText(dst, "Sound unavailable: "+why, a.Face(Medium, sizeSmall+1), a.W/2, 98*u, Center, col)
 	}
-	first, last := o.form.Rows[0].Rect, o.form.Rows[len(o.form.Rows)-1].Rect
+	box := o.rowsBox()
 	form := dst
 	if !o.area.Empty() { // the rows scroll in their area
 		form = clipTo(dst, o.area)
 	}
-	panel(a, form, Rect{first.X - 36*u, first.Y - 22*u, first.W + 72*u, last.Y + last.H - first.Y + 44*u})
+	panel(a, form, Rect{box.X - 36*u, box.Y - 22*u, box.W + 72*u, box.H + helpH*u + 44*u})
 	o.form.draw(a, form)
 	o.drawHelp(a, form)
 	o.done.draw(a, dst, false)
