@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -213,5 +214,45 @@ func TestTouchHidesTheKeyboardHints(t *testing.T) {
 	tb.key(ebiten.KeyShift, false)
 	if w := keyWords(); !strings.Contains(w, "Keyboard") {
 		t.Errorf("a key should bring the keyboard's hints back: %q", w)
+	}
+}
+
+// TestPortraitGameKeepsResignInTheMenu checks the portrait game against
+// the computer: the player's reserve below the board, the move list behind
+// the Moves button, and Resign in the pause menu, which ends the game.
+func TestPortraitGameKeepsResignInTheMenu(t *testing.T) {
+	tb := newTable(t, setup{Variant: rules.Gobblers, Mode: modeHumanVsAI, Players: [2]playerChoice{{Level: "easy"}, {Human: true}}})
+	tb.a.W, tb.a.H, tb.a.scale = 780, 1688, 2
+	tb.run()
+	gs := tb.gs
+	if gs.lay.Form != tall {
+		t.Fatalf("a 390×844 window lays the game out as form %d, want tall", gs.lay.Form)
+	}
+	if mine, theirs := gs.lay.Reserve[1], gs.lay.Reserve[0]; mine.Y < gs.lay.Frame.Y+gs.lay.Frame.H || theirs.Y > gs.lay.Frame.Y {
+		t.Errorf("the player (blue) should have their reserve %v below the board %v, the computer's %v above", mine, gs.lay.Frame, theirs)
+	}
+	if slices.Contains(gs.top, gs.buttons.resign) || !slices.Contains(gs.top, gs.buttons.moves) {
+		t.Errorf("the portrait top bar should hold Moves and not Resign")
+	}
+	x, y := gs.buttons.moves.Rect.Center()
+	tb.click(x, y)
+	if !gs.sheet || gs.lay.Panel.Empty() {
+		t.Fatalf("Moves should open the move list over the board")
+	}
+	tb.click(5, gs.lay.Status.Y-5) // beside the list
+	if gs.sheet {
+		t.Errorf("a tap beside the move list should close it")
+	}
+	x, y = gs.buttons.pause.Rect.Center()
+	tb.click(x, y)
+	i := slices.IndexFunc(gs.pause.menu.Buttons, func(b *button) bool { return b.Label == resignLabel })
+	if !gs.pause.open || i < 0 {
+		t.Fatalf("the pause menu should offer Resign (open %v)", gs.pause.open)
+	}
+	tb.tick()
+	x, y = gs.pause.menu.Buttons[i].Rect.Center()
+	tb.click(x, y)
+	if r := gs.result(); !gs.over || r.Reason != rules.Resignation {
+		t.Errorf("Resign in the menu should end the game resigned: over %v, %+v", gs.over, r)
 	}
 }
