@@ -76,8 +76,16 @@ const (
 	Right
 )
 
+// smallestText is the size in pixels of the smallest text drawn since the
+// layout log last started counting (0: none); the log reports it, so that
+// tests see every screen's text is readable (debuglayout.go).
+var smallestText float64
+
 // drawText draws one line with its vertical centre at y.
 func drawText(dst *ebiten.Image, s string, fc *text.GoTextFace, x, y float64, a Align, c color.Color) {
+	if s != "" && (smallestText == 0 || fc.Size < smallestText) {
+		smallestText = fc.Size
+	}
 	op := &text.DrawOptions{}
 	op.GeoM.Translate(x, y)
 	op.ColorScale.ScaleWithColor(c)
@@ -132,3 +140,18 @@ func wrap(s string, fc *text.GoTextFace, w float64) []string {
 
 // fontFace is the face type the scenes pass around.
 type fontFace = *text.GoTextFace
+
+// fitText shortens a line with an ellipsis until it fits in w pixels.
+func fitText(s string, fc *text.GoTextFace, w float64) string {
+	if textWidth(s, fc) <= w {
+		return s
+	}
+	r := []rune(s)
+	for len(r) > 1 {
+		r = r[:len(r)-1]
+		if t := string(r) + "…"; textWidth(t, fc) <= w {
+			return t
+		}
+	}
+	return string(r)
+}

@@ -120,8 +120,24 @@ const savedRowH = 66
 func (ss *savedScene) layout(a *App) {
 	u := a.U()
 	w := math.Min(980*u, a.W-80*u)
-	ss.filter.layout(a, Rect{a.W/2 - w/2 + 12*u, 112 * u, w - 24*u, 40 * u})
+	ss.filter.layout(a, Rect{a.W/2 - w/2 + 12*u, 110 * u, w - 24*u, 44 * u})
 	ss.list = Rect{a.W/2 - w/2, 166 * u, w, a.H - 166*u - 140*u}
+	small := compact(a.W, a.H, a.css())
+	if small {
+		// a phone: the filter and the list as wide as the window, the
+		// buttons two to a row under them
+		w = a.W - 20*u
+		fh := 44 * u
+		if stackRows(a, w-24*u) {
+			fh = (stackedLabelH + 44) * u
+		}
+		ss.filter.layout(a, Rect{a.W/2 - w/2 + 12*u, 56 * u, w - 24*u, fh})
+		top := 56*u + fh + 10*u
+		ss.list = Rect{a.W/2 - w/2, top, w, a.H - top - float64((len(ss.buttons())+1)/2)*(50+8)*u - 28*u}
+		if ss.showsCopyPath() { // Copy path under the note
+			ss.list.H -= 50 * u
+		}
+	}
 	n := max(1, int((ss.list.H-24*u)/(savedRowH*u)))
 	if ss.focus < ss.first {
 		ss.first = ss.focus
@@ -140,6 +156,15 @@ func (ss *savedScene) layout(a *App) {
 	y := a.H - 96*u
 	for i, b := range row {
 		b.Rect = Rect{a.W/2 - (nb*bw+(nb-1)*gap)/2 + float64(i)*(bw+gap), y, bw, 54 * u}
+		if small { // two to a row
+			bw, gap := (w-8*u)/2, 8*u
+			r, rows := float64(i/2), float64((len(row)+1)/2)
+			x := a.W/2 - bw - gap/2 + float64(i%2)*(bw+gap)
+			if i == len(row)-1 && i%2 == 0 { // the last one alone: centred
+				x = a.W/2 - bw/2
+			}
+			b.Rect = Rect{x, a.H - rows*(50+8)*u + r*(50+8)*u, bw, 50 * u}
+		}
 	}
 	ss.layoutCopyPath(a)
 	ss.del.Label, ss.del.Tip = "Delete", "Delete this game (Del)"
@@ -177,7 +202,13 @@ func (ss *savedScene) layoutCopyPath(a *App) {
 		return
 	}
 	small := a.Face(Regular, sizeSmall)
-	const h = 30 // the label's size follows the height (button.paint)
+	h := 30.0                       // the label's size follows the height (button.paint)
+	if compact(a.W, a.H, a.css()) { // a phone: a finger's height, under the note
+		h = 44
+		bw := textWidth(ss.copyPath.Label, a.Face(Medium, h*0.42)) + 28*u
+		ss.copyPath.Rect = Rect{a.W/2 - bw/2, ss.list.Y + ss.list.H + 30*u, bw, h * u}
+		return
+	}
 	bw, gap := textWidth(ss.copyPath.Label, a.Face(Medium, h*0.42))+28*u, 14*u
 	tw := math.Min(textWidth(ss.note, small), ss.list.W-bw-gap)
 	x := a.W/2 - (tw+gap+bw)/2 + tw + gap
@@ -719,7 +750,12 @@ func (ss *savedScene) Draw(a *App, dst *ebiten.Image) {
 	drawBackdrop(a, dst, &ss.backdrop)
 	th := a.Theme
 	u := a.U()
-	drawText(dst, "Saved games", a.Face(Bold, sizeTitle), a.W/2, 64*u, Center, th.Text)
+	small := compact(a.W, a.H, a.css())
+	ty := 64 * u
+	if small {
+		ty = 28 * u
+	}
+	drawText(dst, "Saved games", a.Face(Bold, sizeTitle), a.W/2, ty, Center, th.Text)
 	ss.filter.draw(a, dst, true)
 	panel(a, dst, ss.list)
 	fb := a.Face(Medium, sizeBody)
@@ -770,10 +806,16 @@ func (ss *savedScene) Draw(a *App, dst *ebiten.Image) {
 		} else {
 			drawText(dst, first, fb, r.X+24*u, cy-12*u, Left, th.Text)
 		}
-		drawText(dst, second, fs, r.X+24*u, cy+14*u, Left, th.TextDim)
 		players, result := gameLine(rec)
+		if small { // narrow: the players and moves on the second line
+			second = fmt.Sprintf("%s  ·  %d moves", players, len(rec.Moves))
+			players = ""
+		}
+		drawText(dst, fitText(second, fs, r.W-48*u), fs, r.X+24*u, cy+14*u, Left, th.TextDim)
 		drawText(dst, players, fb, r.X+r.W*0.34, cy-12*u, Left, th.Text)
-		drawText(dst, fmt.Sprintf("%d moves", len(rec.Moves)), fs, r.X+r.W*0.34, cy+14*u, Left, th.TextDim)
+		if !small {
+			drawText(dst, fmt.Sprintf("%d moves", len(rec.Moves)), fs, r.X+r.W*0.34, cy+14*u, Left, th.TextDim)
+		}
 		col := th.TextDim
 		switch {
 		case result == "You won":
@@ -781,7 +823,11 @@ func (ss *savedScene) Draw(a *App, dst *ebiten.Image) {
 		case rec.Result.Status == rules.Win:
 			col = th.Text
 		}
-		drawText(dst, result, fb, r.X+r.W-24*u, cy, Right, col)
+		ry := cy
+		if small {
+			ry = cy - 12*u
+		}
+		drawText(dst, result, fb, r.X+r.W-24*u, ry, Right, col)
 	}
 	if len(ss.games) > len(ss.rows) && len(ss.rows) > 0 {
 		// a thin scroll bar
@@ -792,7 +838,7 @@ func (ss *savedScene) Draw(a *App, dst *ebiten.Image) {
 		fillRect(dst, Rect{track.X, y, track.W, h}, th.Accent)
 	}
 	ny := ss.list.Y + ss.list.H + 18*u
-	if ss.showsCopyPath() {
+	if ss.showsCopyPath() && !compact(a.W, a.H, a.css()) {
 		note := ss.noteWords()
 		for r := []rune(note); textWidth(note, fs) > ss.copyPath.Rect.X-14*u-ss.list.X && len(r) > 10; {
 			r = r[:len(r)-2]
@@ -802,6 +848,9 @@ func (ss *savedScene) Draw(a *App, dst *ebiten.Image) {
 		ss.copyPath.draw(a, dst, false)
 	} else {
 		drawText(dst, ss.noteWords(), fs, a.W/2, ny, Center, th.TextDim)
+		if ss.showsCopyPath() {
+			ss.copyPath.draw(a, dst, false)
+		}
 	}
 	row := ss.buttons()
 	for _, b := range row {
@@ -813,7 +862,9 @@ func (ss *savedScene) Draw(a *App, dst *ebiten.Image) {
 	for _, b := range row {
 		b.drawTip(a, dst)
 	}
-	drawText(dst, "↑ ↓ choose  ·  Enter or click opens the game for review  ·  ← → which games", a.Face(Regular, sizeSmall), a.W/2, a.H-22*u, Center, th.TextDim)
+	if a.keysShown() && !small {
+		drawText(dst, "↑ ↓ choose  ·  Enter or click opens the game for review  ·  ← → which games", a.Face(Regular, sizeSmall), a.W/2, a.H-22*u, Center, th.TextDim)
+	}
 }
 
 // drawNaming draws the name being typed, in a box with a caret.
