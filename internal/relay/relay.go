@@ -263,11 +263,9 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	// The http.Server's read and write deadlines are for requests, not for
-	// a socket that lives for hours: the relay keeps its own. (net/http
-	// clears them on hijack too; this does not depend on it.)
-	rc := http.NewResponseController(w)
-	rc.SetReadDeadline(time.Time{})
-	rc.SetWriteDeadline(time.Time{})
+	// a socket that lives for hours: net/http clears them when the socket
+	// is hijacked (gobblet-server's TestRelaySocketsOutliveTheRequestTimeouts
+	// checks it), and the relay keeps its own.
 	p := &peer{s: s, addr: s.clientAddr(r)}
 	p.tokens, p.last = float64(s.cfg.Burst), time.Now()
 	c, err := websocket.Accept(w, r, &websocket.AcceptOptions{
@@ -515,6 +513,7 @@ func (p *peer) pass(typ websocket.MessageType, rd io.Reader, buf []byte) bool {
 	case err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, io.EOF):
 		return false
 	}
+	start := time.Now()
 	p.idle.Reset(s.cfg.Idle)
 	s.Metrics.Received.Add(1)
 	s.Metrics.BytesIn.Add(int64(n))
@@ -534,6 +533,7 @@ func (p *peer) pass(typ websocket.MessageType, rd io.Reader, buf []byte) bool {
 	if err := to.write(websocket.MessageBinary, buf[:n]); err != nil {
 		return true // the partner is gone or stuck (and closed): this one stays
 	}
+	s.Metrics.observeForward(time.Since(start))
 	s.Metrics.Relayed.Add(1)
 	s.Metrics.BytesRelayed.Add(int64(n))
 	return true

@@ -475,6 +475,7 @@ func TestMetricsText(t *testing.T) {
 	a, b := f.pair("room-metrics")
 	a.send([]byte("abc"))
 	b.expectBinary([]byte("abc"))
+	eventually(t, "the move counted", func() bool { return f.s.Metrics.Relayed.Load() == 1 })
 	var buf bytes.Buffer
 	if err := f.s.Metrics.WriteMetrics(&buf); err != nil {
 		t.Fatal(err)
@@ -487,6 +488,8 @@ func TestMetricsText(t *testing.T) {
 		`gobblet_relay_refusals_total{reason="room_full"} 0` + "\n",
 		"# TYPE gobblet_relay_rooms gauge\n",
 		"go_memstats_heap_inuse_bytes ",
+		`gobblet_relay_forward_seconds_bucket{le="+Inf"} 1` + "\n",
+		"gobblet_relay_forward_seconds_count 1\n",
 	} {
 		if !strings.Contains(buf.String(), line) {
 			t.Errorf("metrics lack %q:\n%s", line, buf.String())
