@@ -268,18 +268,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	// checks it), and the relay keeps its own.
 	p := &peer{s: s, addr: s.clientAddr(r)}
 	p.tokens, p.last = float64(s.cfg.Burst), time.Now()
-	c, err := websocket.Accept(w, r, &websocket.AcceptOptions{
-		OriginPatterns:  s.cfg.OriginPatterns,
-		CompressionMode: websocket.CompressionDisabled, // the messages are encrypted: nothing to gain
-		// Pings count against the rate like messages: each costs a pong.
-		OnPingReceived: func(context.Context, []byte) bool {
-			if !p.take() {
-				go p.close(CodeRate, ReasonRate)
-				return false
-			}
-			return true
-		},
-	})
+	c, err := websocket.Accept(w, r, s.acceptOptions(p))
 	if err != nil {
 		s.Metrics.refuse(ReasonHandshake)
 		s.note("relay: refused a handshake", "room", s.tag(id), "error", err.Error())
