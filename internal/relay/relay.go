@@ -1,7 +1,8 @@
 // Package relay pairs two WebSockets by a room id and passes every binary
-// message of one to the other unchanged, as RELAY-WIRE.md says: the relay
-// of issue 22. It knows nothing of the game: the players encrypt what they
-// send, and the room id it sees is not their secret.
+// message of one to the other unchanged: the relay of issue 22 (its wire
+// contract is in docs/server.md). It knows nothing of the game: the
+// players encrypt what they send, and the room id it sees is not their
+// secret.
 //
 // One goroutine serves each socket (the http.Server's own): it reads the
 // socket's messages and writes each to the partner. Writes to one socket
@@ -29,7 +30,7 @@ import (
 	"github.com/coder/websocket"
 )
 
-// Close codes of the relay (RELAY-WIRE.md).
+// Close codes of the relay (docs/server.md).
 const (
 	CodeRoomFull  websocket.StatusCode = 4001
 	CodeAddress   websocket.StatusCode = 4002
@@ -47,7 +48,7 @@ const (
 	Alone  = "alone"
 )
 
-// Config holds the limits. Zero fields take the defaults of RELAY-WIRE.md
+// Config holds the limits. Zero fields take the defaults of the wire contract
 // (see Defaults); a negative count or Rate means no limit.
 type Config struct {
 	MaxMessage        int           // bytes in one message (16 KiB)
@@ -75,7 +76,7 @@ type Config struct {
 	Logger *slog.Logger // nil: slog.Default()
 }
 
-// Defaults are the limits of RELAY-WIRE.md.
+// Defaults are the limits of the wire contract (docs/server.md).
 var Defaults = Config{
 	MaxMessage:        16 << 10,
 	Rate:              20,
