@@ -4,6 +4,7 @@ package main
 
 import (
 	"bufio"
+	"cmp"
 	"context"
 	"encoding/binary"
 	"encoding/json"
@@ -11,6 +12,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"math/rand/v2"
 	"net"
 	"net/http"
@@ -586,12 +588,14 @@ func runLoad(o *loadOptions, args []string) error {
 	}
 	// The relay's own latency: one room plays while the others wait.
 	if o.quiet > 0 {
+		q0, _ := serverMetrics(o.metrics)
 		h, err := quietLatency(o)
+		q1, _ := serverMetrics(o.metrics)
 		if err != nil {
 			fmt.Printf("quiet latency: %v\n", err)
 		} else {
-			fmt.Printf("latency through the relay, one room playing beside %d waiting (%d moves): median %s, p99 %s\n",
-				held, h.N, fmtDur(h.quantile(0.5)), fmtDur(h.quantile(0.99)))
+			fmt.Printf("one room playing beside %d waiting (%d moves): latency from one client's write to the other's read: median %s, p99 %s; the relay's own time: median %s, p99 %s\n",
+				held, h.N, fmtDur(h.quantile(0.5)), fmtDur(h.quantile(0.99)), relayQuantile(q0, q1, 0.5), relayQuantile(q0, q1, 0.99))
 		}
 	}
 	for _, rate := range o.rates {
@@ -652,8 +656,8 @@ func phase(o *loadOptions, procs []*workerProc, rate float64) error {
 	cpu := m1["process_cpu_seconds_total"] - m0["process_cpu_seconds_total"]
 	fmt.Printf("every room playing, each socket at most %g moves/s, for %.1fs: %.0f moves relayed per second (server count); server CPU %.0f%% of one core, %.1f µs per move\n",
 		rate, elapsed.Seconds(), relayed/elapsed.Seconds(), 100*cpu/elapsed.Seconds(), 1e6*cpu/max(relayed, 1))
-	fmt.Printf("  latency through the relay: median %s, p99 %s (%d moves)\n",
-		fmtDur(total.quantile(0.5)), fmtDur(total.quantile(0.99)), total.N)
+	fmt.Printf("  latency from one client's write to the other's read: median %s, p99 %s (%d moves); the relay's own time (read to written): median %s, p99 %s\n",
+		fmtDur(total.quantile(0.5)), fmtDur(total.quantile(0.99)), total.N, relayQuantile(m0, m1, 0.5), relayQuantile(m0, m1, 0.99))
 	if errs > 0 {
 		fmt.Printf("  rooms whose play ended in an error: %d (%s)\n", errs, strings.Join(closes, "; "))
 	}
@@ -689,6 +693,41 @@ func quietLatency(o *loadOptions) (*histogram, error) {
 		time.Sleep(30 * time.Millisecond) // each socket sends one move in 60 ms: under the server's 20 a second
 	}
 	return h, nil
+}
+
+// relayQuantile reads quantile q of the server's own time to pass a move
+// on between two readings of its metrics: the upper bound of its bucket.
+func relayQuantile(m0, m1 map[string]float64, q float64) string {
+	type bucket struct{ le, n float64 }
+	var bs []bucket
+	for k, v := range m1 {
+		le, ok := strings.CutPrefix(k, `gobblet_relay_forward_seconds_bucket{le="`)
+		if !ok {
+			continue
+		}
+		le = strings.TrimSuffix(le, `"}`)
+		f, err := strconv.ParseFloat(le, 64)
+		if le == "+Inf" {
+			f, err = math.Inf(1), nil
+		}
+		if err == nil {
+			bs = append(bs, bucket{f, v - m0[k]})
+		}
+	}
+	slices.SortFunc(bs, func(a, b bucket) int { return cmp.Compare(a.le, b.le) })
+	if len(bs) == 0 || bs[len(bs)-1].n == 0 {
+		return "?"
+	}
+	total := bs[len(bs)-1].n
+	for _, b := range bs {
+		if b.n >= q*total {
+			if math.IsInf(b.le, 1) {
+				return "> 10 s"
+			}
+			return "≤ " + fmtDur(time.Duration(b.le*float64(time.Second)))
+		}
+	}
+	return "?"
 }
 
 func fmtDur(d time.Duration) string {

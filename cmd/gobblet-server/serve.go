@@ -242,9 +242,9 @@ func versionString() string {
 func (a *app) run(ctx context.Context) error {
 	o := a.o
 	if soft, _ := raiseFileLimit(); soft > 0 {
-		if rooms := a.relay.Config().MaxRooms; rooms > 0 && soft < uint64(2*rooms+64) {
+		if rooms := a.relay.Config().MaxRooms; rooms > 0 && soft < uint64(2*rooms+16) {
 			a.log.Warn("the open-file limit is too low for -max-rooms: raise it (ulimit -n, or LimitNOFILE in a systemd unit) or lower -max-rooms",
-				"open_file_limit", soft, "max_rooms", rooms, "rooms_it_allows", (soft-64)/2)
+				"open_file_limit", soft, "max_rooms", rooms, "rooms_it_allows", (soft-16)/2)
 		}
 	}
 	ln, err := net.Listen("tcp", o.addr)

@@ -387,3 +387,42 @@ func TestRelaySocketsOutliveTheRequestTimeouts(t *testing.T) {
 		}
 	}
 }
+
+func freePort(t *testing.T) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	return ln.Addr().String()
+}
+
+func TestACMEListenerRedirectsToHTTPS(t *testing.T) {
+	// No certificate authority is reached: only the http-01 listener is
+	// asked, which answers challenges it has none of with 404 and sends
+	// everything else to https.
+	httpAddr := freePort(t)
+	running(t, "-web", "", "-acme-domain", "gobblet.example.org", "-acme-cache", t.TempDir(), "-acme-http", httpAddr)
+	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	req, _ := http.NewRequest("GET", "http://"+httpAddr+"/some/page", nil)
+	req.Host = "gobblet.example.org"
+	resp, err := client.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if loc := resp.Header.Get("Location"); resp.StatusCode/100 != 3 || loc != "https://gobblet.example.org/some/page" {
+		t.Errorf("plain http: %d, Location %q", resp.StatusCode, loc)
+	}
+	req, _ = http.NewRequest("GET", "http://"+httpAddr+"/.well-known/acme-challenge/unknown", nil)
+	req.Host = "gobblet.example.org"
+	resp, err = client.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != 404 {
+		t.Errorf("unknown challenge: %d", resp.StatusCode)
+	}
+}

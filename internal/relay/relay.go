@@ -1,7 +1,8 @@
 // Package relay pairs two WebSockets by a room id and passes every binary
-// message of one to the other unchanged, as RELAY-WIRE.md says: the relay
-// of issue 22. It knows nothing of the game: the players encrypt what they
-// send, and the room id it sees is not their secret.
+// message of one to the other unchanged: the relay of issue 22 (its wire
+// contract is in docs/server.md). It knows nothing of the game: the
+// players encrypt what they send, and the room id it sees is not their
+// secret.
 //
 // One goroutine serves each socket (the http.Server's own): it reads the
 // socket's messages and writes each to the partner. Writes to one socket
@@ -29,7 +30,7 @@ import (
 	"github.com/coder/websocket"
 )
 
-// Close codes of the relay (RELAY-WIRE.md).
+// Close codes of the relay (docs/server.md).
 const (
 	CodeRoomFull  websocket.StatusCode = 4001
 	CodeAddress   websocket.StatusCode = 4002
@@ -47,7 +48,7 @@ const (
 	Alone  = "alone"
 )
 
-// Config holds the limits. Zero fields take the defaults of RELAY-WIRE.md
+// Config holds the limits. Zero fields take the defaults of the wire contract
 // (see Defaults); a negative count or Rate means no limit.
 type Config struct {
 	MaxMessage        int           // bytes in one message (16 KiB)
@@ -75,7 +76,7 @@ type Config struct {
 	Logger *slog.Logger // nil: slog.Default()
 }
 
-// Defaults are the limits of RELAY-WIRE.md.
+// Defaults are the limits of the wire contract (docs/server.md).
 var Defaults = Config{
 	MaxMessage:        16 << 10,
 	Rate:              20,
@@ -263,25 +264,12 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	// The http.Server's read and write deadlines are for requests, not for
-	// a socket that lives for hours: the relay keeps its own. (net/http
-	// clears them on hijack too; this does not depend on it.)
-	rc := http.NewResponseController(w)
-	rc.SetReadDeadline(time.Time{})
-	rc.SetWriteDeadline(time.Time{})
+	// a socket that lives for hours: net/http clears them when the socket
+	// is hijacked (gobblet-server's TestRelaySocketsOutliveTheRequestTimeouts
+	// checks it), and the relay keeps its own.
 	p := &peer{s: s, addr: s.clientAddr(r)}
 	p.tokens, p.last = float64(s.cfg.Burst), time.Now()
-	c, err := websocket.Accept(w, r, &websocket.AcceptOptions{
-		OriginPatterns:  s.cfg.OriginPatterns,
-		CompressionMode: websocket.CompressionDisabled, // the messages are encrypted: nothing to gain
-		// Pings count against the rate like messages: each costs a pong.
-		OnPingReceived: func(context.Context, []byte) bool {
-			if !p.take() {
-				go p.close(CodeRate, ReasonRate)
-				return false
-			}
-			return true
-		},
-	})
+	c, err := websocket.Accept(w, r, s.acceptOptions(p))
 	if err != nil {
 		s.Metrics.refuse(ReasonHandshake)
 		s.note("relay: refused a handshake", "room", s.tag(id), "error", err.Error())
@@ -515,6 +503,7 @@ func (p *peer) pass(typ websocket.MessageType, rd io.Reader, buf []byte) bool {
 	case err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, io.EOF):
 		return false
 	}
+	start := time.Now()
 	p.idle.Reset(s.cfg.Idle)
 	s.Metrics.Received.Add(1)
 	s.Metrics.BytesIn.Add(int64(n))
@@ -534,6 +523,7 @@ func (p *peer) pass(typ websocket.MessageType, rd io.Reader, buf []byte) bool {
 	if err := to.write(websocket.MessageBinary, buf[:n]); err != nil {
 		return true // the partner is gone or stuck (and closed): this one stays
 	}
+	s.Metrics.observeForward(time.Since(start))
 	s.Metrics.Relayed.Add(1)
 	s.Metrics.BytesRelayed.Add(int64(n))
 	return true
