@@ -178,19 +178,6 @@ func (r *fakeRelay) kill(code websocket.StatusCode) {
 	}
 }
 
-// restart stops the relay (every socket closed, new ones refused) for a
-// while, then lets sockets in again.
-func (r *fakeRelay) restart(d time.Duration) {
-	r.mu.Lock()
-	r.down = true
-	r.mu.Unlock()
-	r.kill(websocket.StatusGoingAway)
-	time.Sleep(d)
-	r.mu.Lock()
-	r.down = false
-	r.mu.Unlock()
-}
-
 func (r *fakeRelay) set(f func()) {
 	r.mu.Lock()
 	f()
