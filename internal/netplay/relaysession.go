@@ -209,6 +209,9 @@ func (c *relayClient) troubled(end relayEnd) {
 	default:
 		c.reason = end.reason
 		c.lost(end.reason)
+		if c.m == nil && end.reason != "" {
+			c.notice(end.reason) // no game yet: nothing else tells the player
+		}
 	}
 }
 
