@@ -354,3 +354,44 @@ func TestARelayThatSwapsRoomsMidGameLosesNothing(t *testing.T) {
 	finishRandom(t, rng, ga, sa)
 	finishRandom(t, rng, gb, sb)
 }
+
+// A relay may pass the first side's hello on before it tells the second
+// side "paired": the second side greets at once all the same.
+func TestAHelloBeforePairedStillGreets(t *testing.T) {
+	r := newFakeRelay(t)
+	r.set(func() { r.latePaired = 300 * time.Millisecond })
+	l := relayLimits
+	l.Handshake = 10 * time.Second // a lost hello would cost this much
+	i, err := Invite(InviteConfig{Server: r.url(), Variant: rules.Classic, Colour: rules.X, Limits: l})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { closeAndWait(t, i) })
+	waitForSockets(t, r, i.Invitation().Room, 1)
+	j := acceptAt(t, AcceptConfig{Invitation: i.Invitation().Link(), Limits: l})
+	start := time.Now()
+	await[Started](t, i)
+	await[Started](t, j)
+	if time.Since(start) >= l.Handshake {
+		t.Errorf("the greeting waited for its deadline")
+	}
+}
+
+// A stranger that speaks another version of the greeting is turned away,
+// and the inviter is told why.
+func TestAnotherVersionIsToldInASentence(t *testing.T) {
+	r := newFakeRelay(t)
+	i := inviteAt(t, r, rules.Classic, rules.X)
+	inv := i.Invitation()
+	waitForSockets(t, r, inv.Room, 1)
+	s, err := dialStranger(t, r, inv.Room)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.waitText("paired")
+	s.send(append([]byte{frameHello, relayVersion + 1, roleInvited}, make([]byte, 16)...))
+	if n := await[Notice](t, i); !strings.Contains(n.Text, "another version of Gobblet") {
+		t.Errorf("the inviter was told %q", n.Text)
+	}
+	s.learnedNothing()
+}

@@ -221,3 +221,22 @@ func BenchmarkRelayMeetingOverLoopback(b *testing.B) {
 		<-j.Done()
 	}
 }
+
+// A server that cannot be reached is said in a sentence at once; a missing
+// server is an error before any network.
+func TestAServerThatCannotBeReachedIsTold(t *testing.T) {
+	r := newFakeRelay(t)
+	addr := r.url()
+	r.srv.Close() // nothing listens there any more
+	i, err := Invite(InviteConfig{Server: addr, Variant: rules.Classic, Limits: relayLimits})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { closeAndWait(t, i) })
+	if d := await[Disconnected](t, i); !strings.HasPrefix(d.Reason, "Could not reach the server at 127.0.0.1:") {
+		t.Errorf("an unreachable server: %q", d.Reason)
+	}
+	if _, err := Invite(InviteConfig{Variant: rules.Classic}); err == nil || !strings.Contains(err.Error(), "Options") {
+		t.Errorf("no server: %v", err)
+	}
+}
