@@ -11,7 +11,7 @@ LDFLAGS := -s -w -X main.version=$(VERSION) $(if $(SERVER),-X main.defaultServer
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 RACE := $(shell command -v gcc >/dev/null 2>&1 && echo -race)
 
-.PHONY: run run-deps build test unit unit-wasm vet bench check-go clean e2e e2e-sound e2e-deps screenshots gallery perf perf-web dist cross web serve-web
+.PHONY: run run-deps build test unit unit-wasm vet bench check-go clean e2e e2e-sound e2e-deps screenshots gallery perf perf-web dist cross web serve-web bench-server
 
 run: build run-deps
 	./$(BIN)/gobblet
@@ -77,6 +77,20 @@ serve-web: check-go
 	$(GO) run ./tools/web -out dist/web -version $(VERSION)
 	$(GO) build -trimpath -ldflags='$(LDFLAGS)' -o $(BIN)/ ./cmd/gobblet-server
 	./$(BIN)/gobblet-server -addr 127.0.0.1:$(PORT) -web dist/web
+
+# make bench-server: gobblet-server on loopback and its load generator:
+# rooms held (BENCH_ROOMS, two sockets each), memory per room, the relay's
+# latency with one room playing, then moves relayed per second and their
+# latency with every room playing (a move every 5 s per player, then flat
+# out). A process may open at most `ulimit -Hn` files: the default is
+# 10,000 rooms, or as many as the server's limit allows. See docs/server.md.
+BENCH_PORT ?= 18080
+BENCH_ROOMS ?= $(shell n=$$(ulimit -Hn); if [ "$$n" = unlimited ] || [ "$$n" -ge 20100 ]; then echo 10000; else echo $$(( (n - 40) / 2 )); fi)
+bench-server: check-go
+	$(GO) build -trimpath -ldflags='$(LDFLAGS)' -o $(BIN)/ ./cmd/gobblet-server
+	@./$(BIN)/gobblet-server -addr 127.0.0.1:$(BENCH_PORT) -web "" -log-level warn & pid=$$!; \
+	./$(BIN)/gobblet-server loadtest -url ws://127.0.0.1:$(BENCH_PORT) -rooms $(BENCH_ROOMS) -duration 20s; rc=$$?; \
+	kill -TERM $$pid; wait $$pid; exit $$rc
 
 # Release archives for Windows, macOS and Linux (amd64 and arm64) under dist/.
 dist: check-go

@@ -52,6 +52,7 @@ func measureIdle(b *testing.B, repeat int) [][3]string {
 	g := start(b, b.TempDir())
 	pid := g.cmd.Process.Pid
 	first := g.waitLog(`^gobblet: first frame after (\d+)ms$`, 10*time.Second)
+	shown := g.waitLog(`^gobblet: first frame on screen after (\d+)ms$`, 10*time.Second)
 	time.Sleep(2 * time.Second) // the menu's opening fade and the first rates line
 	menu := cpuWindows(b, pid, window, repeat)
 	add("CPU, menu idle (% of one core)", "next to none (≤ 5)", "%.1f (median of %s)", median(menu), fmtList(menu))
@@ -59,7 +60,8 @@ func measureIdle(b *testing.B, repeat int) [][3]string {
 	heap := g.waitLog(`^gobblet: heap live ([\d.]+) MB$`, 5*time.Second)
 	add("Go heap live at the menu (MB)", "—", "%s", heap[1])
 	add("resident memory at the menu (VmRSS, MB)", "—", "%.1f", rssMB(b, pid))
-	add("first frame after start (ms)", "≤ 500", "%s", first[1])
+	add("first frame drawn after start (ms)", "—", "%s", first[1])
+	add("first frame on screen after start (ms)", "≤ 500", "%s", shown[1])
 
 	// the expert thinks after each of the human's moves; measured from the
 	// move to its answer, over a few turns

@@ -1,7 +1,10 @@
+//go:build !js
+
 package main
 
 import (
 	"bufio"
+	"cmp"
 	"context"
 	"encoding/binary"
 	"encoding/json"
@@ -9,6 +12,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
+	"math/rand/v2"
 	"net"
 	"net/http"
 	"net/netip"
@@ -40,7 +45,7 @@ import (
 type loadOptions struct {
 	url, metrics   string
 	rooms, procs   int
-	rate           float64
+	rates          []float64
 	duration, ramp time.Duration
 	size           int
 	spread         bool
@@ -55,7 +60,7 @@ func parseLoadFlags(args []string) (*loadOptions, error) {
 	fs.StringVar(&o.metrics, "metrics", "", "`URL` of the server's metrics (default: -url's /metrics over http)")
 	fs.IntVar(&o.rooms, "rooms", 1000, "rooms to open (two sockets each)")
 	fs.IntVar(&o.procs, "procs", 0, "worker processes holding the sockets (0: one per 8,000 sockets)")
-	fs.Float64Var(&o.rate, "rate", 5, "moves a second each socket sends at most while every room plays")
+	rates := fs.String("rates", "0.2,10", "comma-separated `list` of phases: in each, every room plays with each socket sending at most this many moves a second (a player moves every few seconds; the server allows 20)")
 	fs.DurationVar(&o.duration, "duration", 20*time.Second, "how long every room plays")
 	fs.DurationVar(&o.ramp, "ramp-timeout", 5*time.Minute, "longest time to open the rooms")
 	fs.IntVar(&o.size, "size", 64, "bytes in a move (the encrypted messages of a game are about this size)")
@@ -65,8 +70,15 @@ func parseLoadFlags(args []string) (*loadOptions, error) {
 	if err := fs.Parse(args); err != nil {
 		return nil, err
 	}
-	if o.rooms < 1 || o.rate <= 0 || o.size < 8 || o.duration <= 0 {
-		return nil, errors.New("loadtest: -rooms and -rate must be positive, -size at least 8 bytes, -duration positive")
+	for _, r := range strings.Split(*rates, ",") {
+		v, err := strconv.ParseFloat(strings.TrimSpace(r), 64)
+		if err != nil || v <= 0 {
+			return nil, fmt.Errorf("loadtest: -rates is a list of positive numbers such as 0.2,10, not %q", *rates)
+		}
+		o.rates = append(o.rates, v)
+	}
+	if o.rooms < 1 || o.size < 8 || o.duration <= 0 {
+		return nil, errors.New("loadtest: -rooms must be positive, -size at least 8 bytes, -duration positive")
 	}
 	if o.procs <= 0 {
 		o.procs = (2*o.rooms + 7999) / 8000
@@ -291,6 +303,9 @@ func pingPong(a, b *lclient, size int, rate float64, stop <-chan struct{}, h *hi
 			return true, write()
 		}
 		if first {
+			// Rooms start at random moments within one gap, as players
+			// do, not all at once.
+			last = time.Now().Add(time.Duration(rand.Int64N(int64(gap))) - gap)
 			if _, err := send(); err != nil {
 				errc <- err
 				return
@@ -328,9 +343,10 @@ func pingPong(a, b *lclient, size int, rate float64, stop <-chan struct{}, h *hi
 	return errors.Join(err1, err2)
 }
 
-// runWorker opens its share of the rooms, says "ready N", waits for "go",
-// plays for the duration, prints its report as JSON and holds its sockets
-// until its standard input closes.
+// runWorker opens its share of the rooms, says "ready N", and for each line
+// "go RATE" on its standard input has every room play for the duration and
+// prints its report as JSON; it holds its sockets until its standard input
+// closes.
 func runWorker(o *loadOptions) error {
 	soft, _ := raiseFileLimit()
 	first, last := share(o.rooms, o.procs, o.worker)
@@ -341,8 +357,7 @@ func runWorker(o *loadOptions) error {
 	spread := o.spread && loopback(o.url)
 	ctx, cancel := context.WithTimeout(context.Background(), o.ramp)
 	defer cancel()
-	type pair struct{ a, b *lclient }
-	pairs := make([]pair, n)
+	pairs := make([]roomPair, n)
 	var wg sync.WaitGroup
 	var firstErr atomic.Pointer[error]
 	sem := make(chan struct{}, 64) // dials at once
@@ -357,7 +372,7 @@ func runWorker(o *loadOptions) error {
 				firstErr.CompareAndSwap(nil, &err)
 				return
 			}
-			pairs[i] = pair{a, b}
+			pairs[i] = roomPair{a, b}
 		}()
 	}
 	wg.Wait()
@@ -395,30 +410,61 @@ func runWorker(o *loadOptions) error {
 	}()
 	fmt.Printf("ready %d\n", held)
 	in := bufio.NewScanner(os.Stdin)
-	if !in.Scan() || in.Text() != "go" {
-		return nil
+	waiting := true
+	for in.Scan() {
+		var rate float64
+		if _, err := fmt.Sscanf(in.Text(), "go %g", &rate); err != nil || rate <= 0 {
+			break
+		}
+		if waiting {
+			close(kstop)
+			<-kdone
+			waiting = false
+		}
+		if err := json.NewEncoder(os.Stdout).Encode(playAll(o, pairs, held, rate)); err != nil {
+			return err
+		}
 	}
-	close(kstop)
-	<-kdone
+	if waiting {
+		close(kstop)
+		<-kdone
+	}
+	for _, p := range pairs {
+		if p.a != nil {
+			p.a.c.CloseNow()
+			p.b.c.CloseNow()
+		}
+	}
+	return nil
+}
+
+type roomPair struct{ a, b *lclient }
+
+// playAll has every room play for the duration at rate.
+func playAll(o *loadOptions, pairs []roomPair, held int, rate float64) workerReport {
 	stop := make(chan struct{})
 	h := newHistogram()
 	var moves, errs atomic.Int64
 	var closes sync.Map
+	var wg sync.WaitGroup
 	time.AfterFunc(o.duration, func() { close(stop) })
-	for _, p := range pairs {
+	for i, p := range pairs {
 		if p.a == nil {
 			continue
 		}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			if err := pingPong(p.a, p.b, o.size, o.rate, stop, h, &moves); err != nil {
+			if err := pingPong(p.a, p.b, o.size, rate, stop, h, &moves); err != nil {
 				errs.Add(1)
 				if code := websocket.CloseStatus(err); code != -1 {
 					closes.Store(strconv.Itoa(int(code)), true)
 				} else {
 					closes.Store(err.Error(), true)
 				}
+				p.a.c.CloseNow()
+				p.b.c.CloseNow()
+				pairs[i] = roomPair{}
 			}
 		}()
 	}
@@ -430,17 +476,7 @@ func runWorker(o *loadOptions) error {
 		}
 		return true
 	})
-	if err := json.NewEncoder(os.Stdout).Encode(rep); err != nil {
-		return err
-	}
-	io.Copy(io.Discard, os.Stdin) // hold the rooms until told to go
-	for _, p := range pairs {
-		if p.a != nil {
-			p.a.c.CloseNow()
-			p.b.c.CloseNow()
-		}
-	}
-	return nil
+	return rep
 }
 
 // share is the range of rooms worker w (1-based) of procs opens.
@@ -488,6 +524,10 @@ func runLoad(o *loadOptions, args []string) error {
 	fmt.Printf("loadtest: %d rooms (%d sockets) on %s, %d worker processes; this machine's open-file limit per process: %d (hard %d), %d CPUs\n",
 		o.rooms, 2*o.rooms, o.url, o.procs, soft, hard, runtime.NumCPU())
 	before, err := serverMetrics(o.metrics)
+	for wait := time.Now().Add(10 * time.Second); err != nil && time.Now().Before(wait); {
+		time.Sleep(100 * time.Millisecond) // the server may be starting
+		before, err = serverMetrics(o.metrics)
+	}
 	if err != nil {
 		return fmt.Errorf("loadtest: cannot read the server's metrics (%w); is it running, with /metrics at %s?", err, o.metrics)
 	}
@@ -548,29 +588,58 @@ func runLoad(o *loadOptions, args []string) error {
 	}
 	// The relay's own latency: one room plays while the others wait.
 	if o.quiet > 0 {
+		q0, _ := serverMetrics(o.metrics)
 		h, err := quietLatency(o)
+		q1, _ := serverMetrics(o.metrics)
 		if err != nil {
 			fmt.Printf("quiet latency: %v\n", err)
 		} else {
-			fmt.Printf("latency through the relay, one room playing beside %d waiting (%d moves): median %s, p99 %s\n",
-				held, h.N, fmtDur(h.quantile(0.5)), fmtDur(h.quantile(0.99)))
+			fmt.Printf("one room playing beside %d waiting (%d moves): latency from one client's write to the other's read: median %s, p99 %s; the relay's own time: median %s, p99 %s\n",
+				held, h.N, fmtDur(h.quantile(0.5)), fmtDur(h.quantile(0.99)), relayQuantile(q0, q1, 0.5), relayQuantile(q0, q1, 0.99))
 		}
 	}
-	// Every room plays.
+	for _, rate := range o.rates {
+		if err := phase(o, procs, rate); err != nil {
+			return err
+		}
+	}
+	m1, err := serverMetrics(o.metrics)
+	if err != nil {
+		return err
+	}
+	var refusals []string
+	for k, v := range m1 {
+		if strings.HasPrefix(k, "gobblet_relay_refusals_total") && v-before[k] > 0 {
+			refusals = append(refusals, fmt.Sprintf("%s %.0f", strings.TrimPrefix(k, "gobblet_relay_refusals_total"), v-before[k]))
+		}
+	}
+	slices.Sort(refusals)
+	if len(refusals) > 0 {
+		fmt.Printf("server refusals during the test: %s\n", strings.Join(refusals, ", "))
+	}
+	return nil
+}
+
+// phase has every room play at rate and prints the figures.
+func phase(o *loadOptions, procs []*workerProc, rate float64) error {
 	m0, err := serverMetrics(o.metrics)
 	if err != nil {
 		return err
 	}
 	t0 := time.Now()
 	for _, p := range procs {
-		fmt.Fprintln(p.stdin, "go")
+		fmt.Fprintf(p.stdin, "go %g\n", rate)
 	}
 	total := newHistogram()
 	var moves, errs int64
 	var closes []string
 	for w, p := range procs {
 		var rep workerReport
-		if err := json.NewDecoder(p.out).Decode(&rep); err != nil {
+		line, err := p.out.ReadBytes('\n')
+		if err == nil {
+			err = json.Unmarshal(line, &rep)
+		}
+		if err != nil {
 			return fmt.Errorf("loadtest: worker %d's report: %w", w+1, err)
 		}
 		total.merge(rep.Hist)
@@ -584,22 +653,13 @@ func runLoad(o *loadOptions, args []string) error {
 		return err
 	}
 	relayed := m1["gobblet_relay_messages_relayed_total"] - m0["gobblet_relay_messages_relayed_total"]
-	fmt.Printf("every room playing (each socket at most %g moves/s) for %.1fs: %.0f moves relayed per second (server count), %.0f received per second by the clients\n",
-		o.rate, elapsed.Seconds(), relayed/elapsed.Seconds(), float64(moves)/elapsed.Seconds())
-	fmt.Printf("latency through the relay under that load: median %s, p99 %s (%d moves)\n",
-		fmtDur(total.quantile(0.5)), fmtDur(total.quantile(0.99)), total.N)
+	cpu := m1["process_cpu_seconds_total"] - m0["process_cpu_seconds_total"]
+	fmt.Printf("every room playing, each socket at most %g moves/s, for %.1fs: %.0f moves relayed per second (server count); server CPU %.0f%% of one core, %.1f µs per move\n",
+		rate, elapsed.Seconds(), relayed/elapsed.Seconds(), 100*cpu/elapsed.Seconds(), 1e6*cpu/max(relayed, 1))
+	fmt.Printf("  latency from one client's write to the other's read: median %s, p99 %s (%d moves); the relay's own time (read to written): median %s, p99 %s\n",
+		fmtDur(total.quantile(0.5)), fmtDur(total.quantile(0.99)), total.N, relayQuantile(m0, m1, 0.5), relayQuantile(m0, m1, 0.99))
 	if errs > 0 {
-		fmt.Printf("rooms whose play ended in an error: %d (%s)\n", errs, strings.Join(closes, "; "))
-	}
-	var refusals []string
-	for k, v := range m1 {
-		if strings.HasPrefix(k, "gobblet_relay_refusals_total") && v-before[k] > 0 {
-			refusals = append(refusals, fmt.Sprintf("%s %.0f", strings.TrimPrefix(k, "gobblet_relay_refusals_total"), v-before[k]))
-		}
-	}
-	slices.Sort(refusals)
-	if len(refusals) > 0 {
-		fmt.Printf("server refusals during the test: %s\n", strings.Join(refusals, ", "))
+		fmt.Printf("  rooms whose play ended in an error: %d (%s)\n", errs, strings.Join(closes, "; "))
 	}
 	return nil
 }
@@ -633,6 +693,41 @@ func quietLatency(o *loadOptions) (*histogram, error) {
 		time.Sleep(30 * time.Millisecond) // each socket sends one move in 60 ms: under the server's 20 a second
 	}
 	return h, nil
+}
+
+// relayQuantile reads quantile q of the server's own time to pass a move
+// on between two readings of its metrics: the upper bound of its bucket.
+func relayQuantile(m0, m1 map[string]float64, q float64) string {
+	type bucket struct{ le, n float64 }
+	var bs []bucket
+	for k, v := range m1 {
+		le, ok := strings.CutPrefix(k, `gobblet_relay_forward_seconds_bucket{le="`)
+		if !ok {
+			continue
+		}
+		le = strings.TrimSuffix(le, `"}`)
+		f, err := strconv.ParseFloat(le, 64)
+		if le == "+Inf" {
+			f, err = math.Inf(1), nil
+		}
+		if err == nil {
+			bs = append(bs, bucket{f, v - m0[k]})
+		}
+	}
+	slices.SortFunc(bs, func(a, b bucket) int { return cmp.Compare(a.le, b.le) })
+	if len(bs) == 0 || bs[len(bs)-1].n == 0 {
+		return "?"
+	}
+	total := bs[len(bs)-1].n
+	for _, b := range bs {
+		if b.n >= q*total {
+			if math.IsInf(b.le, 1) {
+				return "> 10 s"
+			}
+			return "≤ " + fmtDur(time.Duration(b.le*float64(time.Second)))
+		}
+	}
+	return "?"
 }
 
 func fmtDur(d time.Duration) string {

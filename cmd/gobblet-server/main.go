@@ -1,7 +1,6 @@
 // Command gobblet-server serves the browser version of Gobblet and the
-// relay through which two players meet by a room id (issue 22,
-// RELAY-WIRE.md); gobblet-server loadtest measures a running one. See
-// docs/server.md.
+// relay through which two players meet by a room id (issue 22);
+// gobblet-server loadtest measures a running one. See docs/server.md.
 package main
 
 import (

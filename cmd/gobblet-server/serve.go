@@ -66,7 +66,7 @@ func parseFlags(args []string) (*options, error) {
 	fs.StringVar(&o.acmeDomains, "acme-domain", "", "get certificates automatically (ACME, Let's Encrypt) for this domain `name` (several: comma-separated)")
 	fs.StringVar(&o.acmeCache, "acme-cache", "acme-cache", "`folder` that keeps the ACME account and certificates between runs")
 	fs.StringVar(&o.acmeEmail, "acme-email", "", "contact `address` given to the certificate authority (optional)")
-	fs.StringVar(&o.acmeHTTP, "acme-http", ":80", "`HOST:PORT` answering ACME http-01 challenges and sending plain http to https (\"\": none; tls-alpn-01 on -addr still works)")
+	fs.StringVar(&o.acmeHTTP, "acme-http", ":80", "with -acme-domain: answer ACME http-01 challenges on `HOST:PORT`, and send plain http there to https (\"\": none; tls-alpn-01 on -addr still works)")
 	fs.Var(&o.origins, "origin", "also accept relay sockets from pages of this origin `pattern` (host or scheme://host, * wildcards; repeatable); the server's own origin and clients without Origin are always accepted")
 	fs.StringVar(&o.realIP, "real-ip-header", "", "`header` in which a trusted reverse proxy passes the client address (for example X-Real-IP); only behind such a proxy")
 	fs.StringVar(&o.logFormat, "log-format", "text", "log format: text or json")
@@ -240,8 +240,13 @@ func versionString() string {
 // run listens and serves until ctx is done, then shuts down gracefully:
 // relay sockets are closed with 1001, requests get -shutdown-timeout.
 func (a *app) run(ctx context.Context) error {
-	raiseFileLimit()
 	o := a.o
+	if soft, _ := raiseFileLimit(); soft > 0 {
+		if rooms := a.relay.Config().MaxRooms; rooms > 0 && soft < uint64(2*rooms+16) {
+			a.log.Warn("the open-file limit is too low for -max-rooms: raise it (ulimit -n, or LimitNOFILE in a systemd unit) or lower -max-rooms",
+				"open_file_limit", soft, "max_rooms", rooms, "rooms_it_allows", (soft-16)/2)
+		}
+	}
 	ln, err := net.Listen("tcp", o.addr)
 	if err != nil {
 		return fmt.Errorf("cannot listen on %s: %w", o.addr, err)

@@ -4,8 +4,16 @@ package main
 
 import (
 	"context"
+	"crypto/ecdsa"
+	"crypto/elliptic"
+	"crypto/rand"
+	"crypto/tls"
+	"crypto/x509"
+	"crypto/x509/pkix"
+	"encoding/pem"
 	"io"
 	"log/slog"
+	"math/big"
 	"net"
 	"net/http"
 	"os"
@@ -255,4 +263,166 @@ func TestConnectionsPerAddressAreLimited(t *testing.T) {
 	s4 := <-accepted // a place freed: the next is accepted
 	s4.Close()
 	s2.Close()
+}
+
+// selfSigned writes a certificate for 127.0.0.1 and its key, and returns
+// their files and a pool that trusts it.
+func selfSigned(t *testing.T) (string, string, *x509.CertPool) {
+	t.Helper()
+	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tmpl := &x509.Certificate{
+		SerialNumber: big.NewInt(1),
+		Subject:      pkix.Name{CommonName: "gobblet test"},
+		NotBefore:    time.Now().Add(-time.Hour),
+		NotAfter:     time.Now().Add(time.Hour),
+		IPAddresses:  []net.IP{net.ParseIP("127.0.0.1")},
+		KeyUsage:     x509.KeyUsageDigitalSignature,
+		ExtKeyUsage:  []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth},
+	}
+	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &key.PublicKey, key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	kder, err := x509.MarshalECPrivateKey(key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	certFile, keyFile := filepath.Join(dir, "cert.pem"), filepath.Join(dir, "key.pem")
+	os.WriteFile(certFile, pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: der}), 0o644)
+	os.WriteFile(keyFile, pem.EncodeToMemory(&pem.Block{Type: "EC PRIVATE KEY", Bytes: kder}), 0o600)
+	cert, _ := x509.ParseCertificate(der)
+	pool := x509.NewCertPool()
+	pool.AddCert(cert)
+	return certFile, keyFile, pool
+}
+
+func TestTLSServesHTTPSAndWSS(t *testing.T) {
+	certFile, keyFile, pool := selfSigned(t)
+	addr, _ := running(t, "-web", webDir(t), "-tls-cert", certFile, "-tls-key", keyFile)
+	tr := &http.Transport{TLSClientConfig: &tls.Config{RootCAs: pool}, ForceAttemptHTTP2: true}
+	client := &http.Client{Transport: tr}
+	resp, err := client.Get("https://" + addr + "/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != 200 || resp.Proto != "HTTP/1.1" {
+		t.Errorf("https: %d %s (want 200 over HTTP/1.1: relay sockets are HTTP/1.1 upgrades)", resp.StatusCode, resp.Proto)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), wait)
+	defer cancel()
+	opts := &websocket.DialOptions{HTTPClient: &http.Client{Transport: &http.Transport{TLSClientConfig: &tls.Config{RootCAs: pool}}}}
+	var conns []*websocket.Conn
+	for range 2 {
+		c, _, err := websocket.Dial(ctx, "wss://"+addr+"/relay/tls-room-1", opts)
+		if err != nil {
+			t.Fatalf("wss: %v", err)
+		}
+		defer c.CloseNow()
+		conns = append(conns, c)
+	}
+	for _, c := range conns {
+		if _, msg, err := c.Read(ctx); err != nil || string(msg) != relay.Paired {
+			t.Fatalf("wss: %q %v", msg, err)
+		}
+	}
+	// Plain http to the TLS port is not served.
+	if r, err := http.Get("http://" + addr + "/"); err == nil {
+		r.Body.Close()
+		if r.StatusCode == 200 {
+			t.Error("plain http served on the TLS port")
+		}
+	}
+}
+
+func TestTLSFilesMissingSayWhich(t *testing.T) {
+	o, err := parseFlags([]string{"-addr", "127.0.0.1:0", "-web", "", "-tls-cert", "/nonexistent/cert.pem", "-tls-key", "/nonexistent/key.pem"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := newApp(o, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = a.run(context.Background())
+	if err == nil || !strings.Contains(err.Error(), "/nonexistent/cert.pem") {
+		t.Errorf("got %v", err)
+	}
+}
+
+func TestGreetingDeadlineClosesSilentConnections(t *testing.T) {
+	addr, _ := running(t, "-web", "", "-greeting", "200ms")
+	c, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	c.Write([]byte("GET /relay/greeting-1 HTTP/1.1\r\nHost: x\r\n")) // and never the end of the headers
+	c.SetReadDeadline(time.Now().Add(wait))
+	_, err = io.ReadAll(c)
+	if ne, ok := err.(net.Error); ok && ne.Timeout() {
+		t.Fatal("the server kept a connection that never finished its request")
+	}
+}
+
+func TestRelaySocketsOutliveTheRequestTimeouts(t *testing.T) {
+	// The request timeouts are for requests: a relay socket, hijacked,
+	// lives on past them.
+	addr, _ := running(t, "-web", "", "-read-timeout", "100ms", "-write-timeout", "100ms", "-idle-timeout", "100ms")
+	a := dial(t, "ws://"+addr+"/relay/timeouts-1")
+	b := dial(t, "ws://"+addr+"/relay/timeouts-1")
+	read(t, a)
+	read(t, b)
+	time.Sleep(500 * time.Millisecond) // well past every request timeout
+	for i, pair := range [][2]*websocket.Conn{{a, b}, {b, a}} {
+		if err := pair[0].Write(context.Background(), websocket.MessageBinary, []byte{byte(i)}); err != nil {
+			t.Fatal(err)
+		}
+		if typ, msg, err := read(t, pair[1]); err != nil || typ != websocket.MessageBinary || msg != string([]byte{byte(i)}) {
+			t.Fatalf("after the timeouts: %v %q %v", typ, msg, err)
+		}
+	}
+}
+
+func freePort(t *testing.T) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	return ln.Addr().String()
+}
+
+func TestACMEListenerRedirectsToHTTPS(t *testing.T) {
+	// No certificate authority is reached: only the http-01 listener is
+	// asked, which answers challenges it has none of with 404 and sends
+	// everything else to https.
+	httpAddr := freePort(t)
+	running(t, "-web", "", "-acme-domain", "gobblet.example.org", "-acme-cache", t.TempDir(), "-acme-http", httpAddr)
+	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	req, _ := http.NewRequest("GET", "http://"+httpAddr+"/some/page", nil)
+	req.Host = "gobblet.example.org"
+	resp, err := client.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if loc := resp.Header.Get("Location"); resp.StatusCode/100 != 3 || loc != "https://gobblet.example.org/some/page" {
+		t.Errorf("plain http: %d, Location %q", resp.StatusCode, loc)
+	}
+	req, _ = http.NewRequest("GET", "http://"+httpAddr+"/.well-known/acme-challenge/unknown", nil)
+	req.Host = "gobblet.example.org"
+	resp, err = client.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != 404 {
+		t.Errorf("unknown challenge: %d", resp.StatusCode)
+	}
 }

@@ -50,6 +50,8 @@ type UI struct {
 	Status       string  // the game's status line
 	Card         string  // the game's status card: its title, " | ", its words
 	PX, PY       float64 // where the game saw the pointer
+	Scale        float64 // the device pixels of a CSS pixel (0: not said)
+	Text         float64 // the smallest text drawn, in the game's pixels (0: none yet)
 }
 
 var (
@@ -122,6 +124,12 @@ func Parse(b *UI, ln string, n int, uis *[]*UI) *UI {
 			b.Status = v
 		case "card":
 			b.Card = v
+		case "scale":
+			sc, rest, _ := strings.Cut(v, " ")
+			b.Scale = atof(sc)
+			if t, ok := strings.CutPrefix(rest, "text "); ok {
+				b.Text = atof(t)
+			}
 		case "pointer":
 			x, y, _ := strings.Cut(v, " ")
 			b.PX, b.PY = atof(x), atof(y)

@@ -147,6 +147,7 @@ type App struct {
 	// fullscreenAsked is the tick the game last asked for full screen on or off
 	fullscreenAsked int
 	fullscreenTold  bool // how to leave full screen was said
+	byTouch         bool // the last input was a touch: no keyboard hints (input.go)
 
 }
 
@@ -219,9 +220,11 @@ func (a *App) Update() error {
 	if a.opts.Debug != nil {
 		defer a.timeSpent(&a.slowestUpdate, time.Now())
 	}
+	a.noteFrameShown()
 	a.Tick++
 	a.steps = a.clock.tick(a.headless)
 	a.In = a.src.Poll()
+	a.noteInput()
 	switch {
 	case a.In.pointerOnly() && a.scenes.watchesPointer():
 		a.woke = a.Tick // the scene draws what the pointer changes (damage.go)
@@ -571,7 +574,16 @@ func (a *App) debugf(format string, args ...any) {
 }
 
 // U is the current scale unit.
-func (a *App) U() float64 { return unit(a.W, a.H) }
+func (a *App) U() float64 { return unit(a.W, a.H, a.css()) }
+
+// css is the device pixels of one CSS pixel (of one pixel of the window,
+// on a desktop): the monitor's scale factor, 1 when unknown.
+func (a *App) css() float64 {
+	if a.scale > 0 {
+		return a.scale
+	}
+	return 1
+}
 
 // Face returns a font face of a size on the 1× scale.
 func (a *App) Face(w Weight, size float64) fontFace { return a.fonts.face(w, size*a.U()) }

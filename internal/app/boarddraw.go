@@ -146,8 +146,10 @@ func (gs *gameScene) drawTargets(a *App, dst *ebiten.Image, p *rules.Position) {
 			rr := pieceRadius(gs.variant, top.Size)*cell + cell*0.05
 			strokeCircle(dst, cx, cy, rr, math.Max(2, cell*0.035), withAlpha(th.Good, 0.9))
 			bx, by := cx+cell*0.33, cy-cell*0.33
-			fillCircle(dst, bx, by, cell*0.1, th.Good)
-			drawText(dst, "3", a.Face(Bold, cell*0.13/u), bx, by, Center, black)
+			// the badge's "3" is text: never under the smallest size
+			fs := math.Max(cell*0.13/u, sizeSmall-2)
+			fillCircle(dst, bx, by, math.Max(cell*0.1, fs*0.75*u), th.Good)
+			drawText(dst, "3", a.Face(Bold, fs), bx, by, Center, black)
 		default:
 			rr := pieceRadius(gs.variant, top.Size)*cell + cell*0.05
 			strokeCircle(dst, cx, cy, rr, math.Max(2, cell*0.03), withAlpha(th.Mark, 0.85))
@@ -283,9 +285,9 @@ func (gs *gameScene) drawPeek(a *App, dst *ebiten.Image, p *rules.Position) {
 
 // boardLayer returns the background and the board for the window.
 func boardLayer(a *App, v rules.Variant) *ebiten.Image {
-	key := fmt.Sprintf("%v %v %s", a.W, a.H, a.Theme.Name)
+	key := fmt.Sprintf("%v %v %v %s", a.W, a.H, a.css(), a.Theme.Name)
 	return boardLayers[v&1].get(key, int(a.W), int(a.H), func(img *ebiten.Image) {
-		l := newBoardLayout(a.W, a.H, v)
+		l := layoutBoard(a.W, a.H, a.css(), v, 0)
 		paintBoard(a, img, &l, v)
 	})
 }

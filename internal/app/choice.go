@@ -20,17 +20,31 @@ type choice struct {
 	Rect    Rect   // the whole row
 	segs    []Rect
 	hover   int
+	stacked bool // the label above the segments (a narrow window)
 }
+
+// stackedLabelH is the height of a stacked row's label, at 1×.
+const stackedLabelH = 26
+
+// stackRows reports whether a form w pixels wide puts its rows' labels
+// above their segments: too narrow for them side by side.
+func stackRows(a *App, w float64) bool { return w < 500*a.U() }
 
 func (c *choice) layout(a *App, r Rect) {
 	u := a.U()
 	c.Rect = r
 	labelW := 230 * u
+	c.stacked = stackRows(a, r.W)
+	y, h := r.Y, r.H
+	if c.stacked {
+		labelW = 0
+		y, h = r.Y+stackedLabelH*u, r.H-stackedLabelH*u
+	}
 	x := r.X + labelW
 	w := (r.W - labelW - float64(len(c.Options)-1)*6*u) / float64(len(c.Options))
 	c.segs = c.segs[:0]
 	for range c.Options {
-		c.segs = append(c.segs, Rect{x, r.Y, w, r.H})
+		c.segs = append(c.segs, Rect{x, y, w, h})
 		x += w + 6*u
 	}
 }
@@ -85,7 +99,11 @@ func (c *choice) draw(a *App, dst *ebiten.Image, focused bool) {
 		lc = th.Text
 		fillRect(dst, Rect{c.Rect.X - 14*u, c.Rect.Y + 8*u, 4 * u, c.Rect.H - 16*u}, th.Accent)
 	}
-	drawText(dst, c.Label, fl, c.Rect.X, c.Rect.Y+c.Rect.H/2, Left, lc)
+	ly := c.Rect.Y + c.Rect.H/2
+	if c.stacked {
+		ly = c.Rect.Y + stackedLabelH*u/2 - 1*u
+	}
+	drawText(dst, c.Label, fl, c.Rect.X, ly, Left, lc)
 	fs := a.Face(Medium, sizeBody-1)
 	for i, s := range c.segs {
 		fill := th.Button
@@ -107,11 +125,16 @@ func (c *choice) draw(a *App, dst *ebiten.Image, focused bool) {
 			edge, sw = th.Text, math.Max(1.5, 2*u)
 		}
 		roundRectSprite(dst, s, 10*u, fill, edge, sw, 0)
-		label := c.Options[i]
-		for textWidth(label, fs) > s.W-12*u && len(label) > 3 {
-			label = label[:len(label)-4] + "…"
+		// a narrow segment: smaller words rather than cut ones
+		fo := fs
+		for _, size := range []float64{sizeSmall, sizeSmall - 2} {
+			if textWidth(c.Options[i], fo) <= s.W-12*u {
+				break
+			}
+			fo = a.Face(Medium, size)
 		}
-		drawText(dst, label, fs, s.X+s.W/2, s.Y+s.H/2, Center, tc)
+		label := fitText(c.Options[i], fo, s.W-6*u)
+		drawText(dst, label, fo, s.X+s.W/2, s.Y+s.H/2, Center, tc)
 	}
 }
 
@@ -154,4 +177,44 @@ func (f *form) draw(a *App, dst *ebiten.Image) {
 	for i, r := range f.Rows {
 		r.draw(a, dst, i == f.Focus)
 	}
+}
+
+// scroller scrolls a column taller than its window: a finger or the mouse
+// dragging in it, the wheel.
+type scroller struct {
+	Y, Max   float64 // how far it is scrolled, and can be
+	dragY    float64
+	dragging bool
+	moved    bool // this press dragged: its release is no click
+}
+
+// update scrolls by this tick's input over area, for content of height h.
+func (s *scroller) update(a *App, area Rect, h float64) {
+	in := &a.In
+	s.Max = math.Max(0, h-area.H)
+	switch {
+	case in.Pressed && area.Contains(in.X, in.Y):
+		s.dragging, s.dragY, s.moved = true, in.Y, false
+	case s.dragging && in.Down:
+		if d := in.Y - s.dragY; s.moved || math.Abs(d) > 8*a.U() {
+			s.Y -= d
+			s.dragY = in.Y
+			s.moved = true
+		}
+	default:
+		s.dragging = false
+	}
+	s.Y -= in.Wheel * 40 * a.U()
+	s.Y = math.Max(0, math.Min(s.Y, s.Max))
+}
+
+// show scrolls so that r, in the content's place, is in area.
+func (s *scroller) show(area, r Rect) {
+	if r.Y-s.Y < area.Y {
+		s.Y = r.Y - area.Y
+	}
+	if r.Y+r.H-s.Y > area.Y+area.H {
+		s.Y = r.Y + r.H - area.Y - area.H
+	}
+	s.Y = math.Max(0, math.Min(s.Y, s.Max))
 }

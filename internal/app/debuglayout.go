@@ -19,12 +19,20 @@ import (
 //	gobblet: square a1 400 600 150 150
 //	gobblet: slot x 0 size 3 count 2 100 200 120 120
 //	gobblet: position gobblers:.,.,./.,.,./.,.,.:x
+//	gobblet: scale 2 text 26
 //	gobblet: layout end
 //
+// "scale" is the device pixels of a CSS pixel (a window pixel on a
+// desktop), "text" the smallest text drawn on the screen, in pixels: the
+// tests check that every widget is a finger wide and all text readable.
 // A block is written only when it differs from the last one.
 
-// lastLayout is the block last written; one game runs per process.
-var lastLayout string
+// lastLayout is the block last written, and the screen it counted the
+// smallest text of; one game runs per process.
+var (
+	lastLayout string
+	textScreen string
+)
 
 // logLayout writes the layout block of the current scene if it changed.
 func (a *App) logLayout() {
@@ -51,7 +59,7 @@ func (a *App) logLayout() {
 			widget(label, x.Rect)
 		}
 	}
-	choices := func(f *form) {
+	choices := func(f *form, area Rect) {
 		for i, c := range f.Rows {
 			focus := ""
 			if i == f.Focus {
@@ -59,7 +67,10 @@ func (a *App) logLayout() {
 			}
 			fmt.Fprintf(&b, "choice %q %q%s\n", c.Label, c.Options[min(c.Sel, len(c.Options)-1)], focus)
 			for j, s := range c.segs {
-				widget(c.Label+"/"+c.Options[j], s)
+				// a scrolled form's rows out of its area cannot be pressed
+				if area.Empty() || s.Y >= area.Y && s.Y+s.H <= area.Y+area.H {
+					widget(c.Label+"/"+c.Options[j], s)
+				}
 			}
 		}
 	}
@@ -70,7 +81,7 @@ func (a *App) logLayout() {
 			fmt.Fprintf(&b, "focus %q\n", s.list.Buttons[f].Label)
 		}
 	case *setupScene:
-		choices(&s.form)
+		choices(&s.form, s.area)
 		if s.start.Disabled {
 			fmt.Fprintf(&b, "problem %s\n", onlineInBrowser)
 			buttons([]*button{s.back})
@@ -78,7 +89,7 @@ func (a *App) logLayout() {
 			buttons([]*button{s.start, s.back})
 		}
 	case *optionsScene:
-		choices(&s.form)
+		choices(&s.form, s.area)
 		fmt.Fprintf(&b, "help %s\n", s.help())
 		buttons([]*button{s.done})
 	case *gameScene:
@@ -124,7 +135,7 @@ func (a *App) logLayout() {
 		buttons([]*button{s.pasteB, s.clearB, s.cancelB, s.saveB})
 	case *savedScene:
 		f := &form{Rows: []*choice{&s.filter}}
-		choices(f)
+		choices(f, Rect{})
 		for i, r := range s.rows {
 			g := s.games[s.first+i]
 			state := "ok"
@@ -140,7 +151,13 @@ func (a *App) logLayout() {
 		if n := s.noteWords(); n != "" {
 			fmt.Fprintf(&b, "note %s\n", n)
 		}
-		buttons([]*button{s.del, s.rename, s.copyRec, s.back})
+		buttons(s.buttons())
+		if s.showsCopyPath() {
+			buttons([]*button{s.copyPath})
+		}
+	case *rulesScene:
+		fmt.Fprintf(&b, "page %d of %d\n", s.page+1, len(s.pages))
+		buttons([]*button{s.prev, s.done, s.next})
 	case *statsScene:
 		for _, v := range []rules.Variant{rules.Classic, rules.Gobblers} {
 			t := s.stats.Total(v)
@@ -149,6 +166,12 @@ func (a *App) logLayout() {
 		buttons([]*button{s.back})
 	}
 	fmt.Fprintf(&b, "theme %s\n", a.Theme.Name)
+	// the smallest text since the scene or the window last changed
+	if screen := fmt.Sprintf("%p %v %v", scene, a.W, a.H); screen != textScreen {
+		textScreen = screen
+		smallestText = 0 // counted again from the next frame
+	}
+	fmt.Fprintf(&b, "scale %g text %.0f\n", a.css(), smallestText)
 	// where the game last saw the pointer: a test presses only once the
 	// game has seen it over the widget, however slowly the game runs
 	fmt.Fprintf(&b, "pointer %.0f %.0f\n", a.In.X, a.In.Y)

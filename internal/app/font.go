@@ -31,19 +31,26 @@ const (
 )
 
 type fonts struct {
-	src   [3]*text.GoTextFaceSource
-	faces map[[2]int]*text.GoTextFace
+	src    [3]*text.GoTextFaceSource
+	parsed chan struct{} // closed once src is filled
+	faces  map[[2]int]*text.GoTextFace
 }
 
+// loadFonts reads the three Go fonts in the background: parsing them takes
+// a few milliseconds that the window's opening need not wait for; the
+// first face asked for waits for them.
 func loadFonts() *fonts {
-	f := &fonts{faces: map[[2]int]*text.GoTextFace{}}
-	for i, ttf := range [][]byte{goregular.TTF, gomedium.TTF, gobold.TTF} {
-		s, err := text.NewGoTextFaceSource(bytes.NewReader(ttf))
-		if err != nil {
-			panic("embedded Go font: " + err.Error()) // the bytes are compiled in
+	f := &fonts{faces: map[[2]int]*text.GoTextFace{}, parsed: make(chan struct{})}
+	go func() {
+		defer close(f.parsed)
+		for i, ttf := range [][]byte{goregular.TTF, gomedium.TTF, gobold.TTF} {
+			s, err := text.NewGoTextFaceSource(bytes.NewReader(ttf))
+			if err != nil {
+				panic("embedded Go font: " + err.Error()) // the bytes are compiled in
+			}
+			f.src[i] = s
 		}
-		f.src[i] = s
-	}
+	}()
 	return f
 }
 
@@ -54,6 +61,7 @@ func (f *fonts) face(w Weight, px float64) *text.GoTextFace {
 	if fc, ok := f.faces[k]; ok {
 		return fc
 	}
+	<-f.parsed
 	fc := &text.GoTextFace{Source: f.src[w], Size: float64(k[1])}
 	f.faces[k] = fc
 	return fc
@@ -68,8 +76,16 @@ const (
 	Right
 )
 
+// smallestText is the size in pixels of the smallest text drawn since the
+// layout log last started counting (0: none); the log reports it, so that
+// tests see every screen's text is readable (debuglayout.go).
+var smallestText float64
+
 // drawText draws one line with its vertical centre at y.
 func drawText(dst *ebiten.Image, s string, fc *text.GoTextFace, x, y float64, a Align, c color.Color) {
+	if s != "" && (smallestText == 0 || fc.Size < smallestText) {
+		smallestText = fc.Size
+	}
 	op := &text.DrawOptions{}
 	op.GeoM.Translate(x, y)
 	op.ColorScale.ScaleWithColor(c)
@@ -124,3 +140,18 @@ func wrap(s string, fc *text.GoTextFace, w float64) []string {
 
 // fontFace is the face type the scenes pass around.
 type fontFace = *text.GoTextFace
+
+// fitText shortens a line with an ellipsis until it fits in w pixels.
+func fitText(s string, fc *text.GoTextFace, w float64) string {
+	if textWidth(s, fc) <= w {
+		return s
+	}
+	r := []rune(s)
+	for len(r) > 1 {
+		r = r[:len(r)-1]
+		if t := string(r) + "…"; textWidth(t, fc) <= w {
+			return t
+		}
+	}
+	return string(r)
+}

@@ -22,12 +22,14 @@ func appIcons() []image.Image {
 }
 
 // setWindowIconLater draws the window icons in the background and sets them
-// when they are ready: drawing takes some 50-70 ms, which the first frame
-// need not wait for (SetWindowIcon may be called from any goroutine, at any
-// time), on a thread of lower priority, so that on a busy machine it does
-// not take the first frame's time either.
+// once the first frame is on the screen: drawing takes some 50-70 ms and
+// setting them sends a third of a megabyte to the window system, neither of
+// which the first frame need wait for (SetWindowIcon may be called from any
+// goroutine, at any time). The drawing runs on a thread of lower priority,
+// so that on a busy machine it does not take the game's time either.
 func setWindowIconLater() {
 	go func() {
+		<-shown.c
 		runtime.LockOSThread() // for good: the thread ends with the goroutine
 		coop.Background()
 		ebiten.SetWindowIcon(appIcons())

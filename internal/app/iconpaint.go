@@ -41,6 +41,12 @@ func paintIcon(cv *canvas, ic icon, x, y, s float64, c color.Color) {
 		for i := -1; i <= 1; i++ {
 			cv.roundRect(Rect{x - s*0.36, y + float64(i)*s*0.28 - s*0.06, s * 0.72, s * 0.12}, s*0.06, c)
 		}
+	case iconList: // the move list: three lines, each after a dot
+		for i := -1; i <= 1; i++ {
+			yy := y + float64(i)*s*0.3
+			cv.circle(x-s*0.3, yy, s*0.08, c)
+			cv.roundRect(Rect{x - s*0.14, yy - s*0.06, s * 0.5, s * 0.12}, s*0.06, c)
+		}
 	case iconBack:
 		cv.segment(x+s*0.1, y-s*0.35, x-s*0.25, y, w*1.2, c)
 		cv.segment(x-s*0.25, y, x+s*0.1, y+s*0.35, w*1.2, c)

@@ -108,3 +108,20 @@ func (s *ebitenSource) Poll() Frame {
 	f.CloseRequest = ebiten.IsWindowBeingClosed()
 	return f
 }
+
+// noteInput keeps whether the player last used a finger: a touch hides
+// the keyboard's hints and says "tap" for "click", a key brings them back.
+func (a *App) noteInput() {
+	switch {
+	case a.In.TouchActive && !a.byTouch:
+		a.byTouch = true
+		a.redraw()
+	case len(a.In.Keys) > 0 && a.byTouch:
+		a.byTouch = false
+		a.redraw()
+	}
+}
+
+// keysShown reports whether the screens name their keys: not when the
+// last input was a touch.
+func (a *App) keysShown() bool { return !a.byTouch }

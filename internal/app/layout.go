@@ -20,43 +20,94 @@ func (r Rect) Center() (float64, float64) { return r.X + r.W/2, r.Y + r.H/2 }
 // Inset shrinks the rectangle by d on every side.
 func (r Rect) Inset(d float64) Rect { return Rect{r.X + d, r.Y + d, r.W - 2*d, r.H - 2*d} }
 
-// unit is the layout's scale: 1 at the reference window of 1280×800 pixels.
-func unit(w, h float64) float64 {
+// unit is the layout's scale: 1 at the reference window of 1280×800
+// pixels. A small window, under 700×500 CSS pixels (a phone; css is the
+// device pixels of one CSS pixel, the monitor's scale factor), keeps the
+// reference's sizes in CSS pixels and changes its arrangement instead:
+// its buttons stay a finger wide and its text readable.
+func unit(w, h, css float64) float64 {
 	u := math.Min(w/1280, h/800)
+	if compact(w, h, css) {
+		u = math.Max(u, css)
+	}
 	return math.Max(u, 0.35)
 }
 
+// compact reports whether a window of w×h device pixels is small enough
+// to be laid out at its CSS pixels' size (a phone's).
+func compact(w, h, css float64) bool { return w < 700*css || h < 500*css }
+
+// screenForm is how the game screen is arranged, chosen by the window's shape.
+type screenForm int
+
+const (
+	// wide: the reserves beside the board, the move list at the right
+	wide screenForm = iota
+	// narrow: a landscape window too small for the move list beside the
+	// board; the list opens from the top bar's Moves button
+	narrow
+	// tall: a portrait window; the board full width, a reserve above it
+	// and one below, the move list behind the Moves button
+	tall
+)
+
 // boardLayout is the geometry of the game screen for one window size: the
-// board, both reserves (orange on the left, blue on the right), the side
-// panel and the bars. It is plain arithmetic so tests can check it at any
-// window size.
+// board, both reserves, the side panel and the bars. It is plain
+// arithmetic so tests can check it at any window size.
 type boardLayout struct {
 	W, H    float64
 	U       float64 // scale unit
 	N       int     // board side in squares
+	Form    screenForm
 	Top     Rect    // top bar
 	Status  Rect    // status line
 	Board   Rect    // the board's playing area (squares only)
 	Frame   Rect    // the board with its border
-	Reserve [2]Rect // by colour: 0 orange (left), 1 blue (right)
-	Panel   Rect    // move list, AI status
+	Reserve [2]Rect // by colour: 0 orange, 1 blue (wide: left and right)
+	Panel   Rect    // move list, AI status (empty unless wide)
+	Sheet   Rect    // where the move list opens over the board (narrow, tall)
 	Slots   int     // reserve slots per colour
 }
 
-// newBoardLayout computes the layout for a window of w×h pixels.
+// newBoardLayout computes the layout for a window of w×h pixels at one
+// device pixel per CSS pixel, orange's reserve nearest the player.
 func newBoardLayout(w, h float64, v rules.Variant) boardLayout {
-	u := unit(w, h)
+	return layoutBoard(w, h, 1, v, 0)
+}
+
+// statusH is the status line's height at 1×: room for buttons of 44.
+const statusH = 56
+
+// layoutBoard computes the layout for a window of w×h device pixels, css
+// of them to a CSS pixel. In a portrait window colour near's reserve is
+// below the board, nearest the player.
+func layoutBoard(w, h, css float64, v rules.Variant, near int) boardLayout {
+	u := unit(w, h, css)
 	l := boardLayout{W: w, H: h, U: u, N: v.Size(), Slots: 3}
 	m := 16 * u
 	l.Top = Rect{0, 0, w, 64 * u}
-	l.Status = Rect{0, h - 48*u, w, 48 * u}
+	l.Status = Rect{0, h - statusH*u, w, statusH * u}
+	if h > w*1.1 {
+		l.layoutTall(near)
+		return l
+	}
 	availH := l.Status.Y - l.Top.Y - l.Top.H - 2*m
 	panelW := 270 * u
 	const reserveFrac = 0.27 // a reserve column's width as a fraction of the board
 	b := math.Min(availH, (w-panelW-5*m)/(1+2*reserveFrac))
+	// the move list needs a few rows under the status card, and the board
+	// most of the window's height: else the list opens from the top bar
+	if availH < 390*u || b < 0.6*availH {
+		l.Form = narrow
+		panelW = 0
+		b = math.Min(availH, (w-4*m)/(1+2*reserveFrac))
+	}
 	b = math.Max(b, 40)
 	r := b * reserveFrac
-	total := b + 2*r + panelW + 4*m
+	total := b + 2*r + 2*m
+	if l.Form == wide {
+		total += panelW + 2*m
+	}
 	x := math.Max(m, (w-total)/2)
 	y := l.Top.H + m + (availH-b)/2
 	l.Reserve[0] = Rect{x, y, r, b}
@@ -67,9 +118,48 @@ func newBoardLayout(w, h float64, v rules.Variant) boardLayout {
 	x += b + m
 	l.Reserve[1] = Rect{x, y, r, b}
 	x += r + m
-	l.Panel = Rect{x, l.Top.H + m, math.Max(panelW, w-x-m), availH}
+	if l.Form == wide {
+		l.Panel = Rect{x, l.Top.H + m, math.Max(panelW, w-x-m), availH}
+	} else {
+		l.Sheet = l.sheetRect(m)
+	}
 	return l
 }
+
+// layoutTall arranges a portrait window: the board as wide as the window
+// allows, a reserve row above it and one below.
+func (l *boardLayout) layoutTall(near int) {
+	u := l.U
+	l.Form = tall
+	m := 10 * u
+	const rowFrac = 0.27 // a reserve row's height as a fraction of the board
+	availH := l.Status.Y - l.Top.H - 2*m
+	b := math.Min(l.W-2*m, (availH-2*m)/(1+2*rowFrac))
+	b = math.Max(b, 40)
+	r := math.Min(b*rowFrac, 120*u)
+	total := b + 2*r + 2*m
+	x := (l.W - b) / 2
+	y := l.Top.H + m + (availH-total)/2
+	l.Reserve[1-near] = Rect{x, y, b, r}
+	y += r + m
+	l.Frame = Rect{x, y, b, b}
+	l.Board = l.Frame.Inset(b * 0.035)
+	y += b + m
+	l.Reserve[near] = Rect{x, y, b, r}
+	l.Sheet = l.sheetRect(m)
+}
+
+// sheetRect is where the move list opens over the board: between the
+// bars, no wider than a panel needs.
+func (l *boardLayout) sheetRect(m float64) Rect {
+	w := math.Min(l.W-2*m, 460*l.U)
+	y := l.Top.H + m
+	return Rect{(l.W - w) / 2, y, w, l.Status.Y - m - y}
+}
+
+// rowReserve reports whether the reserves are rows (above and below the
+// board) rather than columns (beside it).
+func (l *boardLayout) rowReserve() bool { return l.Form == tall }
 
 // Cell is the width of one square.
 func (l *boardLayout) Cell() float64 { return l.Board.W / float64(l.N) }
@@ -100,12 +190,31 @@ func (l *boardLayout) SquareAt(v rules.Variant, x, y float64) rules.Square {
 	return rules.SquareAt(v, f, r)
 }
 
-// SlotRect returns the rectangle of reserve slot i (0 at the top) of a colour.
+// SlotRect returns the rectangle of reserve slot i of a colour: 0 at the
+// top of a column, or the left of a row (a row's slots take its right,
+// its left is the player's name).
 func (l *boardLayout) SlotRect(colour, i int) Rect {
 	col := l.Reserve[colour]
-	s := math.Min(col.W, col.H/float64(l.Slots))
-	y0 := col.Y + (col.H-s*float64(l.Slots))/2
+	n := float64(l.Slots)
+	if l.rowReserve() {
+		s := math.Min(col.H, col.W*0.76/n)
+		x0 := col.X + col.W - s*n - (col.H-s)/2
+		return Rect{x0 + float64(i)*s, col.Y + (col.H-s)/2, s, s}
+	}
+	s := math.Min(col.W, col.H/n)
+	y0 := col.Y + (col.H-s*n)/2
 	return Rect{col.X + (col.W-s)/2, y0 + float64(i)*s, s, s}
+}
+
+// ReserveLabel is where a reserve names its player: above the slots of a
+// column, left of those of a row.
+func (l *boardLayout) ReserveLabel(colour int) Rect {
+	col := l.Reserve[colour]
+	first := l.SlotRect(colour, 0)
+	if l.rowReserve() {
+		return Rect{col.X, col.Y, first.X - col.X, col.H}
+	}
+	return Rect{col.X, col.Y, col.W, first.Y - col.Y}
 }
 
 // SlotAt returns the reserve slot under a point as (colour, slot), or ok false.

@@ -60,6 +60,9 @@ func TestLayoutFitsTheWindowAndNothingOverlaps(t *testing.T) {
 			l := newBoardLayout(ws[0], ws[1], v)
 			rects := map[string]Rect{"board": l.Frame, "orange reserve": l.Reserve[0], "blue reserve": l.Reserve[1], "panel": l.Panel}
 			for n, r := range rects {
+				if r.Empty() && n == "panel" && l.Form != wide {
+					continue // the move list opens from the top bar
+				}
 				if r.X < 0 || r.Y < l.Top.H || r.X+r.W > ws[0]+0.5 || r.Y+r.H > l.Status.Y+0.5 {
 					t.Errorf("%s: %s %v leaves the window", name, n, r)
 				}

@@ -91,8 +91,10 @@ func (bp *boardPicture) draw(a *App, dst *ebiten.Image, r Rect) {
 		}
 		strokeCircle(dst, cx, cy, rr, math.Max(2, cell*0.04), withAlpha(th.Good, 0.9))
 		bx, by := cx+cell*0.33, cy-cell*0.33
-		fillCircle(dst, bx, by, cell*0.1, th.Good)
-		drawText(dst, "3", a.Face(Bold, cell*0.13/a.U()), bx, by, Center, black)
+		// the badge's "3" is text: never under the smallest size
+		fs := math.Max(cell*0.13/a.U(), sizeSmall-2)
+		fillCircle(dst, bx, by, math.Max(cell*0.1, fs*0.75*a.U()), th.Good)
+		drawText(dst, "3", a.Face(Bold, fs), bx, by, Center, black)
 	}
 	if bp.Line != 0 {
 		first := bits.TrailingZeros16(bp.Line)

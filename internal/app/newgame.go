@@ -1,6 +1,8 @@
 package app
 
 import (
+	"math"
+
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/gobblet-game/gobblet/internal/ai"
@@ -25,6 +27,9 @@ type setupScene struct {
 	start    *button
 	back     *button
 	backdrop boardPicture
+	// a small window's rows scroll in area (empty when they all show)
+	area   Rect
+	scroll scroller
 }
 
 // lastSetup remembers the choices for the next visit within a run.
@@ -228,17 +233,58 @@ func (sc *setupScene) layout(a *App) {
 	w := 820 * u
 	x := a.W/2 - w/2
 	y := 150 * u
-	rowH := 50 * u
-	for i, r := range sc.form.Rows {
-		r.layout(a, Rect{x, y + float64(i)*(rowH+14*u), w, rowH})
-	}
+	rowH, gap := 50*u, 14*u
 	by := a.H - 110*u
-	sc.back.Rect = Rect{a.W/2 - 250*u, by, 230 * u, 58 * u}
-	sc.start.Rect = Rect{a.W/2 + 20*u, by, 230 * u, 58 * u}
+	bw, bh := 230*u, 58*u
+	sc.area = Rect{}
+	if compact(a.W, a.H, a.css()) {
+		// a phone: the rows scroll between the title and the buttons
+		w = math.Min(820*u, a.W-40*u)
+		x = a.W/2 - w/2
+		y = 96 * u
+		by, bh = a.H-66*u, 54*u
+		bw = math.Min(230*u, (a.W-40*u)/2)
+		rowH, gap = 48*u, 8*u
+		if stackRows(a, w) {
+			rowH, gap = (stackedLabelH+46)*u, 10*u
+		}
+		area := Rect{0, y - 20*u, a.W, by - 12*u - (y - 20*u)}
+		if h := float64(len(sc.form.Rows))*(rowH+gap) + 20*u; h > area.H {
+			sc.area = area
+			sc.scroll.Max = h - area.H
+			y -= sc.scroll.Y
+		} else {
+			sc.scroll.Y = 0
+		}
+	}
+	for i, r := range sc.form.Rows {
+		r.layout(a, Rect{x, y + float64(i)*(rowH+gap), w, rowH})
+	}
+	sc.back.Rect = Rect{a.W/2 - bw - 20*u, by, bw, bh}
+	sc.start.Rect = Rect{a.W/2 + 20*u, by, bw, bh}
+	if !sc.area.Empty() || compact(a.W, a.H, a.css()) {
+		sc.back.Rect.X, sc.start.Rect.X = a.W/2-bw-8*u, a.W/2+8*u
+	}
 }
 
 func (sc *setupScene) Update(a *App) error {
 	sc.layout(a)
+	if !sc.area.Empty() {
+		last := sc.form.Rows[len(sc.form.Rows)-1].Rect
+		first := sc.form.Rows[0].Rect
+		focus := sc.form.Focus
+		sc.scroll.update(a, sc.area, last.Y+last.H-first.Y+20*a.U())
+		if a.In.Key(ebiten.KeyUp) || a.In.Key(ebiten.KeyDown) {
+			defer func() {
+				if sc.form.Focus != focus {
+					r := sc.form.Rows[sc.form.Focus].Rect
+					r.Y += sc.scroll.Y
+					sc.scroll.show(sc.area, r)
+				}
+			}()
+		}
+		sc.layout(a)
+	}
 	oldV, oldMode, oldColour, oldRole := sc.variant.Sel, sc.mode.Sel, sc.colour.Sel, sc.role.Sel
 	if sc.form.update(a) {
 		if sc.variant.Sel != oldV {
@@ -290,12 +336,20 @@ func (sc *setupScene) Draw(a *App, dst *ebiten.Image) {
 	drawBackdrop(a, dst, &sc.backdrop)
 	th := a.Theme
 	u := a.U()
-	drawText(dst, "New game", a.Face(Bold, sizeTitle), a.W/2, 80*u, Center, th.Text)
+	ty := 80 * u
+	if compact(a.W, a.H, a.css()) {
+		ty = 36 * u
+	}
+	drawText(dst, "New game", a.Face(Bold, sizeTitle), a.W/2, ty, Center, th.Text)
 	n := len(sc.form.Rows)
 	last := sc.form.Rows[n-1].Rect
 	card := Rect{sc.form.Rows[0].Rect.X - 36*u, sc.form.Rows[0].Rect.Y - 26*u, sc.form.Rows[0].Rect.W + 72*u, last.Y + last.H - sc.form.Rows[0].Rect.Y + 52*u}
-	panel(a, dst, card)
-	sc.form.draw(a, dst)
+	form := dst
+	if !sc.area.Empty() { // the rows scroll in their area
+		form = clipTo(dst, sc.area)
+	}
+	panel(a, form, card)
+	sc.form.draw(a, form)
 	if sc.start.Disabled { // only Online in a browser disables it
 		fc := a.Face(Regular, sizeBody)
 		lh := lineHeight(fc) * 1.3
@@ -305,7 +359,9 @@ func (sc *setupScene) Draw(a *App, dst *ebiten.Image) {
 	}
 	sc.back.draw(a, dst, false)
 	sc.start.draw(a, dst, false)
-	drawText(dst, sc.keysHint(), a.Face(Regular, sizeSmall), a.W/2, a.H-28*u, Center, th.TextDim)
+	if a.keysShown() && !compact(a.W, a.H, a.css()) {
+		drawText(dst, sc.keysHint(), a.Face(Regular, sizeSmall), a.W/2, a.H-28*u, Center, th.TextDim)
+	}
 }
 
 // keysHint is the footer that names the keys: Enter starts only when there

@@ -21,6 +21,9 @@ type optionsScene struct {
 	rows     map[string]*choice
 	done     *button
 	backdrop boardPicture
+	// a small window's rows scroll in area (empty when they all show)
+	area   Rect
+	scroll scroller
 }
 
 func nearest(xs []float64, v float64) int {
@@ -112,7 +115,41 @@ func (o *optionsScene) layout(a *App) {
 	w := 820 * u
 	x := a.W/2 - w/2
 	y := 130 * u
-	step := math.Min(43*u, (a.H-116*u-y-helpH*u)/float64(len(o.form.Rows))) // the rows, the focused row's help and their card end above Done
+	o.area = Rect{}
+	if compact(a.W, a.H, a.css()) {
+		// a phone: rows a finger high, scrolling between the title and Done
+		w = math.Min(820*u, a.W-40*u)
+		x = a.W/2 - w/2
+		y = 96 * u
+		rowH, gap := 46*u, 8*u
+		if stackRows(a, w) {
+			rowH = (stackedLabelH + 46) * u
+		}
+		o.done.Rect = Rect{a.W/2 - 120*u, a.H - 66*u, 240 * u, 54 * u}
+		area := Rect{0, y - 20*u, a.W, o.done.Rect.Y - 12*u - (y - 20*u)}
+		if h := float64(len(o.form.Rows))*(rowH+gap) + helpH*u + 30*u; h > area.H {
+			o.area = area
+			o.scroll.Max = h - area.H
+			y -= o.scroll.Y
+		} else {
+			o.scroll.Y = 0
+		}
+		for i, r := range o.form.Rows {
+			r.layout(a, Rect{x, y, w, rowH})
+			y += rowH + gap
+			if i == o.form.Focus {
+				y += helpH * u
+			}
+		}
+		return
+	}
+	n := len(o.form.Rows)
+	if room := a.H - 116*u - y - helpH*u; room < float64(n)*51*u && a.W >= 1100*u {
+		// rows a finger high do not fit one under the other: two columns
+		o.layoutColumns(a, y)
+		return
+	}
+	step := math.Min(43*u, (a.H-116*u-y-helpH*u)/float64(n)) // the rows, the focused row's help and their card end above Done
 	rowH := step - 7*u
 	for i, r := range o.form.Rows {
 		r.layout(a, Rect{x, y, w, rowH})
@@ -124,8 +161,45 @@ func (o *optionsScene) layout(a *App) {
 	o.done.Rect = Rect{a.W/2 - 130*u, a.H - 84*u, 260 * u, 54 * u}
 }
 
+// layoutColumns lays the rows out in two columns from y, each row 44
+// high, the focused row's help under it in its column.
+func (o *optionsScene) layoutColumns(a *App, y float64) {
+	u := a.U()
+	gap := 60 * u
+	w := math.Min(600*u, (a.W-2*80*u-gap)/2)
+	n := len(o.form.Rows)
+	half := (n + 1) / 2
+	for i, r := range o.form.Rows {
+		col := i / half
+		if i%half == 0 {
+			y = 130 * u
+		}
+		x := a.W/2 - w - gap/2 + float64(col)*(w+gap)
+		r.layout(a, Rect{x, y, w, 44 * u})
+		y += 51 * u
+		if i == o.form.Focus {
+			y += helpH * u
+		}
+	}
+	o.done.Rect = Rect{a.W/2 - 130*u, a.H - 84*u, 260 * u, 54 * u}
+}
+
+// rowsBox is the rectangle that holds every row.
+func (o *optionsScene) rowsBox() Rect {
+	b := o.form.Rows[0].Rect
+	for _, r := range o.form.Rows[1:] {
+		b = b.Union(r.Rect)
+	}
+	return b
+}
+
 func (o *optionsScene) Update(a *App) error {
 	o.layout(a)
+	if !o.area.Empty() {
+		first, last := o.form.Rows[0].Rect, o.form.Rows[len(o.form.Rows)-1].Rect
+		o.scroll.update(a, o.area, last.Y+last.H-first.Y+helpH*a.U()+30*a.U())
+		o.layout(a)
+	}
 	// F11 may have changed full screen behind our back; a sound device
 	// may have failed
 	o.muteSound(a)
@@ -151,7 +225,11 @@ func (o *optionsScene) Draw(a *App, dst *ebiten.Image) {
 	drawBackdrop(a, dst, &o.backdrop)
 	th := a.Theme
 	u := a.U()
-	drawText(dst, "Options", a.Face(Bold, sizeTitle), a.W/2, 56*u, Center, th.Text)
+	ty := 56 * u
+	if compact(a.W, a.H, a.css()) {
+		ty = 36 * u
+	}
+	drawText(dst, "Options", a.Face(Bold, sizeTitle), a.W/2, ty, Center, th.Text)
 	if why, ok := soundUnavailable(a); ok {
 		col := mix(th.Warn, white, 0.3)
 		if th.Light {
@@ -159,10 +237,14 @@ func (o *optionsScene) Draw(a *App, dst *ebiten.Image) {
 		}
 		drawText(dst, "Sound unavailable: "+why, a.Face(Medium, sizeSmall+1), a.W/2, 98*u, Center, col)
 	}
-	first, last := o.form.Rows[0].Rect, o.form.Rows[len(o.form.Rows)-1].Rect
-	panel(a, dst, Rect{first.X - 36*u, first.Y - 22*u, first.W + 72*u, last.Y + last.H - first.Y + 44*u})
-	o.form.draw(a, dst)
-	o.drawHelp(a, dst)
+	box := o.rowsBox()
+	form := dst
+	if !o.area.Empty() { // the rows scroll in their area
+		form = clipTo(dst, o.area)
+	}
+	panel(a, form, Rect{box.X - 36*u, box.Y - 22*u, box.W + 72*u, box.H + helpH*u + 44*u})
+	o.form.draw(a, form)
+	o.drawHelp(a, form)
 	o.done.draw(a, dst, false)
 }
 
@@ -177,9 +259,7 @@ func (o *optionsScene) drawHelp(a *App, dst *ebiten.Image) {
 	help := o.help()
 	fs := a.Face(Regular, sizeSmall)
 	x := c.Rect.X
-	for textWidth(help, fs) > c.Rect.X+c.Rect.W-x && len(help) > 10 {
-		help = help[:len(help)-5] + "…"
-	}
+	help = fitText(help, fs, c.Rect.X+c.Rect.W-x)
 	drawText(dst, help, fs, x, c.Rect.Y+c.Rect.H+helpH*u/2+3*u, Left, a.Theme.TextDim)
 }
 

@@ -3,6 +3,8 @@
 package app
 
 import (
+	"math"
+
 	"github.com/hajimehoshi/ebiten/v2"
 )
 
@@ -17,11 +19,28 @@ func (gs *gameScene) openPause(a *App) {
 	}
 }
 
-// pauseRect is the pause card, tall enough for its buttons.
+// pauseRect is the pause card, tall enough for its buttons: one above
+// the other, or in two columns in a short window (pauseCols).
 func (gs *gameScene) pauseRect(a *App) Rect {
 	u := a.U()
-	h := 90*u + float64(len(gs.pause.menu.Buttons))*66*u
-	return Rect{a.W/2 - 180*u, a.H/2 - h/2, 360 * u, h}
+	n := len(gs.pause.menu.Buttons)
+	if cols := gs.pauseCols(a); cols == 2 {
+		w := math.Min(600*u, a.W-20*u)
+		h := 80*u + float64((n+1)/2)*62*u
+		return Rect{a.W/2 - w/2, a.H/2 - h/2, w, h}
+	}
+	w := math.Min(360*u, a.W-20*u)
+	h := 90*u + float64(n)*66*u
+	return Rect{a.W/2 - w/2, a.H/2 - h/2, w, h}
+}
+
+// pauseCols is how many columns of buttons the pause card has.
+func (gs *gameScene) pauseCols(a *App) int {
+	u := a.U()
+	if 90*u+float64(len(gs.pause.menu.Buttons))*66*u > a.H-20*u && a.W > a.H {
+		return 2
+	}
+	return 1
 }
 
 // layoutPause places the pause card's buttons.
@@ -29,7 +48,21 @@ func (gs *gameScene) layoutPause(a *App) {
 	u := a.U()
 	r := gs.pauseRect(a)
 	n := len(gs.pause.menu.Buttons)
-	bs := column(Rect{r.X, r.Y + 70*u, r.W, r.H - 80*u}, n, 260*u, 52*u, 14*u)
+	if gs.pauseCols(a) == 2 {
+		rows := (n + 1) / 2
+		w := (r.W - 60*u) / 2
+		left := column(Rect{r.X + 20*u, r.Y + 66*u, w, r.H - 76*u}, rows, w, 52*u, 10*u)
+		right := column(Rect{r.X + 40*u + w, r.Y + 66*u, w, r.H - 76*u}, rows, w, 52*u, 10*u)
+		for i, b := range gs.pause.menu.Buttons {
+			if i < rows {
+				b.Rect = left[i]
+			} else {
+				b.Rect = right[i-rows]
+			}
+		}
+		return
+	}
+	bs := column(Rect{r.X, r.Y + 70*u, r.W, r.H - 80*u}, n, math.Min(260*u, r.W-40*u), 52*u, 14*u)
 	for i, b := range gs.pause.menu.Buttons {
 		b.Rect = bs[i]
 	}
@@ -60,6 +93,10 @@ func (gs *gameScene) updatePause(a *App) error {
 		a.scenes.GoTo(newRulesScene(a, gs))
 	case "Options":
 		a.scenes.GoTo(newOptionsScene(a, gs))
+	case resignLabel: // chosen in a menu: no second click asked
+		gs.pause.open = false
+		gs.resignAt = a.Tick
+		gs.resign(a)
 	case "Main menu", "Leave game":
 		gs.leave(a)
 		a.scenes.GoTo(newMenuScene(a))

@@ -75,7 +75,11 @@ type gameScene struct {
 
 	net     *netGame // online: the session
 	demo    demoState
-	top     []*button
+	top     []*button  // the top bar's buttons shown, from the right (showTop)
+	topAll  []*button  // those of the game's mode
+	topForm screenForm // the form gs.top was chosen for
+	sheet   bool       // the move list is open over the board (narrow and tall forms)
+	touch   bool       // the player's last input was a touch: no keyboard hints
 	buttons topButtons
 }
 
@@ -129,6 +133,7 @@ type topButtons struct {
 	pause, undo, redo, hint      *button
 	demoRun, demoStep, demoSpeed *button
 	resign, draw                 *button
+	moves                        *button // opens the move list (narrow and tall forms)
 }
 
 // newGameScene starts the game of s, or plays on g if given: the top bar's
@@ -155,23 +160,25 @@ func newGameScene(a *App, s setup, g *rules.Game) *gameScene {
 	gs.buttons.demoSpeed = &button{Label: paceLabel(a.Settings.AIDelayMillis), Tip: "Pace (+)"}
 	gs.buttons.resign = &button{Label: "Resign", Tip: "Give up this game (click twice)"}
 	gs.buttons.draw = &button{Label: "Offer draw", Tip: "Offer a draw, after your move"}
+	gs.buttons.moves = &button{Icon: iconList, Tip: "Moves (M)"}
 	gs.pause.menu.Buttons = []*button{{Label: "Resume", Primary: true}, {Label: "Save game", Tip: "Keep this game among the saved games"}, {Label: "Restart"}, {Label: "Rules"}, {Label: "Options"}, {Label: "Main menu"}}
 	gs.ending.menu.Buttons = []*button{{Label: "Rematch", Primary: true, Tip: "Play again, the other colour moves first"}, {Label: "Review", Tip: "Step through the moves"}, {Label: "Save", Tip: "Keep this game among the saved games"}, {Label: "Main menu"}}
 	switch s.Mode {
 	case modeAIvsAI:
 		gs.buttons.pause.Icon, gs.buttons.pause.Tip = iconMenu, "Menu (Esc)"
-		gs.top = []*button{gs.buttons.pause, gs.buttons.demoSpeed, gs.buttons.demoStep, gs.buttons.demoRun}
+		gs.topAll = []*button{gs.buttons.pause, gs.buttons.demoSpeed, gs.buttons.demoStep, gs.buttons.demoRun}
 	case modeOnline:
 		gs.buttons.pause.Icon, gs.buttons.pause.Tip = iconMenu, "Menu (Esc)"
-		gs.top = []*button{gs.buttons.pause, gs.buttons.resign, gs.buttons.draw}
+		gs.topAll = []*button{gs.buttons.pause, gs.buttons.resign, gs.buttons.draw}
 		gs.pause.menu.Buttons = []*button{{Label: "Resume", Primary: true}, {Label: "Save game", Tip: "Keep this game among the saved games"}, {Label: "Rules"}, {Label: "Options"}, {Label: "Leave game", Tip: "Close the connection; the game is saved"}}
 		gs.ending.menu.Buttons[0].Tip = "Play again with the colours swapped"
 	case modeHumanVsAI:
-		gs.top = []*button{gs.buttons.hint, gs.buttons.redo, gs.buttons.undo, gs.buttons.resign, gs.buttons.pause}
+		gs.topAll = []*button{gs.buttons.hint, gs.buttons.redo, gs.buttons.undo, gs.buttons.resign, gs.buttons.pause}
 	default:
-		gs.top = []*button{gs.buttons.hint, gs.buttons.redo, gs.buttons.undo, gs.buttons.pause}
+		gs.topAll = []*button{gs.buttons.hint, gs.buttons.redo, gs.buttons.undo, gs.buttons.pause}
 	}
 	gs.reviewMenu.Buttons = []*button{{Icon: iconBack, Tip: "Back one move (←)"}, {Icon: iconForward, Tip: "Forward one move (→)"}, {Label: "Done", Tip: "Back to the game (Esc)"}}
+	gs.showTop()
 	gs.syncSlots()
 	gs.over = g.Over()
 	for _, p := range s.Players {
@@ -450,7 +457,8 @@ func (gs *gameScene) layoutOverlays(a *App) {
 // the open overlay if any, else the keys, the top bar and the hand.
 func (gs *gameScene) update(a *App) error {
 	gs.anim = a.Settings.AnimationSpeed
-	gs.lay = newBoardLayout(a.W, a.H, gs.variant)
+	gs.touch = !a.keysShown()
+	gs.layout(a)
 	gs.layoutButtons(a)
 	gs.pollBrain(a)
 	gs.stepGlides(a.steps)
@@ -492,6 +500,15 @@ func (gs *gameScene) update(a *App) error {
 	gs.buttons.undo.Disabled = !gs.canUndo()
 	gs.buttons.redo.Disabled = !gs.game.CanRedo()
 	if gs.clickMoveList(a) {
+		gs.closeSheet()
+		return nil
+	}
+	if gs.sheet {
+		// the list covers the board: a tap beside the list closes it
+		if in.Pressed && !gs.lay.Panel.Contains(in.X, in.Y) {
+			gs.closeSheet()
+		}
+		gs.runAI(a)
 		return nil
 	}
 
@@ -507,6 +524,17 @@ func (gs *gameScene) update(a *App) error {
 	}
 	gs.updatePeek()
 	return nil
+}
+
+// layout lays the game screen out for the window: the player's own
+// reserve nearest them (in hot-seat and demos orange's, which stays put),
+// and the move list over the board while the Moves button has it open.
+func (gs *gameScene) layout(a *App) {
+	near := max(gs.setup.humanColour(), 0)
+	gs.lay = layoutBoard(a.W, a.H, a.css(), gs.variant, near)
+	if gs.sheet && gs.lay.Form != wide {
+		gs.lay.Panel = gs.lay.Sheet
+	}
 }
 
 // updateKeys handles the game's keys; true when the pause menu opened.
@@ -533,6 +561,8 @@ func (gs *gameScene) updateKeys(a *App) bool {
 		gs.redo(a)
 	case in.Key(ebiten.KeyH) && gs.setup.Mode != modeAIvsAI && !online:
 		gs.askHint(a)
+	case in.Key(ebiten.KeyM) && gs.lay.Form != wide:
+		gs.toggleSheet(a)
 	case in.Key(ebiten.KeyV) && gs.variant == rules.Gobblers:
 		gs.toggleValues(a)
 	case gs.setup.Mode == modeAIvsAI && in.Key(ebiten.KeySpace):
@@ -543,6 +573,25 @@ func (gs *gameScene) updateKeys(a *App) bool {
 		gs.cycleSpeed(a)
 	}
 	return false
+}
+
+// toggleSheet opens or closes the move list over the board.
+func (gs *gameScene) toggleSheet(a *App) {
+	if gs.sheet {
+		gs.closeSheet()
+		return
+	}
+	gs.sheet = true
+	gs.hand.hold = nil
+	gs.layout(a)
+}
+
+// closeSheet closes the move list over the board.
+func (gs *gameScene) closeSheet() {
+	gs.sheet = false
+	if gs.lay.Form != wide {
+		gs.lay.Panel = Rect{}
+	}
 }
 
 // escPauses follows touchMoveWhy when Esc was pressed with a locked piece.
@@ -579,6 +628,8 @@ func (gs *gameScene) updateTopButtons(a *App) bool {
 			gs.resign(a)
 		case gs.buttons.draw:
 			gs.offerDraw(a)
+		case gs.buttons.moves:
+			gs.toggleSheet(a)
 		}
 		return true
 	}
@@ -778,8 +829,8 @@ func (gs *gameScene) gliding(sq rules.Square) bool {
 // Draw draws the game in layers: the board and reserves, the panel and
 // status, then whatever overlay is open (result, gone, pause) and the tips.
 func (gs *gameScene) Draw(a *App, dst *ebiten.Image) {
-	if gs.lay.W != a.W || gs.lay.H != a.H {
-		gs.lay = newBoardLayout(a.W, a.H, gs.variant)
+	if gs.lay.W != a.W || gs.lay.H != a.H || gs.lay.U != a.U() {
+		gs.layout(a)
 		gs.layoutButtons(a)
 	}
 	dst.DrawImage(boardLayer(a, gs.variant), nil)
@@ -793,8 +844,13 @@ func (gs *gameScene) Draw(a *App, dst *ebiten.Image) {
 	if live {
 		gs.drawValues(a, dst)
 	}
-	gs.drawPanel(a, dst)
+	if gs.lay.Form == wide {
+		gs.drawPanel(a, dst)
+	}
 	gs.drawStatus(a, dst)
+	if gs.lay.Form != wide && !gs.lay.Panel.Empty() {
+		gs.drawSheet(a, dst)
+	}
 	if live && gs.hand.hold == nil && !gs.pause.open && !gs.over && a.Settings.ShowCovered {
 		gs.drawPeek(a, dst, &p)
 	}

@@ -103,14 +103,27 @@ func (gs *gameScene) drawReserve(a *App, dst *ebiten.Image, p *rules.Position, c
 	label := gs.setup.name(c)
 	fc := a.Face(Medium, sizeSmall+1)
 	first := gs.lay.SlotRect(c, 0)
-	drawText(dst, label, fc, col.X+col.W/2, (col.Y+first.Y)/2, Center, th.Text)
+	msg := ""
 	if lit {
-		msg := "to move"
+		msg = "to move"
 		if !gs.setup.human(c) && (gs.net != nil && gs.net.gone == nil || gs.brain.thinking && gs.brain.purpose == forMove) {
 			msg = "thinking…"
 		}
-		last := gs.lay.SlotRect(c, gs.lay.Slots-1)
-		drawText(dst, msg, a.Face(Regular, sizeSmall), col.X+col.W/2, (last.Y+last.H+col.Y+col.H)/2, Center, th.playerText(c))
+	}
+	if lr := gs.lay.ReserveLabel(c); gs.lay.rowReserve() {
+		// a row: the name and "to move" at its left, before the slots
+		cx := lr.X + lr.W/2 + 4*u
+		label = fitText(label, fc, lr.W-10*u)
+		drawText(dst, label, fc, cx, lr.Y+lr.H*0.38, Center, th.Text)
+		if msg != "" {
+			drawText(dst, msg, a.Face(Regular, sizeSmall), cx, lr.Y+lr.H*0.64, Center, th.playerText(c))
+		}
+	} else {
+		drawText(dst, fitText(label, fc, col.W-8*u), fc, col.X+col.W/2, (col.Y+first.Y)/2, Center, th.Text)
+		if msg != "" {
+			last := gs.lay.SlotRect(c, gs.lay.Slots-1)
+			drawText(dst, msg, a.Face(Regular, sizeSmall), col.X+col.W/2, (last.Y+last.H+col.Y+col.H)/2, Center, th.playerText(c))
+		}
 	}
 	scale := math.Min(first.W, gs.lay.Cell())
 	if !gs.variant.NestedReserve() {

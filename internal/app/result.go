@@ -266,17 +266,42 @@ func lineWords(v rules.Variant, l uint16) string {
 
 // resultCard is where the result card lies: in the side column, over the
 // move list and the status card it replaces, so the board, its winning
-// line and both reserves stay in sight. It slides in from the right.
+// line and both reserves stay in sight (without a side column, over the
+// board's lower part and the reserve nearest the player). It slides in
+// from the right.
 func (gs *gameScene) resultCard(a *App) Rect {
 	u := a.U()
 	l := &gs.lay
 	slide := easeOut(float64(gs.ending.ticks-resultDelay) / 20)
-	r := l.Panel
-	r.X += (1 - slide) * (l.W - l.Panel.X)
+	r := gs.resultArea(a)
+	r.X += (1 - slide) * (l.W - r.X)
 	// the winner's piece sits on the card's top edge: leave it room
 	r.Y += 14 * u
 	r.H -= 14 * u
 	return r
+}
+
+// resultArea is the result card's place when it has arrived.
+func (gs *gameScene) resultArea(a *App) Rect {
+	l := &gs.lay
+	if l.Form == wide {
+		return l.Panel
+	}
+	u := a.U()
+	m := 10 * u
+	cols, rows := gs.resultGrid(a)
+	w := math.Min(l.W-2*m, float64(cols)*150*u+80*u)
+	// the title, the reason, the moves and the record (if any) take
+	// resultHead in the side column; a card of its own needs less
+	head := 180.0
+	if gs.resultSummary() != nil {
+		head += 70
+	}
+	h := (head+14+6)*u + float64(rows)*resultRow*u
+	// at the foot of the window, over the status line that says the same,
+	// hiding as little of the board as it can
+	y := math.Max(m, l.H-m-h)
+	return Rect{(l.W - w) / 2, y, w, h}
 }
 
 // resultTitleLines sets the result card's title in w pixels: on one line,
@@ -310,8 +335,11 @@ func (gs *gameScene) resultSummary() []string {
 func (gs *gameScene) resultGrid(a *App) (cols, rows int) {
 	u := a.U()
 	n := len(gs.ending.menu.Buttons)
-	if gs.lay.Panel.H-14*u >= resultHead*u+float64(n)*resultRow*u {
+	switch l := &gs.lay; {
+	case l.Form == wide && l.Panel.H-14*u >= resultHead*u+float64(n)*resultRow*u:
 		return 1, n
+	case l.Form == narrow && l.W >= float64(n)*150*u+100*u:
+		return n, 1 // a short window: the buttons in one row
 	}
 	return 2, (n + 1) / 2
 }
@@ -325,7 +353,9 @@ func (gs *gameScene) drawResult(a *App, dst *ebiten.Image) {
 	// The side panel fades under the card as it slides in over it.
 	l := &gs.lay
 	slide := math.Max(0, math.Min(1, float64(gs.ending.ticks-resultDelay)/20))
-	fillRoundRect(dst, l.Panel.Inset(-2*u), 14*u, withAlpha(th.Background, 0.85*slide))
+	if l.Form == wide {
+		fillRoundRect(dst, l.Panel.Inset(-2*u), 14*u, withAlpha(th.Background, 0.85*slide))
+	}
 	panel(a, dst, r)
 	title, reason := gs.resultTitle()
 	res := gs.result()

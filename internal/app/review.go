@@ -17,14 +17,21 @@ func (gs *gameScene) layoutReview(a *App) {
 	// from the right: Done or Back, Play on (a saved unfinished game),
 	// then the two arrows
 	x := st.X + st.W - 62*u
+	fc := a.Face(Medium, sizeBody)
+	if gs.lay.Form != wide {
+		x = st.X + st.W - 10*u
+	}
 	for i := len(gs.reviewMenu.Buttons) - 1; i >= 0; i-- {
 		b := gs.reviewMenu.Buttons[i]
 		w := 54 * u
-		if b.Label != "" {
+		switch {
+		case b.Label != "" && gs.lay.Form != wide:
+			w = textWidth(b.Label, fc) + 28*u
+		case b.Label != "":
 			w = 120 * u
 		}
 		x -= w
-		b.Rect = Rect{x, st.Y + 6*u, w, st.H - 12*u}
+		b.Rect = Rect{x, st.Y + (st.H-44*u)/2, w, 44 * u}
 		x -= 8 * u
 	}
 }
@@ -90,13 +97,22 @@ func (gs *gameScene) endReview(a *App) {
 func (gs *gameScene) reviewWords() string {
 	i := gs.review - 1
 	if i < 0 {
-		return "Reviewing: the start  (← →)"
+		return "Reviewing: the start" + gs.reviewKeys()
 	}
 	dots := "."
 	if i%2 == 1 {
 		dots = "…"
 	}
-	return fmt.Sprintf("Reviewing %d%s %s  (← →)", i/2+1, dots, gs.moveWords(i))
+	return fmt.Sprintf("Reviewing %d%s %s", i/2+1, dots, gs.moveWords(i)) + gs.reviewKeys()
+}
+
+// reviewKeys names the review's keys after its words, unless the player
+// uses a finger.
+func (gs *gameScene) reviewKeys() string {
+	if gs.touch {
+		return ""
+	}
+	return "  (← →)"
 }
 
 // shownWinLine is the winning line drawn over the board: once the game is

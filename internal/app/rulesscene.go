@@ -1,6 +1,7 @@
 package app
 
 import (
+	"image"
 	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -154,6 +155,7 @@ type rulesScene struct {
 	page       int
 	prev, next *button
 	done       *button
+	scroll     scroller // a small window's page scrolls
 }
 
 func newRulesScene(a *App, back Scene) *rulesScene {
@@ -168,9 +170,15 @@ func newRulesScene(a *App, back Scene) *rulesScene {
 func (rs *rulesScene) layout(a *App) {
 	u := a.U()
 	y := a.H - 90*u
-	rs.prev.Rect = Rect{a.W/2 - 330*u, y, 200 * u, 54 * u}
-	rs.done.Rect = Rect{a.W/2 - 100*u, y, 200 * u, 54 * u}
-	rs.next.Rect = Rect{a.W/2 + 130*u, y, 200 * u, 54 * u}
+	w, gap := 200*u, 30*u
+	if compact(a.W, a.H, a.css()) {
+		y = a.H - 64*u
+		gap = 10 * u
+		w = math.Min(200*u, (a.W-20*u-2*gap)/3)
+	}
+	rs.prev.Rect = Rect{a.W/2 - 1.5*w - gap, y, w, 54 * u}
+	rs.done.Rect = Rect{a.W/2 - w/2, y, w, 54 * u}
+	rs.next.Rect = Rect{a.W/2 + w/2 + gap, y, w, 54 * u}
 	last := rs.page == len(rs.pages)-1
 	rs.prev.Disabled = rs.page == 0
 	rs.next.Disabled = last
@@ -186,6 +194,13 @@ func (rs *rulesScene) Update(a *App) error {
 	rs.layout(a)
 	enter := a.In.Key(ebiten.KeyEnter) || a.In.Key(ebiten.KeyNumpadEnter)
 	last := rs.page == len(rs.pages)-1
+	page := rs.page
+	defer func() {
+		if rs.page != page {
+			rs.scroll.Y = 0
+		}
+	}()
+	rs.updateScroll(a)
 	switch {
 	case rs.prev.update(a) || a.In.Key(ebiten.KeyLeft):
 		rs.page = max(0, rs.page-1)
@@ -195,6 +210,20 @@ func (rs *rulesScene) Update(a *App) error {
 		a.scenes.GoTo(rs.back)
 	}
 	return nil
+}
+
+// updateScroll scrolls a page longer than its card: a finger or the
+// mouse dragging in it, the wheel, the up and down keys.
+func (rs *rulesScene) updateScroll(a *App) {
+	g := rs.geometry(a)
+	u := a.U()
+	if a.In.Key(ebiten.KeyDown) {
+		rs.scroll.Y += 60 * u
+	}
+	if a.In.Key(ebiten.KeyUp) {
+		rs.scroll.Y -= 60 * u
+	}
+	rs.scroll.update(a, g.card, g.card.H+g.scrollMax)
 }
 
 // placedText is one line of a rules page, where Draw puts it.
@@ -216,6 +245,7 @@ type rulesGeometry struct {
 	lines     []placedText
 	caps      []Rect // key caps; their labels are among lines
 	bottom    float64
+	scrollMax float64 // how far the page scrolls (a small window's)
 }
 
 func (rs *rulesScene) geometry(a *App) rulesGeometry {
@@ -226,17 +256,47 @@ func (rs *rulesScene) geometry(a *App) rulesGeometry {
 	card := g.card
 	tx := card.X + 50*u
 	g.hasPic = pg.Board != nil || pg.Pic != nil
-	if g.hasPic {
+	small := compact(a.W, a.H, a.css())
+	titleY := card.Y + 60*u
+	switch {
+	case small:
+		// a phone: the card fills the window between the title and the
+		// buttons, the picture above the text (upright) or beside it,
+		// and the page scrolls
+		g.card = Rect{10 * u, 56 * u, a.W - 20*u, a.H - 56*u - 74*u}
+		card = g.card
+		tx = card.X + 20*u
+		titleY = card.Y + 36*u
+		if g.hasPic && a.H > a.W {
+			side := math.Min(card.W-40*u, card.H*0.45)
+			g.pic = Rect{card.X + (card.W-side)/2, card.Y + 20*u, side, side}
+			titleY = g.pic.Y + g.pic.H + 36*u
+		} else if g.hasPic {
+			side := math.Min(card.H-40*u, card.W*0.4)
+			g.pic = Rect{card.X + 20*u, card.Y + 20*u, side, side}
+			tx = g.pic.X + g.pic.W + 24*u
+		}
+	case g.hasPic:
 		// square, as tall as the card allows while the text keeps 530u
 		side := math.Min(card.H-60*u, card.W-(30+50+40+530)*u)
 		g.pic = Rect{card.X + 30*u, card.Y + (card.H-side)/2, side, side}
 		tx = g.pic.X + g.pic.W + 50*u
 	}
 	tw := card.X + card.W - 40*u - tx
+	if small {
+		tw = card.X + card.W - 20*u - tx
+	}
 	ft := a.Face(Bold, sizeTitle*0.85)
-	g.title = placedText{text: pg.Title, face: ft, x: tx, y: card.Y + 60*u, w: textWidth(pg.Title, ft), max: tw}
+	for size := sizeTitle * 0.85; small && textWidth(pg.Title, ft) > tw && size > sizeBody; {
+		size -= 2
+		ft = a.Face(Bold, size)
+	}
+	g.title = placedText{text: pg.Title, face: ft, x: tx, y: titleY, w: textWidth(pg.Title, ft), max: tw}
 	fb := a.Face(Regular, sizeBody+1)
-	y := card.Y + 110*u
+	if small {
+		fb = a.Face(Regular, sizeBody)
+	}
+	y := titleY + 50*u
 	g.bottom = y
 	for _, para := range pg.Text {
 		for _, ln := range wrap(para, fb, tw) {
@@ -249,7 +309,24 @@ func (rs *rulesScene) geometry(a *App) rulesGeometry {
 	if len(pg.Keys) > 0 {
 		placeKeys(a, &g, pg.Keys, tx, tw, y+6*u)
 	}
+	if small {
+		g.scroll(math.Min(rs.scroll.Y, math.Max(0, g.bottom+20*u-(card.Y+card.H))), u)
+	}
 	return g
+}
+
+// scroll moves the page up by d, and notes how far it can go.
+func (g *rulesGeometry) scroll(d, u float64) {
+	g.scrollMax = math.Max(0, g.bottom+20*u-(g.card.Y+g.card.H))
+	g.pic.Y -= d
+	g.title.y -= d
+	for i := range g.lines {
+		g.lines[i].y -= d
+	}
+	for i := range g.caps {
+		g.caps[i].Y -= d
+	}
+	g.bottom -= d
 }
 
 // placeKeys lays out a key table: its groups (each under a heading) side by
@@ -326,10 +403,19 @@ func (rs *rulesScene) Draw(a *App, dst *ebiten.Image) {
 	u := a.U()
 	rs.layout(a)
 	drawBackground(dst, th, a.W, a.H)
-	drawText(dst, "How to play", a.Face(Bold, sizeTitle), a.W/2, 60*u, Center, th.Text)
+	small := compact(a.W, a.H, a.css())
+	ty := 60 * u
+	if small {
+		ty = 30 * u
+	}
+	drawText(dst, "How to play", a.Face(Bold, sizeTitle), a.W/2, ty, Center, th.Text)
 	g := rs.geometry(a)
 	card := g.card
 	panel(a, dst, card)
+	full := dst
+	if small { // the page scrolls inside its card
+		dst = dst.SubImage(image.Rect(int(card.X), int(card.Y+2*u), int(card.X+card.W), int(card.Y+card.H-2*u)).Intersect(dst.Bounds())).(*ebiten.Image)
+	}
 	pg := rs.pages[rs.page]
 	switch {
 	case pg.Board != nil:
@@ -348,7 +434,12 @@ func (rs *rulesScene) Draw(a *App, dst *ebiten.Image) {
 		}
 		drawText(dst, ln.text, ln.face, ln.x, ln.y, Left, c)
 	}
+	dst = full
 	// page dots
+	dotY := card.Y + card.H + 20*u
+	if small {
+		dotY = card.Y + card.H + 5*u
+	}
 	n := len(rs.pages)
 	for i := 0; i < n; i++ {
 		x := a.W/2 + (float64(i)-float64(n-1)/2)*22*u
@@ -356,7 +447,7 @@ func (rs *rulesScene) Draw(a *App, dst *ebiten.Image) {
 		if i == rs.page {
 			c = th.Accent
 		}
-		fillCircle(dst, x, card.Y+card.H+20*u, 5*u, c)
+		fillCircle(dst, x, dotY, 4*u, c)
 	}
 	rs.prev.draw(a, dst, false)
 	rs.done.draw(a, dst, false)

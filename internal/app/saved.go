@@ -1,7 +1,9 @@
 package app
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"math"
 	"path/filepath"
 	"strings"
@@ -19,27 +21,33 @@ import (
 
 // savedScene lists the saved games, newest first, filtered (the player's
 // own games, the computer's demos, or all); choosing one opens it for
-// review. The focused game can be deleted (and the deletion undone) and its
-// record copied. A file that cannot be read is listed greyed out with the
+// review. The focused game can be deleted (and the deletion undone),
+// renamed, its record copied, and exported to a file (export.go). A file that cannot be read is listed greyed out with the
 // reason, never hidden.
 type savedScene struct {
-	all      []settings.SavedFile // every saved game
-	games    []settings.SavedFile // those the filter shows
-	problem  string
-	filter   choice
-	rows     []Rect // the visible rows, from first
-	first    int    // the first row shown
-	focus    int
-	hover    int
-	list     Rect
-	back     *button
-	del      *button // Delete, or Undo right after a deletion
-	rename   *button
-	naming   *string // the name being typed for the focused game; nil when not renaming
-	copyRec  *button
-	deleted  *record.Record // the game deleted last, until undone or another action
-	note     string         // what the last action did, under the list (a toast would cover the filter)
-	backdrop boardPicture
+	all         []settings.SavedFile // every saved game
+	games       []settings.SavedFile // those the filter shows
+	problem     string
+	filter      choice
+	rows        []Rect // the visible rows, from first
+	first       int    // the first row shown
+	focus       int
+	hover       int
+	list        Rect
+	back        *button
+	del         *button // Delete, or Undo right after a deletion
+	rename      *button
+	naming      *string // the name being typed for the focused game; nil when not renaming
+	copyRec     *button
+	export      *button
+	copyPath    *button   // copies where the last export went, shown beside the note that says it
+	exported    string    // the path of the last export (desktop)
+	exportNote  string    // the note that said it: Copy path shows while it shows
+	pathClip    clipboard // the path's copy, apart from the record's
+	copyingPath bool
+	deleted     *record.Record // the game deleted last, until undone or another action
+	note        string         // what the last action did, under the list (a toast would cover the filter)
+	backdrop    boardPicture
 }
 
 // The filter's choices.
@@ -56,6 +64,11 @@ func newSavedScene(a *App) *savedScene {
 	ss.del = &button{Label: "Delete", Tip: "Delete this game (Del)"}
 	ss.rename = &button{Label: "Rename", Tip: "Give this game a name (F2)"}
 	ss.copyRec = &button{Label: "Copy record", Tip: "Copy the game's record, to paste it elsewhere (Ctrl+C)"}
+	ss.export = &button{Label: "Export", Tip: "Write the game to a file in your Downloads folder (Ctrl+E)"}
+	if inBrowser {
+		ss.export.Tip = "Download the game's file (Ctrl+E)"
+	}
+	ss.copyPath = &button{Label: "Copy path", Tip: "Copy where the file is, to paste it elsewhere (Ctrl+Shift+C)"}
 	ss.backdrop = boardPicture{Pos: mustPos("classic:.,.,x2,./.,o3,.,./x4,.,o1x3,./.,.,.,o4:x")}
 	ss.reload(a)
 	return ss
@@ -107,8 +120,24 @@ const savedRowH = 66
 func (ss *savedScene) layout(a *App) {
 	u := a.U()
 	w := math.Min(980*u, a.W-80*u)
-	ss.filter.layout(a, Rect{a.W/2 - w/2 + 12*u, 112 * u, w - 24*u, 40 * u})
+	ss.filter.layout(a, Rect{a.W/2 - w/2 + 12*u, 110 * u, w - 24*u, 44 * u})
 	ss.list = Rect{a.W/2 - w/2, 166 * u, w, a.H - 166*u - 140*u}
+	small := compact(a.W, a.H, a.css())
+	if small {
+		// a phone: the filter and the list as wide as the window, the
+		// buttons two to a row under them
+		w = a.W - 20*u
+		fh := 44 * u
+		if stackRows(a, w-24*u) {
+			fh = (stackedLabelH + 44) * u
+		}
+		ss.filter.layout(a, Rect{a.W/2 - w/2 + 12*u, 56 * u, w - 24*u, fh})
+		top := 56*u + fh + 10*u
+		ss.list = Rect{a.W/2 - w/2, top, w, a.H - top - float64((len(ss.buttons())+1)/2)*(50+8)*u - 28*u}
+		if ss.showsCopyPath() { // Copy path under the note
+			ss.list.H -= 50 * u
+		}
+	}
 	n := max(1, int((ss.list.H-24*u)/(savedRowH*u)))
 	if ss.focus < ss.first {
 		ss.first = ss.focus
@@ -121,11 +150,23 @@ func (ss *savedScene) layout(a *App) {
 	for i := 0; i < n && ss.first+i < len(ss.games); i++ {
 		ss.rows = append(ss.rows, Rect{ss.list.X + 12*u, ss.list.Y + 12*u + float64(i)*savedRowH*u, ss.list.W - 24*u, savedRowH*u - 6*u})
 	}
-	bw, gap := math.Min(220*u, (w-60*u)/4), 20*u
+	row := ss.buttons()
+	nb, gap := float64(len(row)), 20*u
+	bw := math.Min(220*u, (w-(nb-1)*gap)/nb)
 	y := a.H - 96*u
-	for i, b := range []*button{ss.del, ss.rename, ss.copyRec, ss.back} {
-		b.Rect = Rect{a.W/2 - 2*bw - 1.5*gap + float64(i)*(bw+gap), y, bw, 54 * u}
+	for i, b := range row {
+		b.Rect = Rect{a.W/2 - (nb*bw+(nb-1)*gap)/2 + float64(i)*(bw+gap), y, bw, 54 * u}
+		if small { // two to a row
+			bw, gap := (w-8*u)/2, 8*u
+			r, rows := float64(i/2), float64((len(row)+1)/2)
+			x := a.W/2 - bw - gap/2 + float64(i%2)*(bw+gap)
+			if i == len(row)-1 && i%2 == 0 { // the last one alone: centred
+				x = a.W/2 - bw/2
+			}
+			b.Rect = Rect{x, a.H - rows*(50+8)*u + r*(50+8)*u, bw, 50 * u}
+		}
 	}
+	ss.layoutCopyPath(a)
 	ss.del.Label, ss.del.Tip = "Delete", "Delete this game (Del)"
 	if ss.deleted != nil {
 		ss.del.Label, ss.del.Tip = "Undo delete", "Bring the deleted game back (Ctrl+Z)"
@@ -133,11 +174,45 @@ func (ss *savedScene) layout(a *App) {
 	focused := ss.focused()
 	ss.del.Disabled = ss.deleted == nil && (focused == nil || !a.canRemoveRecords())
 	ss.copyRec.Disabled = focused == nil || focused.Record == nil
+	ss.export.Disabled = ss.copyRec.Disabled
 	ss.rename.Disabled = ss.copyRec.Disabled || !a.canRemoveRecords()
 	ss.rename.Label = "Rename"
 	if ss.naming != nil {
 		ss.rename.Label = "Keep name"
 	}
+}
+
+// buttons are the buttons under the list, left to right.
+func (ss *savedScene) buttons() []*button {
+	return []*button{ss.del, ss.rename, ss.copyRec, ss.export, ss.back}
+}
+
+// showsCopyPath reports whether the note says where the last export went,
+// with Copy path beside it.
+func (ss *savedScene) showsCopyPath() bool {
+	return ss.exported != "" && ss.note == ss.exportNote
+}
+
+// layoutCopyPath puts Copy path at the end of the note's line, the two
+// centred together.
+func (ss *savedScene) layoutCopyPath(a *App) {
+	u := a.U()
+	if !ss.showsCopyPath() {
+		ss.copyPath.Rect = Rect{}
+		return
+	}
+	small := a.Face(Regular, sizeSmall)
+	h := 30.0                       // the label's size follows the height (button.paint)
+	if compact(a.W, a.H, a.css()) { // a phone: a finger's height, under the note
+		h = 44
+		bw := textWidth(ss.copyPath.Label, a.Face(Medium, h*0.42)) + 28*u
+		ss.copyPath.Rect = Rect{a.W/2 - bw/2, ss.list.Y + ss.list.H + 30*u, bw, h * u}
+		return
+	}
+	bw, gap := textWidth(ss.copyPath.Label, a.Face(Medium, h*0.42))+28*u, 14*u
+	tw := math.Min(textWidth(ss.note, small), ss.list.W-bw-gap)
+	x := a.W/2 - (tw+gap+bw)/2 + tw + gap
+	ss.copyPath.Rect = Rect{x, ss.list.Y + ss.list.H + 4*u, bw, h * u}
 }
 
 // focused is the focused game, or nil when the list shows none.
@@ -154,6 +229,7 @@ func (ss *savedScene) focused() *settings.SavedFile {
 func (ss *savedScene) Update(a *App) error {
 	ss.layout(a)
 	in := &a.In
+	ss.pollPath(a)
 	if ss.naming != nil {
 		ss.updateNaming(a)
 		return nil
@@ -189,8 +265,14 @@ func (ss *savedScene) Update(a *App) error {
 			ss.deleteFocused(a)
 		}
 		return nil
-	case ss.copyRec.update(a) || in.Ctrl && in.Key(ebiten.KeyC):
+	case ss.showsCopyPath() && (ss.copyPath.update(a) || in.Ctrl && in.Shift && in.Key(ebiten.KeyC)):
+		ss.copyExportPath(a)
+		return nil
+	case ss.copyRec.update(a) || in.Ctrl && !in.Shift && in.Key(ebiten.KeyC):
 		ss.copyFocused(a)
+		return nil
+	case ss.export.update(a) || in.Ctrl && in.Key(ebiten.KeyE):
+		ss.exportFocused(a)
 		return nil
 	}
 	n := len(ss.games)
@@ -387,6 +469,72 @@ func (ss *savedScene) copyFocused(a *App) {
 	}
 	ss.note = "Copying…"
 	a.copyRecord(g.Record, func(words string) { ss.note = words })
+}
+
+// exportFocused writes the focused game to a file (a download in a
+// browser) and says where; a failure says why, and the game stays in Saved
+// games.
+func (ss *savedScene) exportFocused(a *App) {
+	g := ss.focused()
+	if g == nil || g.Record == nil {
+		return
+	}
+	where, err := exportRecord(g.Record)
+	if err != nil {
+		a.debugf("export: %v", err)
+		a.play(sound.Illegal)
+		ss.note = exportFailedWords(err)
+		return
+	}
+	a.debugf("exported %s", where)
+	a.play(sound.MenuClick)
+	if inBrowser {
+		ss.note = "Downloaded as " + untrusted.Text(where) + ": your browser keeps it with your downloads."
+		return
+	}
+	ss.exported = where
+	ss.note = "Exported to " + settings.ShortPath(where) + "."
+	ss.exportNote = ss.note
+}
+
+// exportFailedWords says why an export failed, and what is left to do.
+func exportFailedWords(err error) string {
+	var pe *fs.PathError
+	where := ""
+	if errors.As(err, &pe) && pe.Path != "" && !inBrowser {
+		where = " (" + settings.ShortPath(pe.Path) + ")"
+	}
+	why := settings.Reason(err)
+	if inBrowser {
+		why = "the browser refused the download"
+	}
+	return "The game could not be exported: " + why + where + ". It stays in Saved games, and Copy record puts it on the clipboard."
+}
+
+// copyExportPath puts the path of the last exported file on the clipboard.
+func (ss *savedScene) copyExportPath(a *App) {
+	a.play(sound.MenuClick)
+	ss.pathClip.copy(ss.exported)
+	ss.copyingPath = true
+}
+
+// pollPath says how the copy of an exported file's path went, once the
+// clipboard answered.
+func (ss *savedScene) pollPath(a *App) {
+	if !ss.copyingPath {
+		return
+	}
+	select {
+	case ok := <-ss.pathClip.copied:
+		ss.copyingPath = false
+		if ok {
+			ss.note = "Copied the path of " + settings.ShortPath(ss.exported) + "."
+		} else {
+			ss.note = "No clipboard here: the file is " + settings.ShortPath(ss.exported) + "."
+		}
+		a.redraw()
+	default:
+	}
 }
 
 // copyRecord puts a game's record (the text of its .gobblet file) on the
@@ -602,7 +750,12 @@ func (ss *savedScene) Draw(a *App, dst *ebiten.Image) {
 	drawBackdrop(a, dst, &ss.backdrop)
 	th := a.Theme
 	u := a.U()
-	drawText(dst, "Saved games", a.Face(Bold, sizeTitle), a.W/2, 64*u, Center, th.Text)
+	small := compact(a.W, a.H, a.css())
+	ty := 64 * u
+	if small {
+		ty = 28 * u
+	}
+	drawText(dst, "Saved games", a.Face(Bold, sizeTitle), a.W/2, ty, Center, th.Text)
 	ss.filter.draw(a, dst, true)
 	panel(a, dst, ss.list)
 	fb := a.Face(Medium, sizeBody)
@@ -653,10 +806,16 @@ func (ss *savedScene) Draw(a *App, dst *ebiten.Image) {
 		} else {
 			drawText(dst, first, fb, r.X+24*u, cy-12*u, Left, th.Text)
 		}
-		drawText(dst, second, fs, r.X+24*u, cy+14*u, Left, th.TextDim)
 		players, result := gameLine(rec)
+		if small { // narrow: the players and moves on the second line
+			second = fmt.Sprintf("%s  ·  %d moves", players, len(rec.Moves))
+			players = ""
+		}
+		drawText(dst, fitText(second, fs, r.W-48*u), fs, r.X+24*u, cy+14*u, Left, th.TextDim)
 		drawText(dst, players, fb, r.X+r.W*0.34, cy-12*u, Left, th.Text)
-		drawText(dst, fmt.Sprintf("%d moves", len(rec.Moves)), fs, r.X+r.W*0.34, cy+14*u, Left, th.TextDim)
+		if !small {
+			drawText(dst, fmt.Sprintf("%d moves", len(rec.Moves)), fs, r.X+r.W*0.34, cy+14*u, Left, th.TextDim)
+		}
 		col := th.TextDim
 		switch {
 		case result == "You won":
@@ -664,7 +823,11 @@ func (ss *savedScene) Draw(a *App, dst *ebiten.Image) {
 		case rec.Result.Status == rules.Win:
 			col = th.Text
 		}
-		drawText(dst, result, fb, r.X+r.W-24*u, cy, Right, col)
+		ry := cy
+		if small {
+			ry = cy - 12*u
+		}
+		drawText(dst, result, fb, r.X+r.W-24*u, ry, Right, col)
 	}
 	if len(ss.games) > len(ss.rows) && len(ss.rows) > 0 {
 		// a thin scroll bar
@@ -674,15 +837,34 @@ func (ss *savedScene) Draw(a *App, dst *ebiten.Image) {
 		y := track.Y + (track.H-h)*float64(ss.first)/float64(len(ss.games)-len(ss.rows))
 		fillRect(dst, Rect{track.X, y, track.W, h}, th.Accent)
 	}
-	drawText(dst, ss.noteWords(), fs, a.W/2, ss.list.Y+ss.list.H+18*u, Center, th.TextDim)
-	ss.del.draw(a, dst, false)
-	ss.rename.draw(a, dst, false)
-	ss.copyRec.draw(a, dst, false)
-	ss.back.draw(a, dst, false)
-	for _, b := range []*button{ss.del, ss.rename, ss.copyRec, ss.back} {
+	ny := ss.list.Y + ss.list.H + 18*u
+	if ss.showsCopyPath() && !compact(a.W, a.H, a.css()) {
+		note := ss.noteWords()
+		for r := []rune(note); textWidth(note, fs) > ss.copyPath.Rect.X-14*u-ss.list.X && len(r) > 10; {
+			r = r[:len(r)-2]
+			note = string(r) + "…"
+		}
+		drawText(dst, note, fs, ss.copyPath.Rect.X-14*u, ny, Right, th.TextDim)
+		ss.copyPath.draw(a, dst, false)
+	} else {
+		drawText(dst, ss.noteWords(), fs, a.W/2, ny, Center, th.TextDim)
+		if ss.showsCopyPath() {
+			ss.copyPath.draw(a, dst, false)
+		}
+	}
+	row := ss.buttons()
+	for _, b := range row {
+		b.draw(a, dst, false)
+	}
+	if ss.showsCopyPath() {
+		row = append(row, ss.copyPath)
+	}
+	for _, b := range row {
 		b.drawTip(a, dst)
 	}
-	drawText(dst, "↑ ↓ choose  ·  Enter or click opens the game for review  ·  ← → which games", a.Face(Regular, sizeSmall), a.W/2, a.H-22*u, Center, th.TextDim)
+	if a.keysShown() && !small {
+		drawText(dst, "↑ ↓ choose  ·  Enter or click opens the game for review  ·  ← → which games", a.Face(Regular, sizeSmall), a.W/2, a.H-22*u, Center, th.TextDim)
+	}
 }
 
 // drawNaming draws the name being typed, in a box with a caret.

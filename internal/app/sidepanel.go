@@ -30,6 +30,9 @@ func (gs *gameScene) moveList(a *App) (list Rect, cells []moveCell, numbers [][2
 	list = Rect{pr.X, pr.Y, pr.W, pr.H - statusH - 12*u}
 	moves := gs.game.Moves()
 	rowH := 28 * u
+	if gs.lay.Form != wide {
+		rowH = 48 * u // the list over the board is for fingers
+	}
 	top := list.Y + 50*u
 	rows := max(1, int((list.H-60*u)/rowH))
 	// the first mover is x; rows are full moves
@@ -80,7 +83,7 @@ func (gs *gameScene) drawPanel(a *App, dst *ebiten.Image) {
 	if len(moves) == 0 {
 		drawText(dst, "No moves yet.", fc, list.X+18*u, list.Y+64*u, Left, th.TextDim)
 	} else if gs.review < 0 && len(moves) > 0 {
-		drawText(dst, "click a move to review", a.Face(Regular, sizeSmall-2), list.X+list.W-18*u, list.Y+24*u, Right, th.TextDim)
+		drawText(dst, gs.verb("click")+" a move to review", a.Face(Regular, sizeSmall-2), list.X+list.W-18*u, list.Y+24*u, Right, th.TextDim)
 	}
 	for _, n := range numbers {
 		drawText(dst, fmt.Sprintf("%d.", int(n[0])), fc, list.X+40*u, n[1], Right, th.TextDim)
@@ -110,6 +113,14 @@ func (gs *gameScene) drawPanel(a *App, dst *ebiten.Image) {
 	st := gs.statusCard(a)
 	panel(a, dst, st)
 	gs.drawAIStatus(a, dst, st)
+}
+
+// drawSheet draws the move list and the status card opened over the
+// board (narrow and tall forms), the board dimmed under it.
+func (gs *gameScene) drawSheet(a *App, dst *ebiten.Image) {
+	l := &gs.lay
+	fillRect(dst, Rect{0, l.Top.H, a.W, l.Status.Y - l.Top.H}, withAlpha(black, 0.45))
+	gs.drawPanel(a, dst)
 }
 
 // moveSquares is a move as the move list shows it beside the piece: the
@@ -317,7 +328,7 @@ func (gs *gameScene) statusCardWords() (title, words string) {
 		if gs.note != "" && !gs.humanHasMoved() {
 			return who, strings.TrimSpace(gs.note + " " + words)
 		}
-		if !gs.hand.cursorOn {
+		if !gs.hand.cursorOn && !gs.touch {
 			words += "\nKeyboard: arrows and Enter; " + sizeKeys(gs.variant) + " take a piece from the reserve."
 		}
 		return who, strings.TrimPrefix(words, "\n")

@@ -22,6 +22,9 @@ type statsScene struct {
 	back     *button
 	reset    *button
 	backdrop boardPicture
+	// a small window's cards scroll in area (empty when they all show)
+	area   Rect
+	scroll scroller
 }
 
 func newStatsScene(a *App) *statsScene {
@@ -78,6 +81,19 @@ func (a *App) countLeft(rec *record.Record) {
 
 func (st *statsScene) cards(a *App) [2]Rect {
 	u := a.U()
+	if compact(a.W, a.H, a.css()) {
+		// a phone: the cards one under the other (side by side on its
+		// side), scrolling between the title and the buttons
+		h := 450 * u
+		if a.H > a.W {
+			w := math.Min(520*u, a.W-20*u)
+			x, y := a.W/2-w/2, st.area.Y+10*u-st.scroll.Y
+			return [2]Rect{{x, y, w, h}, {x, y + h + 12*u, w, h}}
+		}
+		w := math.Min(520*u, (a.W-30*u)/2)
+		y := st.area.Y + 10*u - st.scroll.Y
+		return [2]Rect{{a.W/2 - w - 5*u, y, w, h}, {a.W/2 + 5*u, y, w, h}}
+	}
 	w := math.Min(520*u, (a.W-120*u)/2)
 	h := math.Min(a.H-280*u, 470*u)
 	return [2]Rect{{a.W/2 - w - 15*u, 140 * u, w, h}, {a.W/2 + 15*u, 140 * u, w, h}}
@@ -88,6 +104,16 @@ func (st *statsScene) layout(a *App) {
 	y := 140*u + math.Min(a.H-280*u, 470*u) + 40*u
 	st.reset.Rect = Rect{a.W/2 - 275*u, y, 260 * u, 56 * u}
 	st.back.Rect = Rect{a.W/2 + 15*u, y, 260 * u, 56 * u}
+	st.area = Rect{}
+	if compact(a.W, a.H, a.css()) {
+		w := math.Min(260*u, (a.W-36*u)/2)
+		y = a.H - 66*u
+		st.reset.Rect = Rect{a.W/2 - w - 8*u, y, w, 54 * u}
+		st.back.Rect = Rect{a.W/2 + 8*u, y, w, 54 * u}
+		st.area = Rect{0, 96 * u, a.W, y - 12*u - 96*u}
+		c := st.cards(a)
+		st.scroll.Max = math.Max(0, c[1].Y+c[1].H+st.scroll.Y+10*u-st.area.Y-st.area.H)
+	}
 	st.reset.Label, st.reset.Tip = "Reset", "Start counting again from zero"
 	if st.before != nil {
 		st.reset.Label, st.reset.Tip = "Undo reset", "Bring the statistics back (Ctrl+Z)"
@@ -98,6 +124,10 @@ func (st *statsScene) layout(a *App) {
 
 func (st *statsScene) Update(a *App) error {
 	st.layout(a)
+	if !st.area.Empty() {
+		c := st.cards(a)
+		st.scroll.update(a, st.area, c[1].Y+c[1].H+st.scroll.Y+10*a.U()-st.area.Y)
+	}
 	switch {
 	case st.back.update(a) || a.In.Key(ebiten.KeyEscape) || a.In.Key(ebiten.KeyEnter):
 		a.scenes.GoTo(newMenuScene(a))
@@ -138,16 +168,28 @@ func (st *statsScene) Draw(a *App, dst *ebiten.Image) {
 	drawBackdrop(a, dst, &st.backdrop)
 	th := a.Theme
 	u := a.U()
-	drawText(dst, "Statistics", a.Face(Bold, sizeTitle), a.W/2, 72*u, Center, th.Text)
+	st.layout(a)
 	sub := "Your games against the computer (Left: left unfinished for a new game)"
 	if st.note != "" {
 		sub = st.note
 	}
-	drawText(dst, sub, a.Face(Regular, sizeBody), a.W/2, 112*u, Center, th.TextDim)
-	for i, v := range []rules.Variant{rules.Classic, rules.Gobblers} {
-		st.drawCard(a, dst, st.cards(a)[i], v)
+	cards := dst
+	if !st.area.Empty() {
+		drawText(dst, "Statistics", a.Face(Bold, sizeTitle), a.W/2, 30*u, Center, th.Text)
+		fs := a.Face(Regular, sizeSmall)
+		for i, ln := range wrap(sub, fs, a.W-20*u) {
+			if i < 2 {
+				drawText(dst, ln, fs, a.W/2, 62*u+float64(i)*18*u, Center, th.TextDim)
+			}
+		}
+		cards = clipTo(dst, st.area)
+	} else {
+		drawText(dst, "Statistics", a.Face(Bold, sizeTitle), a.W/2, 72*u, Center, th.Text)
+		drawText(dst, sub, a.Face(Regular, sizeBody), a.W/2, 112*u, Center, th.TextDim)
 	}
-	st.layout(a)
+	for i, v := range []rules.Variant{rules.Classic, rules.Gobblers} {
+		st.drawCard(a, cards, st.cards(a)[i], v)
+	}
 	st.reset.draw(a, dst, false)
 	st.back.draw(a, dst, false)
 	st.reset.drawTip(a, dst)

@@ -40,10 +40,18 @@ func (gs *gameScene) drawStatus(a *App, dst *ebiten.Image) {
 	for _, b := range gs.statusButtons() {
 		room = math.Min(room, b.Rect.X-34*u)
 	}
+	x := 24 * u
+	if gs.lay.Form != wide {
+		x = 12 * u
+		room = st.W - 24*u
+		for _, b := range gs.statusButtons() {
+			room = math.Min(room, b.Rect.X-20*u)
+		}
+	}
 	if textWidth(msg, fc) > room {
 		fc = a.Face(Regular, sizeSmall)
 	}
-	drawText(dst, msg, fc, 24*u, st.Y+st.H/2, Left, col)
+	drawText(dst, fitText(msg, fc, room), fc, x, st.Y+st.H/2, Left, col)
 }
 
 // statusLine is what the status line says, and whether it warns: a draw
@@ -91,7 +99,7 @@ func (gs *gameScene) statusText() string {
 	case gs.setup.human(c) && h != nil && h.locked && keys:
 		return "Touch-move: this piece must be moved. Move the cursor to a highlighted square and press Enter."
 	case gs.setup.human(c) && h != nil && h.locked:
-		return "Touch-move: this piece must be moved. Click a highlighted square."
+		return "Touch-move: this piece must be moved. " + gs.verb("Click") + " a highlighted square."
 	case gs.setup.human(c) && h != nil && gs.values.ready && gs.variant == rules.Gobblers && gs.showingValues:
 		return "Move values: “win 6” wins within 6 moves, “loss 6” loses within 6, with best play on both sides."
 	case gs.setup.human(c) && h != nil:
@@ -101,9 +109,12 @@ func (gs *gameScene) statusText() string {
 		if keys {
 			return "Move the cursor to a highlighted square and press Enter; Esc puts the piece back."
 		}
-		return "Drop it on a highlighted square, or click it again to put it back."
+		return "Drop it on a highlighted square, or " + gs.verb("click") + " it again to put it back."
 	case gs.setup.human(c):
 		how := "drag a piece, or click it and then a square."
+		if gs.touch {
+			how = "tap a piece, then a square."
+		}
 		if keys {
 			how = "arrows move the cursor, Enter picks up and puts down, " + sizeKeys(gs.variant) + " take a piece from your reserve."
 		}
@@ -134,4 +145,12 @@ func (gs *gameScene) waitWords(c int) string {
 		return gs.setup.name(c) + " is thinking…"
 	}
 	return gs.setup.name(c) + " moves in a moment…"
+}
+
+// verb is "click" (or "Click"), or "tap" when the player uses a finger.
+func (gs *gameScene) verb(click string) string {
+	if !gs.touch {
+		return click
+	}
+	return map[string]string{"Click": "Tap", "click": "tap"}[click]
 }

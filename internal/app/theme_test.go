@@ -209,7 +209,7 @@ func TestRulePagesFitTheirCard(t *testing.T) {
 					t.Errorf("%v×%v page %d %q: line %q is %.0f wide, room %.0f", size[0], size[1], i+1, pg.Title, ln.text, ln.w, ln.max)
 				}
 			}
-			if g.bottom > g.card.Y+g.card.H-12*a.U() {
+			if g.bottom > g.card.Y+g.card.H-12*a.U()+g.scrollMax {
 				t.Errorf("%v×%v page %d %q: text ends at %.0f, card ends at %.0f", size[0], size[1], i+1, pg.Title, g.bottom, g.card.Y+g.card.H)
 			}
 		}

@@ -4,6 +4,7 @@ package app
 
 import (
 	"math"
+	"slices"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -12,9 +13,14 @@ import (
 
 func (gs *gameScene) layoutButtons(a *App) {
 	u := a.U()
+	gs.showTop()
 	t := gs.lay.Top
 	s := 44 * u
 	x := t.W - 16*u
+	gap := 10 * u
+	if gs.lay.Form != wide {
+		x, gap = t.W-10*u, 8*u
+	}
 	fc := a.Face(Medium, math.Min(sizeBody, s/u*0.42))
 	for _, b := range gs.top {
 		w := s
@@ -23,7 +29,7 @@ func (gs *gameScene) layoutButtons(a *App) {
 		}
 		x -= w
 		b.Rect = Rect{x, t.Y + (t.H-s)/2, w, s}
-		x -= 10 * u
+		x -= gap
 	}
 	gs.buttons.demoRun.Icon = iconPause
 	if !gs.demo.running {
@@ -49,10 +55,77 @@ func (gs *gameScene) drawTopBar(a *App, dst *ebiten.Image) {
 		title, sub = "Gobblet Gobblers", "3×3"
 	}
 	ft := a.Face(Bold, sizeHeading)
-	drawText(dst, title, ft, 24*u, t.H/2, Left, th.Text)
-	drawText(dst, sub, a.Face(Medium, sizeBody), 24*u+textWidth(title, ft)+10*u, t.H/2+1*u, Left, th.TextDim)
-	// players, centred
 	fc := a.Face(Medium, sizeBody)
+	room := a.W - 16*u // the left of the leftmost button
+	if len(gs.top) > 0 {
+		room = gs.top[len(gs.top)-1].Rect.X - 16*u
+	}
+	if gs.lay.Form != wide {
+		// the reserves name the players; the bar says which game it is
+		if textWidth(title, ft)+24*u > room {
+			title = "Gobblet"
+		}
+		if textWidth(title, ft)+24*u <= room {
+			drawText(dst, title, ft, 16*u, t.H/2, Left, th.Text)
+			if x := 16*u + textWidth(title, ft) + 10*u; x+textWidth(sub, fc) <= room {
+				drawText(dst, sub, fc, x, t.H/2+1*u, Left, th.TextDim)
+			}
+		}
+	} else {
+		drawText(dst, title, ft, 24*u, t.H/2, Left, th.Text)
+		drawText(dst, sub, fc, 24*u+textWidth(title, ft)+10*u, t.H/2+1*u, Left, th.TextDim)
+		gs.drawPlayers(a, dst, fc)
+	}
+	for _, b := range gs.top {
+		b.draw(a, dst, false)
+	}
+}
+
+// showTop chooses the top bar's buttons for the screen's form: without a
+// side panel the Moves button opens the move list, and in a portrait
+// window, against the computer, Resign waits in the menu (the bar has no
+// room for its word).
+func (gs *gameScene) showTop() {
+	f := gs.lay.Form
+	if gs.topForm == f && gs.top != nil {
+		return
+	}
+	gs.topForm = f
+	gs.top = nil
+	for _, b := range gs.topAll {
+		if b == gs.buttons.resign && f == tall && gs.net == nil {
+			continue
+		}
+		gs.top = append(gs.top, b)
+	}
+	if f != wide {
+		gs.top = append(gs.top, gs.buttons.moves)
+	} else {
+		gs.sheet = false
+	}
+	menu := gs.pause.menu.Buttons
+	has := slices.IndexFunc(menu, func(b *button) bool { return b.Label == resignLabel })
+	switch want := f == tall && gs.setup.Mode == modeHumanVsAI; {
+	case want && has < 0:
+		gs.pause.menu.Buttons = slices.Insert(menu, len(menu)-1, &button{Label: resignLabel, Tip: "Give up this game"})
+	case !want && has >= 0:
+		gs.pause.menu.Buttons = slices.Delete(menu, has, has+1)
+	}
+}
+
+// resignLabel is the pause menu's Resign, in a portrait window.
+const resignLabel = "Resign"
+
+// toastY puts the toasts under the top bar, over the board's edge: the
+// bar's title, players and buttons stay in sight.
+func (gs *gameScene) toastY(a *App) float64 { return gs.lay.Top.Y + gs.lay.Top.H + 14*a.U() }
+
+// drawPlayers names the players in the middle of the top bar, each after
+// a piece of their colour, the one to move in their colour.
+func (gs *gameScene) drawPlayers(a *App, dst *ebiten.Image, fc fontFace) {
+	th := a.Theme
+	u := a.U()
+	t := gs.lay.Top
 	n0, n1 := gs.setup.name(0), gs.setup.name(1)
 	vs := "  vs  "
 	w := textWidth(n0, fc) + textWidth(vs, fc) + textWidth(n1, fc) + 2*28*u
@@ -73,11 +146,4 @@ func (gs *gameScene) drawTopBar(a *App, dst *ebiten.Image) {
 			x += textWidth(vs, fc)
 		}
 	}
-	for _, b := range gs.top {
-		b.draw(a, dst, false)
-	}
 }
-
-// toastY puts the toasts under the top bar, over the board's edge: the
-// bar's title, players and buttons stay in sight.
-func (gs *gameScene) toastY(a *App) float64 { return gs.lay.Top.Y + gs.lay.Top.H + 14*a.U() }

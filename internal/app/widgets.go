@@ -139,6 +139,7 @@ const (
 	iconBack
 	iconForward
 	iconMenu
+	iconList
 )
 
 // menuList is a column of buttons with keyboard focus: arrows move it,

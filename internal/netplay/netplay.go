@@ -1,5 +1,11 @@
-// Package netplay is online play: one player hosts a room, the other joins
-// it with a room code, and the two play over TCP.
+// Package netplay is online play, in two modes under one match protocol.
+// Direct: one player hosts a room, the other joins it with a room code, and
+// the two play over TCP. Through a relay (relay.go, docs/online.md): one
+// player invites, the other accepts the link or the short code, and both
+// reach each other through gobblet-server's WebSocket relay, which learns
+// nothing: a PAKE (CPace on ristretto255) with key confirmation proves the
+// code, every message is sealed with AES-256-GCM and a sequence number, and
+// a dropped connection is retried and the game synced on both sides.
 //
 // A Session is the GUI's handle on a room. Its goroutines talk to the GUI
 // only through channels: the GUI polls Events without blocking, and the

@@ -17,6 +17,24 @@ package netplay
 // authenticated with the derived key and a sequence number. A dropped
 // connection is retried for a few minutes on both sides (Reconnecting, then
 // Reconnected), and the game goes on from where it was.
+//
+// The greeting, on every pairing the relay announces ("paired"), in binary
+// messages whose first byte is their kind:
+//
+//	hello    01 | version 1 | role 'i' or 'j' | nonce (16 random bytes)
+//	share    02 | CPace's MSG = lv(Y) lv(role)      pake.go: CPACE-RISTR255-SHA512
+//	confirm  03 | HMAC-SHA-256 over the transcript   keys by HKDF-SHA-512 from ISK
+//	sealed   04 | sequence number | AES-256-GCM       channel.go
+//
+// The session id is the room id and both nonces; the roles are bound in the
+// channel identifier, the associated data and the confirmation keys, so
+// nothing can be reflected. A wrong tag is a wrong code: the side that
+// sees it says so in a sentence and leaves that pairing, so a guesser gets
+// one try per connection, and the relay sees nothing it could test guesses
+// against offline. Sealed messages are the direct mode's lines plus "game",
+// "sync" and "moves", with which the two sides agree on the game after
+// every greeting (relaysession.go). docs/online.md has the whole protocol
+// and the reasons for its choices.
 
 import "github.com/gobblet-game/gobblet/internal/rules"
 

@@ -12,12 +12,16 @@ import (
 
 // relayLimits keep relay tests quick; the relay's rules are the fake's.
 var relayLimits = Limits{
-	Heartbeat: 50 * time.Millisecond,
+	Heartbeat: 100 * time.Millisecond, // 10 pings a second: well under Rate
 	Silence:   3 * time.Second,
 	Handshake: 3 * time.Second,
 	Write:     3 * time.Second,
 	KeepAlive: 100 * time.Millisecond,
 	Reconnect: 30 * time.Second,
+	// Tests play a move as soon as the last one is seen, much faster
+	// than a person.
+	Rate:  1000,
+	Burst: 1000,
 }
 
 func inviteAt(t *testing.T, r *fakeRelay, v rules.Variant, colour rules.Player) *Session {
@@ -186,4 +190,53 @@ func TestAWrongCodeIsToldAndTheRoomKeepsWaiting(t *testing.T) {
 	j2 := acceptAt(t, AcceptConfig{Invitation: inv.Code(), Server: r.url()})
 	await[Started](t, i)
 	await[Started](t, j2)
+}
+
+// The wall time of a whole meeting over loopback: both sockets, the key
+// exchange, the key confirmation and the start of the game.
+func BenchmarkRelayMeetingOverLoopback(b *testing.B) {
+	r := newFakeRelay(b)
+	for b.Loop() {
+		i, err := Invite(InviteConfig{Server: r.url(), Variant: rules.Classic, Limits: relayLimits})
+		if err != nil {
+			b.Fatal(err)
+		}
+		j, err := Accept(AcceptConfig{Invitation: i.Invitation().Link(), Limits: relayLimits})
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, s := range []*Session{i, j} {
+			for e := range s.Events() {
+				if _, ok := e.(Started); ok {
+					break
+				}
+				if d, ok := e.(Disconnected); ok {
+					b.Fatal(d.Reason)
+				}
+			}
+		}
+		i.Close()
+		j.Close()
+		<-i.Done()
+		<-j.Done()
+	}
+}
+
+// A server that cannot be reached is said in a sentence at once; a missing
+// server is an error before any network.
+func TestAServerThatCannotBeReachedIsTold(t *testing.T) {
+	r := newFakeRelay(t)
+	addr := r.url()
+	r.srv.Close() // nothing listens there any more
+	i, err := Invite(InviteConfig{Server: addr, Variant: rules.Classic, Limits: relayLimits})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { closeAndWait(t, i) })
+	if d := await[Disconnected](t, i); !strings.HasPrefix(d.Reason, "Could not reach the server at 127.0.0.1:") {
+		t.Errorf("an unreachable server: %q", d.Reason)
+	}
+	if _, err := Invite(InviteConfig{Variant: rules.Classic}); err == nil || !strings.Contains(err.Error(), "Options") {
+		t.Errorf("no server: %v", err)
+	}
 }

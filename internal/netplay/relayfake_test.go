@@ -31,6 +31,9 @@ type fakeRelay struct {
 	// idle, when set, closes a socket that sent nothing for this long
 	// (status 4004), as the real relay does.
 	idle time.Duration
+	// latePaired, when set, tells the second socket of a room "paired"
+	// this long after the first, so the first's hello arrives before it.
+	latePaired time.Duration
 	// counts of what went through
 	binary int
 }
@@ -51,6 +54,7 @@ func newFakeRelay(t testing.TB) *fakeRelay {
 	mux.HandleFunc("GET /relay/{room}", r.serve)
 	r.srv = httptest.NewServer(mux)
 	t.Cleanup(func() {
+		r.set(func() { r.down = true })
 		r.kill(websocket.StatusGoingAway)
 		r.srv.Close()
 	})
@@ -92,7 +96,10 @@ func (r *fakeRelay) serve(w http.ResponseWriter, req *http.Request) {
 	r.mu.Unlock()
 	ctx := context.Background()
 	if len(peers) == 2 {
-		for _, p := range peers {
+		for n, p := range peers {
+			if n == 1 && r.latePaired > 0 {
+				time.Sleep(r.latePaired) // the first one's hello may pass it
+			}
 			p.c.Write(ctx, websocket.MessageText, []byte("paired"))
 		}
 	}
@@ -134,7 +141,9 @@ func (r *fakeRelay) serve(w http.ResponseWriter, req *http.Request) {
 			out = forward(s, b) // called by this socket's goroutine only
 		}
 		for _, m := range out {
-			partner.c.Write(ctx, websocket.MessageBinary, m)
+			wctx, cancel := context.WithTimeout(ctx, waitLimit)
+			partner.c.Write(wctx, websocket.MessageBinary, m)
+			cancel()
 		}
 	}
 }
@@ -173,19 +182,6 @@ func (r *fakeRelay) kill(code websocket.StatusCode) {
 		s.c.Close(code, "going away")
 		s.c.CloseNow()
 	}
-}
-
-// restart stops the relay (every socket closed, new ones refused) for a
-// while, then lets sockets in again.
-func (r *fakeRelay) restart(d time.Duration) {
-	r.mu.Lock()
-	r.down = true
-	r.mu.Unlock()
-	r.kill(websocket.StatusGoingAway)
-	time.Sleep(d)
-	r.mu.Lock()
-	r.down = false
-	r.mu.Unlock()
 }
 
 func (r *fakeRelay) set(f func()) {

@@ -11,6 +11,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/gobblet-game/gobblet/internal/rules"
@@ -52,14 +53,17 @@ type relayClient struct {
 	colour   rules.Player  // the inviter's colour in game 1
 	expect   *rules.Variant
 	m        *match
-	catchUp  *syncState // the other side's state while its moves are awaited
-	away     bool       // Reconnecting was said, Reconnected not yet
-	lostAt   time.Time  // when the trouble began; zero when none
-	tries    int        // failed attempts in a row
-	wrong    int        // wrong codes heard before the first game
-	reason   string     // the last reason the connection ended
-	everPair bool       // the invited side met someone in the room
-	stop     bool       // give up now: the code is wrong
+	catchUp  *syncState  // the other side's state while its moves are awaited
+	away     bool        // Reconnecting was said, Reconnected not yet
+	lostAt   time.Time   // when the trouble began; zero when none
+	tries    int         // failed attempts in a row
+	wrong    int         // wrong codes heard before the first game
+	reason   string      // the last reason the connection ended
+	everPair bool        // the invited side met someone in the room
+	stop     bool        // give up now: the code is wrong
+	vanish   atomic.Bool // tests: leave without a word, as a crash would
+	early    []byte      // the other side's hello, come before "paired"
+	latePair bool        // ...so the "paired" still to come is not news
 	notices  *bucket
 }
 
@@ -137,10 +141,12 @@ func newRelayClient(inviter bool, inv Invitation, l Limits) (*relayClient, error
 	pu, _ := url.Parse(u)
 	s := newSession(inviter, l)
 	s.invitation = inv
-	return &relayClient{
+	c := &relayClient{
 		s: s, inviter: inviter, url: u, host: pu.Host, room: inv.Room, prs: []byte(inv.Password),
 		notices: newBucket(1, 5),
-	}, nil
+	}
+	s.relay = c
+	return c, nil
 }
 
 // run is the session: connect, greet, play, and on any trouble connect
@@ -207,6 +213,9 @@ func (c *relayClient) troubled(end relayEnd) {
 	default:
 		c.reason = end.reason
 		c.lost(end.reason)
+		if c.m == nil && end.reason != "" {
+			c.notice(end.reason) // no game yet: nothing else tells the player
+		}
 	}
 }
 
@@ -305,7 +314,7 @@ func (c *relayClient) final(reason string, err error, clean bool) *relayEnd {
 
 // leave is the player's Close: a goodbye when a channel is up.
 func (c *relayClient) leave(rc *relayConn, ch *channel) *relayEnd {
-	if rc != nil && ch != nil {
+	if rc != nil && ch != nil && !c.vanish.Load() {
 		rc.send(ch.seal([]byte(plainBye.String())))
 	}
 	switch {
@@ -333,6 +342,7 @@ func (c *relayClient) whileAway() {
 
 // connected runs one socket: every pairing on it, until it fails.
 func (c *relayClient) connected(rc *relayConn) relayEnd {
+	c.early, c.latePair = nil, false
 	repaired := false
 	for {
 		if !repaired {
@@ -374,6 +384,11 @@ func (c *relayClient) waitPaired(rc *relayConn) *relayEnd {
 			case ev.text == "paired":
 				c.everPair = true
 				return nil
+			case ev.data != nil && ev.data[0] == frameHello:
+				// The relay may pass on the other side's first message
+				// before it tells this side "paired": greet at once.
+				c.everPair, c.early, c.latePair = true, ev.data, true
+				return nil
 			}
 		case <-keep.C:
 			if err := rc.send(nil); err != nil {
@@ -400,6 +415,9 @@ func (c *relayClient) next(rc *relayConn, deadline <-chan time.Time) ([]byte, *r
 				return nil, &relayEnd{reason: relayCloseReason(ev.err), err: ev.err}
 			case ev.text == "alone":
 				return nil, &relayEnd{alone: true}
+			case ev.text == "paired" && c.latePair:
+				c.latePair = false
+				continue
 			case ev.text == "paired":
 				return nil, &relayEnd{alone: true, repaired: true}
 			}
@@ -445,7 +463,8 @@ func (c *relayClient) greet(rc *relayConn) (*channel, *relayEnd) {
 	}
 	// Messages that come before the other side's hello are left over from
 	// an earlier pairing: skip them.
-	var peerHello []byte
+	peerHello := c.early
+	c.early = nil
 	for peerHello == nil {
 		b, e := c.next(rc, t.C)
 		if e != nil {
@@ -875,6 +894,14 @@ func (c *relayClient) catchUpLine(line string) *refusal {
 		return mismatch(fmt.Sprintf("moves of game %d came during game %d", n, m.number))
 	}
 	for i, note := range w[3:] {
+		if m.game.Position().SideToMove() == m.me && !m.over {
+			// This side's own move, which it no longer has: it was
+			// restarted, and the other side kept the game.
+			if r := c.replayMine(from+i, note); r != nil {
+				return r
+			}
+			continue
+		}
 		if r := m.receive(message{kind: kindMove, n: from + i, move: note}, c.s.out); r != nil {
 			return r
 		}
@@ -886,6 +913,25 @@ func (c *relayClient) catchUpLine(line string) *refusal {
 		}
 		return c.applyFlags(*t)
 	}
+	return nil
+}
+
+// replayMine plays one of this side's own moves, as the other side
+// recorded it, checked by the rules.
+func (c *relayClient) replayMine(ply int, note string) *refusal {
+	m := c.m
+	if ply != m.game.Plies()+1 {
+		return mismatch(fmt.Sprintf("move %d came at move %d", ply, m.game.Plies()+1))
+	}
+	mv, err := rules.ParseMove(m.variant, note)
+	if err != nil {
+		return violation("that is not a move", "sent something that is not a move (%v)", err)
+	}
+	if err := m.game.Play(mv); err != nil {
+		return violation("illegal move", "sent an illegal move (%v)", err)
+	}
+	c.s.out.put(Moved{Move: mv, Notation: mv.Notation(m.variant), By: m.me, Mine: true, Ply: ply, Game: m.game.Clone()})
+	m.judge(true, c.s.out)
 	return nil
 }
 
@@ -904,6 +950,9 @@ func (c *relayClient) play(rc *relayConn, ch *channel) *relayEnd {
 				return &relayEnd{reason: relayCloseReason(ev.err), err: ev.err}
 			case ev.text == "alone":
 				return &relayEnd{alone: true}
+			case ev.text == "paired" && c.latePair:
+				c.latePair = false
+				continue
 			case ev.text == "paired":
 				return &relayEnd{alone: true, repaired: true}
 			}

@@ -17,7 +17,8 @@ type Session struct {
 	code   RoomCode // the room's code: the host's own, or the one joined
 	addr   string   // host: the address it listens on
 
-	invitation Invitation // a relay room's
+	invitation Invitation   // a relay room's
+	relay      *relayClient // a relay session's client
 
 	events  chan Event
 	out     *queue[Event]

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"sync/atomic"
+	"time"
 )
 
 // Refusal reasons, as the metrics and the logs name them.
@@ -41,6 +42,23 @@ type Metrics struct {
 	BytesIn      atomic.Int64 // payload bytes read
 	BytesRelayed atomic.Int64 // payload bytes passed on
 	refusals     [16]atomic.Int64
+	forward      [len(forwardBuckets) + 1]atomic.Int64 // counts by bucket, the last for longer
+	forwardSum   atomic.Int64                          // nanoseconds
+}
+
+// forwardBuckets are the upper bounds, in seconds, of the histogram of the
+// time the relay takes to pass a message on: from the end of reading it to
+// the end of writing it to the partner's socket.
+var forwardBuckets = [...]float64{25e-6, 50e-6, 100e-6, 250e-6, 500e-6, 1e-3, 2.5e-3, 5e-3, 10e-3, 25e-3, 50e-3, 100e-3, 250e-3, 1, 10}
+
+func (m *Metrics) observeForward(d time.Duration) {
+	sec := d.Seconds()
+	i := 0
+	for i < len(forwardBuckets) && sec > forwardBuckets[i] {
+		i++
+	}
+	m.forward[i].Add(1)
+	m.forwardSum.Add(int64(d))
 }
 
 func (m *Metrics) refuse(reason string) {
@@ -83,6 +101,15 @@ func (m *Metrics) WriteMetrics(w io.Writer) error {
 	for i, r := range reasons {
 		fmt.Fprintf(&b, "gobblet_relay_refusals_total{reason=%q} %d\n", r, m.refusals[i].Load())
 	}
+	b.WriteString("# HELP gobblet_relay_forward_seconds Time to pass a message on, from the end of reading it to the end of writing it to the partner.\n# TYPE gobblet_relay_forward_seconds histogram\n")
+	var cum int64
+	for i, le := range forwardBuckets {
+		cum += m.forward[i].Load()
+		fmt.Fprintf(&b, "gobblet_relay_forward_seconds_bucket{le=\"%g\"} %d\n", le, cum)
+	}
+	cum += m.forward[len(forwardBuckets)].Load()
+	fmt.Fprintf(&b, "gobblet_relay_forward_seconds_bucket{le=\"+Inf\"} %d\n", cum)
+	fmt.Fprintf(&b, "gobblet_relay_forward_seconds_sum %g\ngobblet_relay_forward_seconds_count %d\n", float64(m.forwardSum.Load())/1e9, cum)
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
 	metric("go_goroutines", "gauge", "Goroutines now.", int64(runtime.NumGoroutine()))
@@ -92,6 +119,9 @@ func (m *Metrics) WriteMetrics(w io.Writer) error {
 	metric("go_memstats_sys_bytes", "gauge", "Bytes obtained from the system.", int64(ms.Sys))
 	if rss, ok := residentBytes(); ok {
 		metric("process_resident_memory_bytes", "gauge", "Resident memory size in bytes.", rss)
+	}
+	if cpu, ok := cpuSeconds(); ok {
+		fmt.Fprintf(&b, "# HELP process_cpu_seconds_total User and system CPU time in seconds.\n# TYPE process_cpu_seconds_total counter\nprocess_cpu_seconds_total %.3f\n", cpu)
 	}
 	if n, ok := openFiles(); ok {
 		metric("process_open_fds", "gauge", "Open file descriptors.", n)

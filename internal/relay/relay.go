@@ -1,7 +1,8 @@
 // Package relay pairs two WebSockets by a room id and passes every binary
-// message of one to the other unchanged, as RELAY-WIRE.md says: the relay
-// of issue 22. It knows nothing of the game: the players encrypt what they
-// send, and the room id it sees is not their secret.
+// message of one to the other unchanged: the relay of issue 22 (its wire
+// contract is in docs/server.md). It knows nothing of the game: the
+// players encrypt what they send, and the room id it sees is not their
+// secret.
 //
 // One goroutine serves each socket (the http.Server's own): it reads the
 // socket's messages and writes each to the partner. Writes to one socket
@@ -29,7 +30,7 @@ import (
 	"github.com/coder/websocket"
 )
 
-// Close codes of the relay (RELAY-WIRE.md).
+// Close codes of the relay (docs/server.md).
 const (
 	CodeRoomFull  websocket.StatusCode = 4001
 	CodeAddress   websocket.StatusCode = 4002
@@ -47,7 +48,7 @@ const (
 	Alone  = "alone"
 )
 
-// Config holds the limits. Zero fields take the defaults of RELAY-WIRE.md
+// Config holds the limits. Zero fields take the defaults of the wire contract
 // (see Defaults); a negative count or Rate means no limit.
 type Config struct {
 	MaxMessage        int           // bytes in one message (16 KiB)
@@ -75,7 +76,7 @@ type Config struct {
 	Logger *slog.Logger // nil: slog.Default()
 }
 
-// Defaults are the limits of RELAY-WIRE.md.
+// Defaults are the limits of the wire contract (docs/server.md).
 var Defaults = Config{
 	MaxMessage:        16 << 10,
 	Rate:              20,
@@ -135,6 +136,11 @@ type Server struct {
 	key     [16]byte // for the rooms' tags in the logs
 	bufs    sync.Pool
 
+	noteMu      sync.Mutex
+	noteTokens  float64
+	noteLast    time.Time
+	noteSkipped int64
+
 	mu      sync.Mutex
 	closing bool
 	rooms   map[string]*room
@@ -164,7 +170,8 @@ type peer struct {
 	addr netip.Prefix
 	idle *time.Timer
 
-	tokens float64   // the rate limit's bucket, used by the reading goroutine only
+	rateMu sync.Mutex
+	tokens float64   // the rate limit's bucket
 	last   time.Time // when tokens was filled
 
 	closeOnce sync.Once
@@ -182,6 +189,7 @@ func New(cfg Config) *Server {
 		peers: make(map[*peer]struct{}),
 	}
 	rand.Read(s.key[:])
+	s.noteTokens, s.noteLast = noteBurst, time.Now()
 	size := cfg.MaxMessage + 1
 	s.bufs.New = func() any { b := make([]byte, size); return &b }
 	return s
@@ -197,6 +205,31 @@ func (s *Server) tag(id string) string {
 	h.Write([]byte(id))
 	return hex.EncodeToString(h.Sum(nil)[:4])
 }
+
+// note logs a refusal or a close at level Info, at most noteBurst lines at
+// once and noteRate a second on average, so that a flood of strangers
+// cannot flood the log; the next line logged says how many were left out.
+func (s *Server) note(msg string, args ...any) {
+	s.noteMu.Lock()
+	now := time.Now()
+	s.noteTokens = min(noteBurst, s.noteTokens+now.Sub(s.noteLast).Seconds()*noteRate)
+	s.noteLast = now
+	if s.noteTokens < 1 {
+		s.noteSkipped++
+		s.noteMu.Unlock()
+		return
+	}
+	s.noteTokens--
+	skipped := s.noteSkipped
+	s.noteSkipped = 0
+	s.noteMu.Unlock()
+	if skipped > 0 {
+		args = append(args, "not_logged_before", skipped)
+	}
+	s.log.Info(msg, args...)
+}
+
+const noteRate, noteBurst = 10, 100
 
 // clientAddr is the address the per-address limits count.
 func (s *Server) clientAddr(r *http.Request) netip.Prefix {
@@ -231,25 +264,23 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	// The http.Server's read and write deadlines are for requests, not for
-	// a socket that lives for hours: the relay keeps its own.
-	rc := http.NewResponseController(w)
-	rc.SetReadDeadline(time.Time{})
-	rc.SetWriteDeadline(time.Time{})
-	c, err := websocket.Accept(w, r, &websocket.AcceptOptions{
-		OriginPatterns:  s.cfg.OriginPatterns,
-		CompressionMode: websocket.CompressionDisabled, // the messages are encrypted: nothing to gain
-	})
+	// a socket that lives for hours: net/http clears them when the socket
+	// is hijacked (gobblet-server's TestRelaySocketsOutliveTheRequestTimeouts
+	// checks it), and the relay keeps its own.
+	p := &peer{s: s, addr: s.clientAddr(r)}
+	p.tokens, p.last = float64(s.cfg.Burst), time.Now()
+	c, err := websocket.Accept(w, r, s.acceptOptions(p))
 	if err != nil {
 		s.Metrics.refuse(ReasonHandshake)
-		s.log.Info("relay: refused a handshake", "room", s.tag(id), "error", err.Error())
+		s.note("relay: refused a handshake", "room", s.tag(id), "error", err.Error())
 		return
 	}
 	c.SetReadLimit(int64(s.cfg.MaxMessage) + 1) // the relay reads one byte more to see a message too big
-	p := &peer{s: s, c: c, addr: s.clientAddr(r)}
+	p.c = c
 	rm, code, reason := s.join(p, id)
 	if rm == nil {
 		s.Metrics.refuse(reason)
-		s.log.Info("relay: refused a socket", "room", s.tag(id), "reason", reason, "addr", p.addr.String())
+		s.note("relay: refused a socket", "room", s.tag(id), "reason", reason, "addr", p.addr.String())
 		p.closeWith(code, closeText(code))
 		return
 	}
@@ -445,7 +476,6 @@ func (s *Server) Shutdown(ctx context.Context) error {
 // ones to its partner.
 func (p *peer) serve() {
 	s := p.s
-	p.tokens, p.last = float64(s.cfg.Burst), time.Now()
 	for {
 		typ, rd, err := p.c.Reader(context.Background())
 		if err != nil {
@@ -473,18 +503,13 @@ func (p *peer) pass(typ websocket.MessageType, rd io.Reader, buf []byte) bool {
 	case err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, io.EOF):
 		return false
 	}
+	start := time.Now()
 	p.idle.Reset(s.cfg.Idle)
 	s.Metrics.Received.Add(1)
 	s.Metrics.BytesIn.Add(int64(n))
-	now := time.Now()
-	if s.cfg.Rate > 0 {
-		p.tokens = min(float64(s.cfg.Burst), p.tokens+now.Sub(p.last).Seconds()*s.cfg.Rate)
-		p.last = now
-		if p.tokens < 1 {
-			p.close(CodeRate, ReasonRate)
-			return false
-		}
-		p.tokens--
+	if !p.take() {
+		p.close(CodeRate, ReasonRate)
+		return false
 	}
 	if typ != websocket.MessageBinary {
 		s.Metrics.Dropped.Add(1)
@@ -498,8 +523,27 @@ func (p *peer) pass(typ websocket.MessageType, rd io.Reader, buf []byte) bool {
 	if err := to.write(websocket.MessageBinary, buf[:n]); err != nil {
 		return true // the partner is gone or stuck (and closed): this one stays
 	}
+	s.Metrics.observeForward(time.Since(start))
 	s.Metrics.Relayed.Add(1)
 	s.Metrics.BytesRelayed.Add(int64(n))
+	return true
+}
+
+// take takes one message's place in p's rate: false when there is none.
+func (p *peer) take() bool {
+	rate := p.s.cfg.Rate
+	if rate <= 0 {
+		return true
+	}
+	p.rateMu.Lock()
+	defer p.rateMu.Unlock()
+	now := time.Now()
+	p.tokens = min(float64(p.s.cfg.Burst), p.tokens+now.Sub(p.last).Seconds()*rate)
+	p.last = now
+	if p.tokens < 1 {
+		return false
+	}
+	p.tokens--
 	return true
 }
 
@@ -540,8 +584,8 @@ func (p *peer) close(code websocket.StatusCode, reason string) {
 		return
 	}
 	p.s.Metrics.refuse(reason)
-	if reason != ReasonShutdown {
-		p.s.log.Info("relay: closed a socket", "room", p.room.tag, "reason", reason)
+	if reason != ReasonShutdown && p.room != nil {
+		p.s.note("relay: closed a socket", "room", p.room.tag, "reason", reason)
 	}
 	p.closeWith(code, closeText(code))
 }

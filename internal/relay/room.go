@@ -6,7 +6,7 @@ import (
 	"strings"
 )
 
-// Room ids are 8 to 64 characters of A-Z a-z 0-9 _ - (RELAY-WIRE.md).
+// Room ids are 8 to 64 characters of A-Z a-z 0-9 _ - (docs/server.md).
 const (
 	MinRoomLen = 8
 	MaxRoomLen = 64
