@@ -25,7 +25,7 @@ const inviteCodeLength = 16
 
 // noServer is what Invite a friend, and Join with a bare code, say when
 // no online server is set.
-const noServer = "No online server is set. Choose Options → Online server and type the address of a Gobblet server (your own, or the one a friend runs), then try again."
+const noServer = "No online server is set. Press Set the server (it is also in Options → Online server) and type the address of a Gobblet server: your own, or one a friend runs."
 
 // onlineServer is the server Invite a friend opens its rooms on: the one
 // set in Options, else the game's default (the page's own in a browser,
