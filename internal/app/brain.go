@@ -59,10 +59,10 @@ type brain struct {
 
 	// A pause (or a look at the rules or options) stops the search; the
 	// same question asked again afterwards does not start from nothing:
-	key   string    // the running search's question (searchKey)
-	asked time.Time // and when it was asked, on the wall clock
-	held  heldSearch      // a move search stopped before it answered
-	found foundMove     // the last move found, until the position changes
+	key   string     // the running search's question (searchKey)
+	asked time.Time  // and when it was asked, on the wall clock
+	held  heldSearch // a move search stopped before it answered
+	found foundMove  // the last move found, until the position changes
 }
 
 // heldSearch is a move search stopped before it answered: asked again, it goes
