@@ -23,8 +23,16 @@ const onlineInBrowser = "Online play needs the desktop game: a web page cannot o
 // drawing for most of a tenth of a second while the browser compiles the
 // search's code; paid on the menu, nobody sees it, and the first move
 // against the computer keeps its frames coming.
+//
+// Where the page can start its search worker (brain_worker.go), it does so
+// here instead, and the computer players ask it: the worker's first search
+// pays that price off the page's thread.
 func (a *App) warmUpSearch() {
 	if !inBrowser || a.NewThinker == nil {
+		return
+	}
+	if sw := startSearchWorker(a.debugf); sw != nil {
+		a.NewThinker = func() Thinker { return sw.thinker() }
 		return
 	}
 	t := a.NewThinker()
