@@ -63,6 +63,7 @@ func (sw *searchWorker) route() {
 			if r.Kind == searchmsg.Ready {
 				if !isReady {
 					isReady = true
+					sw.log("search worker ready")
 					close(sw.ready)
 				}
 				continue
@@ -173,6 +174,7 @@ func (t *workerThinker) Think(ctx context.Context, g *rules.Game, cfg ai.Config,
 					report(in)
 				}
 			case searchmsg.Move:
+				t.sw.log("search worker: move %s%s", r.Move, r.Err)
 				m, err := r.Answer(v)
 				if err == nil {
 					if cerr := g.Position().CheckMove(m); cerr != nil {
