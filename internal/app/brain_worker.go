@@ -114,6 +114,9 @@ func (sw *searchWorker) close(id uint64) {
 	delete(sw.waiting, id)
 }
 
+// readyWait is how long a question waits for the worker to start.
+const readyWait = 2 * time.Second
+
 // stopWait is how long a stopped search's answer is waited for (its best
 // move so far); the answer is stale anyway, so no longer.
 const stopWait = 2 * time.Second
@@ -147,6 +150,10 @@ func (t *workerThinker) Think(ctx context.Context, g *rules.Game, cfg ai.Config,
 	select {
 	case <-t.sw.ready:
 	case <-t.sw.dead:
+		return t.onPage().Think(ctx, g, cfg, report)
+	case <-time.After(readyWait):
+		// Still loading (a slow machine, a slow network): this move is
+		// found on the page, within the level's time.
 		return t.onPage().Think(ctx, g, cfg, report)
 	case <-ctx.Done():
 		return rules.NoMove, ctx.Err()
