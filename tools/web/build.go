@@ -105,7 +105,7 @@ func build(out, ver string) (string, error) {
 		raw, gz = raw+r, gz+z
 	}
 	sparse := filepath.Join(out, "gobblers.sparse")
-	fmt.Fprintf(&report, "%s: %s, fetched by the game after it starts\n", filepath.Join(shown, "gobblers.sparse"), mb(fileSize(sparse)))
+	fmt.Fprintf(&report, "%s: %s, fetched when a game needs it\n", filepath.Join(shown, "gobblers.sparse"), mb(fileSize(sparse)))
 	fmt.Fprintf(&report, "page open to game: %s to download (%s unpacked), the search worker included\n", mb(gz), mb(raw))
 	return report.String(), nil
 }
