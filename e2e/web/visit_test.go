@@ -89,6 +89,9 @@ func visit(t testing.TB, w, h int, ratio float64) Visit {
 			}
 		}
 	}
+	if os.Getenv("VISIT_NO_WORKER") != "" { // the page as a browser without workers has it
+		b.beforeLoad(`delete window.Worker; window.Worker = undefined;`)
+	}
 	b.do(chromedp.Navigate(site.URL))
 	v.First = shown("first visit")
 	// What the first visit goes on fetching in the background counts too:

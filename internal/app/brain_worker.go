@@ -36,6 +36,9 @@ type searchWorker struct {
 	dead  chan struct{} // closed when it failed: searches run on the page
 	log   func(format string, args ...any)
 
+	start func() (workerLink, error) // starts the worker: once, at begin
+	once  sync.Once
+
 	mu      sync.Mutex
 	err     error
 	nextID  uint64
@@ -43,10 +46,29 @@ type searchWorker struct {
 	engines int
 }
 
-func newSearchWorker(link workerLink, log func(string, ...any)) *searchWorker {
-	sw := &searchWorker{link: link, ready: make(chan struct{}), dead: make(chan struct{}), log: log, waiting: map[uint64]chan searchmsg.Reply{}}
-	go sw.route()
-	return sw
+// newSearchWorker is the page's search worker, started by the first begin:
+// a few seconds after the first frame, or at the first question, whichever
+// comes first (so the first visit's menu does not share the processor with
+// its start).
+func newSearchWorker(start func() (workerLink, error), log func(string, ...any)) *searchWorker {
+	return &searchWorker{start: start, ready: make(chan struct{}), dead: make(chan struct{}), log: log, waiting: map[uint64]chan searchmsg.Reply{}}
+}
+
+// begin starts the worker unless it was.
+func (sw *searchWorker) begin() {
+	sw.once.Do(func() {
+		link, err := sw.start()
+		if err != nil {
+			sw.mu.Lock()
+			sw.err = err
+			sw.mu.Unlock()
+			sw.log("search worker: %v; the computer thinks on the page", err)
+			close(sw.dead)
+			return
+		}
+		sw.link = link
+		go sw.route()
+	})
 }
 
 // route reads the worker's messages until it fails.
@@ -147,6 +169,7 @@ func (t *workerThinker) Think(ctx context.Context, g *rules.Game, cfg ai.Config,
 	if cfg.Level == "perfect" {
 		return t.onPage().Think(ctx, g, cfg, report)
 	}
+	t.sw.begin()
 	select {
 	case <-t.sw.ready:
 	case <-t.sw.dead:

@@ -56,7 +56,7 @@ type thought struct {
 // the page, then its move.
 func TestTheWorkerAnswersTheComputersMove(t *testing.T) {
 	fw := newFakeWorker()
-	sw := newSearchWorker(fw, nolog)
+	sw := started(fw)
 	fw.reply(searchmsg.Reply{Kind: searchmsg.Ready})
 	g := rules.NewGame(rules.Gobblers)
 	if err := g.PlayNotation([]string{"3@b2"}); err != nil {
@@ -89,7 +89,7 @@ func TestTheWorkerAnswersTheComputersMove(t *testing.T) {
 // in the worker too.
 func TestAStoppedSearchStopsInTheWorker(t *testing.T) {
 	fw := newFakeWorker()
-	sw := newSearchWorker(fw, nolog)
+	sw := started(fw)
 	fw.reply(searchmsg.Reply{Kind: searchmsg.Ready})
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan thought)
@@ -112,7 +112,7 @@ func TestAStoppedSearchStopsInTheWorker(t *testing.T) {
 // A worker that fails to load leaves the search to the page.
 func TestWithoutItsWorkerTheComputerThinksOnThePage(t *testing.T) {
 	fw := newFakeWorker()
-	sw := newSearchWorker(fw, nolog)
+	sw := started(fw)
 	fw.failed <- errors.New("search.wasm: 404")
 	m, err := sw.thinker().Think(context.Background(), rules.NewGame(rules.Gobblers), ai.Config{Level: "easy", Nodes: 2000}, nil)
 	if err != nil || m.IsNone() {
@@ -132,7 +132,7 @@ func TestWithoutItsWorkerTheComputerThinksOnThePage(t *testing.T) {
 // read it too: the worker is not asked.
 func TestThePerfectPlayerThinksOnThePage(t *testing.T) {
 	fw := newFakeWorker()
-	sw := newSearchWorker(fw, nolog)
+	sw := started(fw)
 	fw.reply(searchmsg.Reply{Kind: searchmsg.Ready})
 	m, err := sw.thinker().Think(context.Background(), rules.NewGame(rules.Gobblers), ai.Config{Level: "perfect"}, nil)
 	if err != nil || m.IsNone() {
@@ -142,5 +142,21 @@ func TestThePerfectPlayerThinksOnThePage(t *testing.T) {
 	case a := <-fw.asks:
 		t.Errorf("the worker was asked %+v for the perfect player", a)
 	default:
+	}
+}
+
+// started is a search worker on link, started.
+func started(link workerLink) *searchWorker {
+	sw := newSearchWorker(func() (workerLink, error) { return link, nil }, nolog)
+	sw.begin()
+	return sw
+}
+
+// A worker that cannot start leaves the search to the page.
+func TestAWorkerThatCannotStartLeavesTheSearchToThePage(t *testing.T) {
+	sw := newSearchWorker(func() (workerLink, error) { return nil, errors.New("no Worker") }, nolog)
+	m, err := sw.thinker().Think(context.Background(), rules.NewGame(rules.Gobblers), ai.Config{Level: "easy", Nodes: 2000}, nil)
+	if err != nil || m.IsNone() {
+		t.Fatalf("Think = %v, %v", m, err)
 	}
 }

@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"runtime"
+	"time"
 
 	"github.com/gobblet-game/gobblet/internal/ai"
 	"github.com/gobblet-game/gobblet/internal/rules"
@@ -17,6 +18,10 @@ var inBrowser = runtime.GOOS == "js"
 // onlineInBrowser is what the New game screen says when Online is chosen
 // in a browser.
 const onlineInBrowser = "Online play needs the desktop game: a web page cannot open the network connections it uses."
+
+// workerAfter is how long after the first frame the search worker starts
+// (its download and compiling), unless a question comes first.
+const workerAfter = 3 * time.Second
 
 // warmUpSearch runs, in a browser, a small search of each game in the
 // background once the first frame is drawn. A page's first search pauses
@@ -33,6 +38,7 @@ func (a *App) warmUpSearch() {
 	}
 	if sw := startSearchWorker(a.debugf); sw != nil {
 		a.NewThinker = func() Thinker { return sw.thinker() }
+		time.AfterFunc(workerAfter, sw.begin)
 		return
 	}
 	t := a.NewThinker()
