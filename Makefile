@@ -50,7 +50,7 @@ unit:
 # letting the event loop run while they work.
 unit-wasm: check-go
 	@command -v node >/dev/null 2>&1 || { echo "Node.js is missing: install Debian's nodejs (the browser build's unit tests run under it)."; exit 1; }
-	PATH="$$PATH:$$($(GO) env GOROOT)/lib/wasm" GOOS=js GOARCH=wasm $(GO) test -short -p 1 -count=1 ./internal/coop/... ./internal/browser ./internal/solve ./internal/sound ./internal/search
+	PATH="$$PATH:$$($(GO) env GOROOT)/lib/wasm" GOOS=js GOARCH=wasm $(GO) test -short -p 1 -count=1 ./internal/coop/... ./internal/browser/... ./internal/solve ./internal/sound ./internal/search
 
 bench: check-go
 	$(GO) test -run '^$$' -bench . -benchtime 2s ./internal/rules/
@@ -145,7 +145,11 @@ perf: check-go e2e-deps
 
 # make perf-web: the browser version in headless Chromium: page load, the
 # gaps between frames and the longest tasks while Expert thinks, the perfect
-# 3×3 player's replies (e2e/web/perf_test.go; about two minutes).
+# 3×3 player's replies (e2e/web/perf_test.go), and for the page at 390×844
+# and 1280×800 the time to the menu on a first visit and with the server
+# gone, the bytes of a first visit, the gaps while Expert thinks with the
+# mouse moving beside the same with nothing thinking (visit_test.go);
+# about eight minutes.
 # docs/web.md keeps them.
 perf-web: check-go e2e-deps
-	$(GO) test -tags e2e -count=1 -timeout 15m -run '^$$' -bench BenchmarkPage -benchtime 1x ./e2e/web/
+	$(GO) test -tags e2e -count=1 -timeout 30m -run '^$$' -bench BenchmarkPage -benchtime 1x ./e2e/web/

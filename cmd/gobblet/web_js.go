@@ -17,13 +17,15 @@ import (
 // double in size.
 const tableFile = "gobblers.sparse"
 
-// prefetchAfter lets the page draw its menu before the table downloads, in
-// time for the first 3×3 game against perfect.
-const prefetchAfter = 2 * time.Second
+// prefetchIdle is how long the player leaves the page alone before the
+// table downloads in the background. A game that needs it (3×3 against
+// Perfect, the move values) fetches it as it opens: the first visit
+// downloads only what the first screen needs.
+const prefetchIdle = 30 * time.Second
 
 func init() {
 	solve.SetSource(func(ctx context.Context) ([]byte, error) { return browser.Fetch(ctx, tableFile) })
-	time.AfterFunc(prefetchAfter, solve.Prefetch)
+	browser.WhenIdle(prefetchIdle, solve.Prefetch)
 }
 
 // commandLine is what the page's address offers (pageFlags): the page

@@ -98,6 +98,7 @@ func expertInPlainPage(b *Browser) (Frames, time.Duration, time.Duration) {
 		}
 		if time.Now().After(end) {
 			b.shot("plain-expert")
+			t.Log(b.log())
 			t.Fatal("no game was saved within 30 s of Enter, Enter: the keys did not start a game against Expert, or Expert never moved")
 		}
 	}

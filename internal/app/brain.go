@@ -56,6 +56,36 @@ type brain struct {
 	players  [3]Thinker // by colour, and the hint's
 	busy     map[Thinker]bool
 	newT     func() Thinker
+
+	// A pause (or a look at the rules or options) stops the search; the
+	// same question asked again afterwards does not start from nothing:
+	key   string     // the running search's question (searchKey)
+	asked time.Time  // and when it was asked, on the wall clock
+	held  heldSearch // a move search stopped before it answered
+	found foundMove  // the last move found, until the position changes
+}
+
+// heldSearch is a move search stopped before it answered: asked again, it goes
+// on with what remains of its time (and the engine keeps its table).
+type heldSearch struct {
+	key   string
+	spent time.Duration
+}
+
+// foundMove is a move the computer found that was not played yet when the
+// game paused: asked again, it is the answer at once.
+type foundMove struct {
+	key  string
+	move rules.Move
+	info ai.Info
+	has  bool // info is set
+}
+
+// searchKey names a search's question: who asks, for what, at which level,
+// in which position of which game.
+func searchKey(g *rules.Game, slot int, level string, p purpose) string {
+	pos := g.Position()
+	return fmt.Sprintf("%d %d %s %d %s", slot, p, level, g.Plies(), pos.String())
 }
 
 func newBrain(newT func() Thinker) *brain {
@@ -70,9 +100,29 @@ func newBrain(newT func() Thinker) *brain {
 // start asks for a move (or a hint) in the game's current position. Any
 // search still running is cancelled first and its answer will be dropped.
 func (b *brain) start(g *rules.Game, slot int, cfg ai.Config, p purpose, tick int) {
+	key := searchKey(g, slot, cfg.Level, p)
 	b.stop()
+	b.drain()
+	b.thinking = true
+	b.purpose = p
+	b.colour = slot
+	b.hasInfo = false
+	b.started, b.since = tick, time.Now()
+	b.key = key
+	if p == forMove && b.found.key == key {
+		// Found before a pause: no need to look again.
+		b.info, b.hasInfo = b.found.info, b.found.has
+		b.answers <- answer{gen: b.gen, purpose: p, move: b.found.move}
+		return
+	}
+	if b.held.key == key && cfg.Asked.IsZero() {
+		// Stopped by a pause: the time it had spent counts, and the engine
+		// finds what it had found in its table.
+		cfg.Asked = b.since.Add(-b.held.spent)
+	}
+	b.held = heldSearch{}
 	t := b.players[slot]
-	if t == nil || b.busy[t] {
+	if t == nil || (b.busy[t] && !takesTurns(t)) {
 		// An Engine is not safe for concurrent use: a cancelled search may
 		// still be unwinding, so this search gets a fresh one.
 		t = b.newT()
@@ -81,14 +131,10 @@ func (b *brain) start(g *rules.Game, slot int, cfg ai.Config, p purpose, tick in
 	b.busy[t] = true
 	ctx, cancel := context.WithCancel(context.Background())
 	b.cancel = cancel
-	b.thinking = true
-	b.purpose = p
-	b.colour = slot
-	b.hasInfo = false
-	b.started, b.since = tick, time.Now()
 	if cfg.Asked.IsZero() {
 		cfg.Asked = b.since // the goroutine's start and the thread's priority count against the level's time
 	}
+	b.asked = cfg.Asked
 	gen := b.gen
 	clone := g.Clone()
 	answers, infos := b.answers, b.infos
@@ -108,8 +154,37 @@ func (b *brain) start(g *rules.Game, slot int, cfg ai.Config, p purpose, tick in
 	}()
 }
 
-// stop cancels the running search, if any; its answer will be stale.
+// takesTurns reports whether a computer player may be asked again while a
+// cancelled search of its own still winds down: its calls take turns (an
+// *ai.Engine waits the few milliseconds that takes), so it keeps its
+// transposition table.
+func takesTurns(t Thinker) bool {
+	switch t.(type) {
+	case *ai.Engine, *workerThinker:
+		return true
+	}
+	return false
+}
+
+// drain takes in the answers of stopped searches, whose players are then
+// free again. It never blocks.
+func (b *brain) drain() {
+	for {
+		select {
+		case ans := <-b.answers:
+			delete(b.busy, ans.thinker)
+		default:
+			return
+		}
+	}
+}
+
+// stop cancels the running search, if any; its answer will be stale. A
+// move search is held: asked the same question again, it goes on (start).
 func (b *brain) stop() {
+	if b.thinking && b.purpose == forMove && b.key != "" {
+		b.held = heldSearch{key: b.key, spent: time.Since(b.asked)}
+	}
 	if b.cancel != nil {
 		b.cancel()
 		b.cancel = nil
@@ -126,6 +201,7 @@ func (b *brain) stop() {
 func (b *brain) forget() {
 	b.stop()
 	b.players = [3]Thinker{}
+	b.held, b.found = heldSearch{}, foundMove{}
 }
 
 // poll returns the current search's answer once it is there; stale answers
@@ -158,6 +234,9 @@ func (b *brain) poll() (answer, bool) {
 				b.cancel()
 				b.cancel = nil
 			}
+			if ans.purpose == forMove && ans.err == nil && !ans.move.IsNone() {
+				b.found = foundMove{key: b.key, move: ans.move, info: b.info, has: b.hasInfo}
+			}
 			return ans, true
 		default:
 			return answer{}, false
@@ -179,6 +258,7 @@ func (gs *gameScene) runAI(a *App) {
 				gs.say(fmt.Sprintf("The computer chose an illegal move (%s): %v", m.Notation(gs.variant), err), true)
 				return
 			}
+			gs.brain.found = foundMove{} // played: an undo asks afresh
 			gs.commit(a, m, math.NaN(), math.NaN(), -1)
 			gs.demo.step = false
 		}

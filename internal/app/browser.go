@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"runtime"
+	"time"
 
 	"github.com/gobblet-game/gobblet/internal/ai"
 	"github.com/gobblet-game/gobblet/internal/rules"
@@ -19,13 +20,26 @@ var inBrowser = runtime.GOOS == "js"
 // online through a server, and On this network cannot be chosen there).
 const onlineInBrowser = "A game on this network needs the desktop game: a web page cannot open the network connections it uses."
 
+// workerAfter is how long after the first frame the search worker starts
+// (its download and compiling), unless a question comes first.
+const workerAfter = 3 * time.Second
+
 // warmUpSearch runs, in a browser, a small search of each game in the
 // background once the first frame is drawn. A page's first search pauses
 // drawing for most of a tenth of a second while the browser compiles the
 // search's code; paid on the menu, nobody sees it, and the first move
 // against the computer keeps its frames coming.
+//
+// Where the page can start its search worker (brain_worker.go), it does so
+// here instead, and the computer players ask it: the worker's first search
+// pays that price off the page's thread.
 func (a *App) warmUpSearch() {
 	if !inBrowser || a.NewThinker == nil {
+		return
+	}
+	if sw := startSearchWorker(a.debugf); sw != nil {
+		a.NewThinker = func() Thinker { return sw.thinker() }
+		time.AfterFunc(workerAfter, sw.begin)
 		return
 	}
 	t := a.NewThinker()

@@ -46,7 +46,10 @@ func build(out, ver string) (string, error) {
 		return "", err
 	}
 	wasm := filepath.Join(out, "gobblet.wasm")
-	if err := compile(root, ver, wasm); err != nil {
+	if err := compile(root, ver, wasm, "./cmd/gobblet"); err != nil {
+		return "", err
+	}
+	if err := compile(root, ver, filepath.Join(out, "search.wasm"), "./tools/web/searchworker"); err != nil {
 		return "", err
 	}
 	goroot, err := goEnv(root, "GOROOT")
@@ -66,6 +69,8 @@ func build(out, ver string) (string, error) {
 		"icon-512.png":         icon.PNG(512),
 		"favicon.ico":          favicon(16, 32, 48),
 		"manifest.webmanifest": manifest(),
+		"search-worker.js":     searchWorkerJS(ver),
+		"sw.js":                serviceWorkerJS(ver),
 	}
 	st, err := os.Stat(wasm)
 	if err != nil {
@@ -89,31 +94,32 @@ func build(out, ver string) (string, error) {
 	// icons and the 3×3 table, already compressed, are sent as they are).
 	var report strings.Builder
 	var raw, gz int64
-	for _, name := range []string{"gobblet.wasm", "wasm_exec.js", "index.html"} {
+	for _, name := range []string{"gobblet.wasm", "search.wasm", "wasm_exec.js", "index.html", "search-worker.js", "sw.js"} {
 		r, z, err := precompress(filepath.Join(out, name))
 		if err != nil {
 			return "", err
 		}
-		if name == "gobblet.wasm" {
+		if strings.HasSuffix(name, ".wasm") {
 			fmt.Fprintf(&report, "%s: %s raw, %s gzip -9\n", filepath.Join(shown, name), mb(r), mb(z))
 		}
 		raw, gz = raw+r, gz+z
 	}
 	sparse := filepath.Join(out, "gobblers.sparse")
-	fmt.Fprintf(&report, "%s: %s, fetched by the game after it starts\n", filepath.Join(shown, "gobblers.sparse"), mb(fileSize(sparse)))
-	fmt.Fprintf(&report, "page open to game: %s to download (%s unpacked)\n", mb(gz), mb(raw))
+	fmt.Fprintf(&report, "%s: %s, fetched when a game needs it\n", filepath.Join(shown, "gobblers.sparse"), mb(fileSize(sparse)))
+	fmt.Fprintf(&report, "page open to game: %s to download (%s unpacked), the search worker included\n", mb(gz), mb(raw))
 	return report.String(), nil
 }
 
-// compile builds cmd/gobblet for the browser, stripped and without paths
-// or a build ID, so the same source gives the same bytes.
-func compile(root, ver, wasm string) error {
-	cmd := exec.Command("go", "build", "-trimpath", "-buildvcs=false", "-ldflags", "-s -w -buildid= -X main.version="+ver, "-o", wasm, "./cmd/gobblet")
+// compile builds a program (cmd/gobblet, the search worker) for the
+// browser, stripped and without paths or a build ID, so the same source
+// gives the same bytes.
+func compile(root, ver, wasm, pkg string) error {
+	cmd := exec.Command("go", "build", "-trimpath", "-buildvcs=false", "-ldflags", "-s -w -buildid= -X main.version="+ver, "-o", wasm, pkg)
 	cmd.Dir = root
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm", "CGO_ENABLED=0")
 	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
 	if err := cmd.Run(); err != nil {
-		return fmt.Errorf("build cmd/gobblet for js/wasm: %w", err)
+		return fmt.Errorf("build %s for js/wasm: %w", pkg, err)
 	}
 	return nil
 }

@@ -7,9 +7,11 @@
 // The folder holds index.html (a loading screen that streams the .wasm with
 // a progress bar, then starts it), gobblet.wasm and its precompressed
 // gobblet.wasm.gz, Go's wasm_exec.js from the toolchain that built it, the
-// icons and a web app manifest, and gobblers.sparse, the 3×3 table the game
-// fetches in the background once it has started (the first download does
-// not wait for it).
+// icons and a web app manifest, search.wasm and search-worker.js (the
+// computer's search, run in a Web Worker), sw.js (the service worker that
+// keeps the game for a visit with no network), and gobblers.sparse, the
+// 3×3 table the game fetches when a game needs it (the first visit does
+// not download it).
 package main
 
 import (

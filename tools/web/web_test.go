@@ -224,3 +224,46 @@ func TestPrecompressRoundTrips(t *testing.T) {
 		t.Errorf("served %d bytes (unpacked by the client: %v), want the %d bytes written", len(got), resp.Uncompressed, len(data))
 	}
 }
+
+// The service worker keeps what the game needs with no network, under the
+// build's version, and answers nothing else: the relay's traffic and any
+// other address go to the network untouched.
+func TestServiceWorkerListsWhatTheGameNeeds(t *testing.T) {
+	sw := string(serviceWorkerJS("v1.2+dirty"))
+	for _, want := range []string{
+		`const version = "v1.2+dirty";`,
+		`"gobblet.wasm?v=v1.2%2Bdirty"`, // as the page asks for it (encodeURIComponent)
+		`"search.wasm?v=v1.2%2Bdirty"`,
+		`"wasm_exec.js?v=v1.2%2Bdirty"`,
+		`"./"`, `"search-worker.js"`, `"icon-192.png"`, `"icon-512.png"`, `"manifest.webmanifest"`, `"favicon.ico"`,
+		`const later = ["gobblers.sparse"];`,
+		`if (!listed.has(url.href)) return;`,
+		`cache: "no-cache"`,
+	} {
+		if !strings.Contains(sw, want) {
+			t.Errorf("sw.js lacks %s", want)
+		}
+	}
+	if strings.Contains(sw, "relay") {
+		t.Error("sw.js names the relay")
+	}
+	if w := string(searchWorkerJS(`a"b`)); !strings.Contains(w, `"a\"b"`) || !strings.Contains(w, "search.wasm?v=") {
+		t.Errorf("search-worker.js does not load search.wasm of its version:\n%s", w)
+	}
+	// Every file the service worker fetches as it installs is one the build writes.
+	written := map[string]bool{"./": true, "search-worker.js": true, "manifest.webmanifest": true, "icon-192.png": true, "icon-512.png": true, "favicon.ico": true}
+	for _, f := range offlineFiles("v") {
+		name, _, _ := strings.Cut(f, "?")
+		if !written[name] && name != "gobblet.wasm" && name != "search.wasm" && name != "wasm_exec.js" {
+			t.Errorf("sw.js fetches %s, which the build does not write", f)
+		}
+	}
+}
+
+func TestVersionEscapedAsThePageDoes(t *testing.T) {
+	for in, want := range map[string]string{"v1.0": "v1.0", "926ff52-dirty": "926ff52-dirty", "a+b c/d": "a%2Bb%20c%2Fd", "é": "%C3%A9"} {
+		if got := urlQueryEscape(in); got != want {
+			t.Errorf("urlQueryEscape(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -1,0 +1,79 @@
+//go:build js
+
+// Command searchworker is the computer's search for the browser version,
+// run in a Web Worker beside the page (search-worker.js starts it): the
+// page's own thread then only draws and reads input while the computer
+// thinks. It is a small program of its own (the rules, the search and the
+// levels, without the game's window, drawing and sound), about a tenth of
+// the game's size; the game in a worker would also need Ebitengine, which
+// reaches for the page's document as it starts.
+//
+// It reads the page's questions (internal/browser/searchmsg) from its
+// messages, searches one at a time (a new question stops the one under
+// way, and a stop message stops it: its best move so far is the answer),
+// and keeps each of the page's computer players' engines, with their
+// transposition tables, between questions.
+package main
+
+import (
+	"context"
+	"syscall/js"
+	"time"
+
+	"github.com/gobblet-game/gobblet/internal/ai"
+	"github.com/gobblet-game/gobblet/internal/browser/searchmsg"
+	"github.com/gobblet-game/gobblet/internal/rules"
+)
+
+func main() {
+	self := js.Global()
+	msgs := make(chan string, 64)
+	self.Set("onmessage", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		if d := args[0].Get("data"); d.Type() == js.TypeString {
+			s := d.String()
+			go func() { msgs <- s }() // never block the worker's event loop
+		}
+		return nil
+	}))
+	post := func(r searchmsg.Reply) { self.Call("postMessage", r.Encode()) }
+	post(searchmsg.Reply{Kind: searchmsg.Ready})
+
+	engines := map[int]*ai.Engine{}
+	var running uint64
+	var cancel context.CancelFunc = func() {}
+	for msg := range msgs {
+		ask, err := searchmsg.DecodeAsk(msg)
+		if err != nil {
+			if ask.ID != 0 {
+				post(searchmsg.MoveReply(ask.ID, rules.Classic, rules.NoMove, err))
+			}
+			self.Get("console").Call("error", "search worker: "+err.Error())
+			continue
+		}
+		if ask.Stop {
+			if ask.ID == running {
+				cancel()
+			}
+			continue
+		}
+		cancel() // one search at a time: the newer question wins
+		g, err := ask.Game()
+		if err != nil {
+			post(searchmsg.MoveReply(ask.ID, rules.Classic, rules.NoMove, err))
+			continue
+		}
+		e := engines[ask.Engine]
+		if e == nil {
+			e = ai.NewEngine()
+			engines[ask.Engine] = e
+		}
+		var ctx context.Context
+		ctx, cancel = context.WithCancel(context.Background())
+		running = ask.ID
+		id, v, cfg := ask.ID, g.Variant(), ask.Config(time.Now())
+		go func() {
+			m, err := e.Think(ctx, g, cfg, func(in ai.Info) { post(searchmsg.InfoReply(id, v, in)) })
+			post(searchmsg.MoveReply(id, v, m, err))
+		}()
+	}
+}
