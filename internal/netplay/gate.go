@@ -22,21 +22,19 @@ import (
 // Guessing the secret: it has 40 bits (SecretBytes), 2^40 ≈ 1.1e12 codes.
 // After FailuresPerAddress wrong proofs an address must wait before each
 // further try: Backoff, doubled after each wrong one, up to BackoffMax (one
-// minute), so at most about 60 tries an hour per address. After
-// FailuresPerRoom wrong proofs in all (100) the room closes. So whatever the
-// number of addresses and however long the room stays open, the chance that
-// a guess succeeds is at most 100 / 2^40 ≈ 9e-11; without the room's cap, one
-// address at 60 an hour would need on average 2^39 / 60 hours ≈ 1e6 years,
-// and even 10,000 addresses about a century. A room can stay open for days.
-// (Before this gate, one address could try about 6,700 codes a second: half
-// the codes in about 2.6 years.)
+// minute), so at most about 60 tries an hour per address. Wrong proofs
+// never close the room: a cap on them in all (once 100) let 34 addresses
+// close any room in a tenth of a second. So one address at 60 an hour tries
+// 1,440 codes a day, a chance of 1.3e-9 a day that one is right; 10,000
+// addresses (an IPv6 /64 counts as one) have 1.3e-5 a day, and need on
+// average 2^39 / 600,000 hours ≈ 100 years to find it. A room lives for one
+// game's wait, usually minutes. (Before this gate, one address could try
+// about 6,700 codes a second: half the codes in about 2.6 years.)
 type gate struct {
 	mu      sync.Mutex
 	limits  Limits
 	waiting []*stranger // unproven greetings, oldest first
 	strikes map[netip.Addr]*strikes
-	failed  int  // wrong proofs in all
-	closed  bool // too many wrong proofs: the room closes
 }
 
 // stranger is one unproven greeting.
@@ -143,29 +141,24 @@ func (g *gate) proven(s *stranger) bool {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	g.remove(s)
-	return !s.dropped && !g.closed
+	return !s.dropped
 }
 
 // refuseNow says why a proof from addr is not checked now: nil when it is
-// checked, else refuse closed or refuse wait.
+// checked, else refuse wait.
 func (g *gate) refuseNow(addr netip.Addr, now time.Time) *message {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	if g.closed {
-		return &refuseClosed
-	}
 	if st := g.strikes[addr]; st != nil && now.Before(st.until) {
 		return &refuseWait
 	}
 	return nil
 }
 
-// fail counts a wrong proof from addr; true when the room has now seen
-// too many and must close.
-func (g *gate) fail(addr netip.Addr, now time.Time) bool {
+// fail counts a wrong proof from addr, which then may have to wait.
+func (g *gate) fail(addr netip.Addr, now time.Time) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	g.failed++
 	st := g.strikes[addr]
 	if st == nil {
 		st = &strikes{}
@@ -176,8 +169,4 @@ func (g *gate) fail(addr netip.Addr, now time.Time) bool {
 		wait := g.limits.Backoff << min(over, 20)
 		st.until = now.Add(min(wait, g.limits.BackoffMax))
 	}
-	if g.failed >= g.limits.FailuresPerRoom {
-		g.closed = true
-	}
-	return g.closed
 }

@@ -45,10 +45,9 @@ type Limits struct {
 	PendingPerAddress int
 	// FailuresPerAddress wrong room codes from one address are checked at
 	// once; after them the address waits Backoff before its next try,
-	// doubled after each wrong one up to BackoffMax. FailuresPerRoom wrong
-	// codes in all close the room. The arithmetic is at gate.
+	// doubled after each wrong one up to BackoffMax. Wrong codes never
+	// close a room. The arithmetic is at gate.
 	FailuresPerAddress int
-	FailuresPerRoom    int
 	Backoff            time.Duration
 	BackoffMax         time.Duration
 	// KeepAlive is how often a relay session that waits alone in its room
@@ -71,7 +70,6 @@ var DefaultLimits = Limits{
 	PendingJoins:       32,
 	PendingPerAddress:  8,
 	FailuresPerAddress: 3,
-	FailuresPerRoom:    100,
 	Backoff:            time.Second,
 	BackoffMax:         time.Minute,
 	KeepAlive:          20 * time.Second,
@@ -91,7 +89,6 @@ func (l Limits) orDefaults() Limits {
 
 		PendingPerAddress:  positiveOr(l.PendingPerAddress, d.PendingPerAddress),
 		FailuresPerAddress: positiveOr(l.FailuresPerAddress, d.FailuresPerAddress),
-		FailuresPerRoom:    positiveOr(l.FailuresPerRoom, d.FailuresPerRoom),
 		Backoff:            positiveOr(l.Backoff, d.Backoff),
 		BackoffMax:         positiveOr(l.BackoffMax, d.BackoffMax),
 		KeepAlive:          positiveOr(l.KeepAlive, d.KeepAlive),
