@@ -228,7 +228,7 @@ type hostGreeting struct {
 	secret       Secret
 	variant      rules.Variant
 	joinerColour rules.Player
-	hello        func()          // the joiner's hello arrived
+	progress     func(progress)  // the joiner got this far
 	refuseNow    func() *message // not nil: no proof is checked now (refuse wait or closed)
 	failed       func()          // a wrong proof
 	proven       func() bool     // false: the greeting was dropped meanwhile
@@ -265,9 +265,7 @@ func greetJoiner(l *link, g hostGreeting) *refusal {
 	if m.kind != kindHello || m.version < oldVersion {
 		return &refusal{answers: []message{plainBye}}
 	}
-	if g.hello != nil {
-		g.hello()
-	}
+	g.advance(helloed)
 	if m.version == oldVersion {
 		return greetOldJoiner(l, g, m.nonce)
 	}
@@ -285,6 +283,7 @@ func greetJoiner(l *link, g hostGreeting) *refusal {
 	if a.kind != kindAuth {
 		return &refusal{answers: []message{plainBye}}
 	}
+	g.advance(proving)
 	if r := checkProof(g, proof(g.secret, roleJoin, m.nonce, hostChallenge), a.mac, refuseCode); r != nil {
 		return r
 	}
@@ -315,6 +314,12 @@ func greetJoiner(l *link, g hostGreeting) *refusal {
 		return &refusal{reason: "The joiner left during the greeting.", err: err}
 	}
 	return nil
+}
+
+func (g hostGreeting) advance(p progress) {
+	if g.progress != nil {
+		g.progress(p)
+	}
 }
 
 // checkProof checks a joiner's proof, unless its address must wait; a
@@ -359,6 +364,7 @@ func greetOldJoiner(l *link, g hostGreeting, joinerChallenge [16]byte) *refusal 
 	if a.kind != kindAuth {
 		return &refusal{answers: []message{plainBye}}
 	}
+	g.advance(proving)
 	// A version 2 joiner shows at most 40 characters of a bye.
 	wrong := message{kind: kindBye, text: "the room code is wrong; check it and try again"}
 	if r := checkProof(g, proof(g.secret, roleJoin, joinerChallenge, hostChallenge), a.mac, wrong); r != nil {

@@ -208,7 +208,7 @@ func (h *room) greet(l *link, st *stranger) {
 		secret:       h.cfg.Secret,
 		variant:      h.cfg.Variant,
 		joinerColour: h.cfg.Colour.Other(),
-		hello:        func() { h.gate.greeted(st) },
+		progress:     func(p progress) { h.gate.advance(st, p) },
 		refuseNow:    func() *message { return h.gate.refuseNow(st.addr, time.Now()) },
 		failed:       func() { h.gate.fail(st.addr, time.Now()) },
 		proven:       func() bool { return h.gate.proven(st) },

@@ -341,9 +341,9 @@ func TestGateCountsAnIPv6NetworkAsOneStranger(t *testing.T) {
 }
 
 // When too many strangers wait, a newcomer takes the place of the least
-// advanced greeting (no hello yet), oldest first, of the busiest address:
-// a flood only crowds out itself, and a greeting that sent its hello goes
-// last.
+// advanced greeting (no hello, then a hello awaiting its proof), oldest
+// first, of the address with the most waiting: a flood only crowds out
+// itself, and a greeting further on goes last.
 func TestGateDropsTheLeastAdvancedOfTheBusiestAddress(t *testing.T) {
 	l := testLimits.orDefaults()
 	l.PendingJoins, l.PendingPerAddress = 4, 3
@@ -355,9 +355,9 @@ func TestGateDropsTheLeastAdvancedOfTheBusiestAddress(t *testing.T) {
 		return newLink(c, l)
 	}
 	partner := g.admit(conn(), b)
-	g.greeted(partner)
+	g.advance(partner, helloed)
 	a1 := g.admit(conn(), a)
-	g.greeted(a1) // a1 sent its hello, so it goes after a2 and a3
+	g.advance(a1, helloed) // a1 sent its hello, so it goes after a2 and a3
 	a2 := g.admit(conn(), a)
 	a3 := g.admit(conn(), a)
 	a4 := g.admit(conn(), a) // a's fourth: its own oldest without a hello goes
@@ -376,6 +376,51 @@ func TestGateDropsTheLeastAdvancedOfTheBusiestAddress(t *testing.T) {
 	}
 	if partner.dropped {
 		t.Error("a proven partner was dropped")
+	}
+}
+
+// When every address holds one greeting, the least advanced goes first,
+// oldest first: a greeting whose proof is being checked outlasts newer
+// hellos, and a hello outlasts connections that said nothing.
+func TestGateDropsTheLeastAdvancedWhenAddressesAreEven(t *testing.T) {
+	l := testLimits.orDefaults()
+	l.PendingJoins, l.PendingPerAddress = 3, 3
+	g := newGate(l)
+	n := 0
+	admit := func() *stranger {
+		c, d := net.Pipe()
+		t.Cleanup(func() { c.Close(); d.Close() })
+		n++
+		return g.admit(newLink(c, l), netip.AddrFrom4([4]byte{192, 0, 2, byte(n)}))
+	}
+	partner := admit()
+	g.advance(partner, proving)
+	hello := admit()
+	g.advance(hello, helloed)
+	silent := admit()
+	admit() // the fourth in all
+	if !silent.dropped || hello.dropped || partner.dropped {
+		t.Fatalf("dropped silent %v hello %v partner %v; want only the silent one", silent.dropped, hello.dropped, partner.dropped)
+	}
+	for _, s := range []*stranger{admit(), admit()} { // the newcomers without a hello go first
+		if s.progress != connected {
+			t.Fatal("a newcomer has progress")
+		}
+	}
+	if hello.dropped || partner.dropped {
+		t.Fatalf("dropped hello %v partner %v before newcomers that said nothing", hello.dropped, partner.dropped)
+	}
+	newer := admit()
+	g.advance(newer, helloed)
+	for range 2 {
+		s := admit()
+		g.advance(s, helloed)
+	}
+	if !hello.dropped || partner.dropped {
+		t.Fatalf("dropped hello %v partner %v; want the oldest hello to go, not the proof", hello.dropped, partner.dropped)
+	}
+	if len(g.waiting) != 3 || len(g.count) != 3 {
+		t.Errorf("%d greetings wait from %d addresses; want 3 and 3", len(g.waiting), len(g.count))
 	}
 }
 
