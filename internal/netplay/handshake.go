@@ -26,7 +26,7 @@ import (
 //	host → joiner: start <variant> <the joiner's colour>
 //
 // The joiner proves first, and until it has the host says nothing but its
-// challenge or a refusal (refuse code, wait, taken or closed): a stranger
+// challenge or a refusal (refuse code, wait or taken): a stranger
 // learns neither the room's variant nor the game's version, and nothing a
 // stranger sends is shown. Only after the host's proof does the joiner hear
 // the variant, or "refuse version" or "refuse variant", and only then does
@@ -236,11 +236,10 @@ type hostGreeting struct {
 }
 
 var (
-	refuseCode   = message{kind: kindRefuse, why: "code"}
-	refuseWait   = message{kind: kindRefuse, why: "wait"}
-	refuseTaken  = message{kind: kindRefuse, why: "taken"}
-	refuseClosed = message{kind: kindRefuse, why: "closed"}
-	plainBye     = message{kind: kindBye}
+	refuseCode  = message{kind: kindRefuse, why: "code"}
+	refuseWait  = message{kind: kindRefuse, why: "wait"}
+	refuseTaken = message{kind: kindRefuse, why: "taken"}
+	plainBye    = message{kind: kindBye}
 )
 
 // Sentences of the host about joiners that failed.
@@ -478,7 +477,7 @@ func refusedBy(m message, proven bool) *refusal {
 		return &refusal{reason: "Too many wrong room codes came from this computer's address; wait a minute, check the code and try again."}
 	case "taken":
 		return &refusal{reason: "This room already has a game."}
-	case "closed":
+	case "closed": // hosts before issue 22 closed a room after 100 wrong codes
 		return &refusal{reason: "This room is closed; ask the host for a new code."}
 	case "variant":
 		return &refusal{reason: fmt.Sprintf("The host plays %s, not the game this joiner asked for.", m.variant)}
