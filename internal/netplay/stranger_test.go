@@ -155,7 +155,7 @@ func withoutNonces(lines []string) []string {
 	for _, l := range lines {
 		w := strings.Fields(l)
 		for i, x := range w {
-			if len(x) == 32 && strings.Trim(x, "0123456789abcdef") == "" {
+			if (len(x) == 32 || len(x) == 64) && strings.Trim(x, "0123456789abcdef") == "" {
 				w[i] = "<nonce>"
 			}
 		}
@@ -448,10 +448,13 @@ func TestTamperingWithTheGameIsNoticed(t *testing.T) {
 			h.SendMove(first)
 			await[Moved](t, h)
 			p.l.conn.SetReadDeadline(time.Now().Add(waitLimit))
-			var hostsMove string
-			for !strings.HasPrefix(hostsMove, "move ") {
+			var hostsMove string // as it came on the wire
+			for plain := ""; !strings.HasPrefix(plain, "move "); {
 				line, err := readLine(p.l.r)
 				if err != nil {
+					t.Fatal(err)
+				}
+				if plain, err = p.l.seal.open(line); err != nil {
 					t.Fatal(err)
 				}
 				hostsMove = line
