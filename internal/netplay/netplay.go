@@ -1,6 +1,9 @@
 // Package netplay is online play, in two modes under one match protocol.
 // Direct: one player hosts a room, the other joins it with a room code, and
-// the two play over TCP. Through a relay (relay.go, docs/online.md): one
+// the two play over TCP; from protocol version 4 the code is proved with the
+// relay mode's PAKE and the game sealed with its AES-256-GCM frames
+// (handshake.go, pakedirect.go), and no stranger can close the room or keep
+// the partner out (gate.go). Through a relay (relay.go, docs/online.md): one
 // player invites, the other accepts the link or the short code, and both
 // reach each other through gobblet-server's WebSocket relay, which learns
 // nothing: a PAKE (CPace on ristretto255) with key confirmation proves the

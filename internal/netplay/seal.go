@@ -28,9 +28,6 @@ import (
 // so that any version can read it; all it can do is end a greeting, which
 // anyone on the path can do by cutting the connection.
 
-// sealLen is what a seal adds to a line: a space and 16 hex digits.
-const sealLen = 1 + 16
-
 const sessionRole = "gobblet netplay session"
 
 // sealer seals a connection's lines once the greeting is over: sealing
