@@ -25,7 +25,8 @@ import (
 // sent as its 32-byte element alone (the other side rebuilds MSG). The host
 // plays CPace's first party (the relay's inviter): its MSG comes first in
 // ISK, the transcript's hellos are the host's challenge line then the
-// joiner's hello line, and the key schedule and tags are the relay's
+// joiner's hello line (as this version writes them: further words of a
+// newer hello are not part of it), and the key schedule and tags are the relay's
 // (deriveKeys, confirmTag). The joiner's tag comes first and proves the
 // secret; the gate counts a wrong one as a wrong code. Until then the host
 // has said nothing of its room. The host's tag proves it in turn; then, as in
