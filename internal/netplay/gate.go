@@ -10,42 +10,57 @@ import (
 // gate decides which strangers the host greets, and for how long, so that
 // nobody can keep the partner out and nobody can guess the secret.
 //
-// Greetings are not a hard cap on accepting: every connection is greeted,
-// and when too many unproven ones wait, the newcomer takes the place of one
-// that made the least progress (no hello yet before one that sent it),
-// oldest first, from the address with the most waiting, so that a
-// flood from one address only ever crowds out itself. A greeting that has
-// not proved the secret within Limits.Handshake is dropped. The partner's
-// greeting takes one round trip; a stranger's that drips bytes never gets
-// past its hello, and goes first.
+// Greetings are not a hard cap on accepting: every connection is greeted.
+// Up to PendingJoins greetings (1,024) wait at once, at most
+// PendingPerAddress (4) from one address. Past the address's cap a
+// newcomer takes the place of that address's own least advanced greeting,
+// so reconnecting from one address only ever crowds out itself. Past the
+// room's cap it takes the place of a greeting of the address with the most
+// waiting, the least advanced of them (no hello, then a hello awaiting its
+// proof), oldest first. So the pool only overflows when more than 256
+// addresses hold greetings, and the partner's greeting, one of its
+// address's, goes only after every address holds just one: an attacker
+// needs over 1,024 addresses (an IPv6 /64 counts as one), and even then
+// must push 1,024 greetings through during the partner's round trip, all
+// of them newer than its hello. A greeting that has not proved the secret
+// within Limits.Handshake is dropped. A waiting greeting costs the host
+// about 10 KB (BenchmarkPendingGreeting): the whole pool, 10 MB at most.
 //
 // Guessing the secret: it has 40 bits (SecretBytes), 2^40 ≈ 1.1e12 codes.
 // After FailuresPerAddress wrong proofs an address must wait before each
 // further try: Backoff, doubled after each wrong one, up to BackoffMax (one
-// minute), so at most about 60 tries an hour per address. After
-// FailuresPerRoom wrong proofs in all (100) the room closes. So whatever the
-// number of addresses and however long the room stays open, the chance that
-// a guess succeeds is at most 100 / 2^40 ≈ 9e-11; without the room's cap, one
-// address at 60 an hour would need on average 2^39 / 60 hours ≈ 1e6 years,
-// and even 10,000 addresses about a century. A room can stay open for days.
-// (Before this gate, one address could try about 6,700 codes a second: half
-// the codes in about 2.6 years.)
+// minute), so at most about 60 tries an hour per address. Wrong proofs
+// never close the room: a cap on them in all (once 100) let 34 addresses
+// close any room in a tenth of a second. So one address at 60 an hour tries
+// 1,440 codes a day, a chance of 1.3e-9 a day that one is right; 10,000
+// addresses (an IPv6 /64 counts as one) have 1.3e-5 a day, and need on
+// average 2^39 / 600,000 hours ≈ 100 years to find it. A room lives for one
+// game's wait, usually minutes. (Before this gate, one address could try
+// about 6,700 codes a second: half the codes in about 2.6 years.)
 type gate struct {
 	mu      sync.Mutex
 	limits  Limits
 	waiting []*stranger // unproven greetings, oldest first
+	count   map[netip.Addr]int
 	strikes map[netip.Addr]*strikes
-	failed  int  // wrong proofs in all
-	closed  bool // too many wrong proofs: the room closes
 }
 
 // stranger is one unproven greeting.
 type stranger struct {
-	l       *link
-	addr    netip.Addr
-	greeted bool // its hello arrived
-	dropped bool // it made way for a newer one
+	l        *link
+	addr     netip.Addr
+	progress progress
+	dropped  bool // it made way for a newer one
 }
+
+// progress is how far a greeting got; the least advanced make way first.
+type progress int
+
+const (
+	connected progress = iota // nothing yet
+	helloed                   // its hello arrived; the host's answer is on its way
+	proving                   // its proof arrived and is being checked
+)
 
 // strikes are an address's wrong proofs.
 type strikes struct {
@@ -54,7 +69,7 @@ type strikes struct {
 }
 
 func newGate(l Limits) *gate {
-	return &gate{limits: l, strikes: make(map[netip.Addr]*strikes)}
+	return &gate{limits: l, count: make(map[netip.Addr]int), strikes: make(map[netip.Addr]*strikes)}
 }
 
 // admit lets a new connection be greeted, dropping an older unproven one
@@ -62,72 +77,54 @@ func newGate(l Limits) *gate {
 func (g *gate) admit(l *link, addr netip.Addr) *stranger {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	s := &stranger{l: l, addr: addr}
 	var victim *stranger
-	if g.count(addr) >= g.limits.PendingPerAddress {
-		victim = g.leastAdvanced(addr)
+	if g.count[addr] >= g.limits.PendingPerAddress {
+		victim = g.leastAdvanced(func(s *stranger) bool { return s.addr == addr })
 	} else if len(g.waiting) >= g.limits.PendingJoins {
-		victim = g.leastAdvanced(g.busiest())
+		most := 0
+		for _, n := range g.count {
+			most = max(most, n)
+		}
+		victim = g.leastAdvanced(func(s *stranger) bool { return g.count[s.addr] == most })
 	}
 	if victim != nil {
 		victim.dropped = true
 		victim.l.conn.Close()
 		g.remove(victim)
 	}
+	s := &stranger{l: l, addr: addr}
 	g.waiting = append(g.waiting, s)
+	g.count[addr]++
 	return s
 }
 
-func (g *gate) count(addr netip.Addr) int {
-	n := 0
-	for _, s := range g.waiting {
-		if s.addr == addr {
-			n++
+// leastAdvanced is the oldest of the least advanced greetings that are
+// among: the one to drop.
+func (g *gate) leastAdvanced(among func(*stranger) bool) *stranger {
+	var victim *stranger
+	for _, s := range g.waiting { // oldest first
+		if among(s) && (victim == nil || s.progress < victim.progress) {
+			victim = s
 		}
 	}
-	return n
-}
-
-// busiest is the address with the most unproven greetings.
-func (g *gate) busiest() netip.Addr {
-	var best netip.Addr
-	most := 0
-	for _, s := range g.waiting {
-		if n := g.count(s.addr); n > most {
-			best, most = s.addr, n
-		}
-	}
-	return best
-}
-
-// leastAdvanced is the address's oldest greeting without a hello, or else
-// its oldest.
-func (g *gate) leastAdvanced(addr netip.Addr) *stranger {
-	var oldest *stranger
-	for _, s := range g.waiting {
-		if s.addr != addr {
-			continue
-		}
-		if !s.greeted {
-			return s
-		}
-		if oldest == nil {
-			oldest = s
-		}
-	}
-	return oldest
+	return victim
 }
 
 func (g *gate) remove(s *stranger) {
-	if i := slices.Index(g.waiting, s); i >= 0 {
-		g.waiting = slices.Delete(g.waiting, i, i+1)
+	i := slices.Index(g.waiting, s)
+	if i < 0 {
+		return
+	}
+	g.waiting = slices.Delete(g.waiting, i, i+1)
+	if g.count[s.addr]--; g.count[s.addr] <= 0 {
+		delete(g.count, s.addr)
 	}
 }
 
-// greeted marks that s sent its hello.
-func (g *gate) greeted(s *stranger) {
+// advance marks that s got as far as p.
+func (g *gate) advance(s *stranger, p progress) {
 	g.mu.Lock()
-	s.greeted = true
+	s.progress = max(s.progress, p)
 	g.mu.Unlock()
 }
 
@@ -143,29 +140,24 @@ func (g *gate) proven(s *stranger) bool {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	g.remove(s)
-	return !s.dropped && !g.closed
+	return !s.dropped
 }
 
 // refuseNow says why a proof from addr is not checked now: nil when it is
-// checked, else refuse closed or refuse wait.
+// checked, else refuse wait.
 func (g *gate) refuseNow(addr netip.Addr, now time.Time) *message {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	if g.closed {
-		return &refuseClosed
-	}
 	if st := g.strikes[addr]; st != nil && now.Before(st.until) {
 		return &refuseWait
 	}
 	return nil
 }
 
-// fail counts a wrong proof from addr; true when the room has now seen
-// too many and must close.
-func (g *gate) fail(addr netip.Addr, now time.Time) bool {
+// fail counts a wrong proof from addr, which then may have to wait.
+func (g *gate) fail(addr netip.Addr, now time.Time) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	g.failed++
 	st := g.strikes[addr]
 	if st == nil {
 		st = &strikes{}
@@ -176,8 +168,4 @@ func (g *gate) fail(addr netip.Addr, now time.Time) bool {
 		wait := g.limits.Backoff << min(over, 20)
 		st.until = now.Add(min(wait, g.limits.BackoffMax))
 	}
-	if g.failed >= g.limits.FailuresPerRoom {
-		g.closed = true
-	}
-	return g.closed
 }

@@ -15,30 +15,36 @@ import (
 )
 
 // The handshake proves, both ways, that each side knows the room's secret
-// without sending it: each side sends a fresh random challenge, and each
-// answers with an HMAC-SHA256 keyed by the secret over both challenges and
-// its role, so no proof can be replayed or reflected.
+// without sending it. From version 4 it is a PAKE, CPace with key
+// confirmation, the same as the relay mode's (pakedirect.go):
 //
-//	joiner → host: hello gobblet 3 <joiner challenge>
-//	host → joiner: challenge <host challenge>
-//	joiner → host: auth <proof of the joiner> <variant|any>
-//	host → joiner: auth <proof of the host>
+//	joiner → host: hello gobblet 4 <joiner nonce>
+//	host → joiner: challenge <host nonce> <host's share>
+//	joiner → host: share <joiner's share> <joiner's tag> <variant|any>
+//	host → joiner: auth <host's tag>
 //	host → joiner: start <variant> <the joiner's colour>
 //
 // The joiner proves first, and until it has the host says nothing but its
-// challenge or a refusal (refuse code, wait, taken or closed): a stranger
-// learns neither the room's variant nor the game's version, and nothing a
-// stranger sends is shown. Only after the host's proof does the joiner hear
-// the variant, or "refuse version" or "refuse variant", and only then does
-// it show the host's words. The greeting up to the proof is the same in
-// every version from 3 on, so two versions prove the secret to each other
-// and then say plainly which one must update. A version 2 joiner gets the
-// old greeting, with a variant that is always "classic" so that it tells
-// nothing, and, once it proved the secret, a goodbye asking it to update.
+// challenge or a refusal (refuse code, wait or taken): a stranger learns
+// neither the room's variant nor the game's version, and nothing a stranger
+// sends is shown. Only after the host's proof does the joiner hear the
+// variant, or "refuse version" or "refuse variant", and only then does it
+// show the host's words. Someone who takes the host's place gets one guess
+// per connection, and nothing to test guesses against offline.
 //
-// The joiner's proof is sent to a host that has not proved anything yet: a
-// fake host could try every secret against it offline. A PAKE would close
-// that; the room's 40 bits and its short life are what protect it now.
+// Older versions are told to update, by the side that has the right code
+// and the newer version. Version 3 proved the secret with HMAC-SHA256 over
+// both challenges and the role ("challenge <nonce>", "auth <proof>
+// <variant>", "auth <proof>"): a version 3 joiner still gets that greeting
+// and, once it proved the secret, the host's proof and "refuse version 4".
+// A version 4 joiner never sends that proof (a fake host could try every
+// secret against it offline): a host that answers with a challenge without
+// a share is, for it, an older host or not the room, and its player is told
+// so. A version 2 joiner gets the old greeting, with a variant that is always
+// "classic" so that it tells nothing, and, once it proved the secret, a
+// goodbye asking it to update. Newer versions are expected to keep the
+// version 4 greeting up to the proof, so that the host can answer "refuse
+// version".
 
 const (
 	roleJoin = "gobblet netplay joiner"
@@ -88,7 +94,7 @@ type link struct {
 	r      *bufio.Reader
 	limits Limits
 	last   time.Time // when we last wrote
-	seal   *sealing  // set once the greeting is over
+	seal   sealer    // set once the greeting is over
 }
 
 func newLink(c net.Conn, l Limits) *link {
@@ -228,7 +234,7 @@ type hostGreeting struct {
 	secret       Secret
 	variant      rules.Variant
 	joinerColour rules.Player
-	hello        func()          // the joiner's hello arrived
+	progress     func(progress)  // the joiner got this far
 	refuseNow    func() *message // not nil: no proof is checked now (refuse wait or closed)
 	failed       func()          // a wrong proof
 	proven       func() bool     // false: the greeting was dropped meanwhile
@@ -236,11 +242,10 @@ type hostGreeting struct {
 }
 
 var (
-	refuseCode   = message{kind: kindRefuse, why: "code"}
-	refuseWait   = message{kind: kindRefuse, why: "wait"}
-	refuseTaken  = message{kind: kindRefuse, why: "taken"}
-	refuseClosed = message{kind: kindRefuse, why: "closed"}
-	plainBye     = message{kind: kindBye}
+	refuseCode  = message{kind: kindRefuse, why: "code"}
+	refuseWait  = message{kind: kindRefuse, why: "wait"}
+	refuseTaken = message{kind: kindRefuse, why: "taken"}
+	plainBye    = message{kind: kindBye}
 )
 
 // Sentences of the host about joiners that failed.
@@ -265,12 +270,15 @@ func greetJoiner(l *link, g hostGreeting) *refusal {
 	if m.kind != kindHello || m.version < oldVersion {
 		return &refusal{answers: []message{plainBye}}
 	}
-	if g.hello != nil {
-		g.hello()
-	}
-	if m.version == oldVersion {
+	g.advance(helloed)
+	switch {
+	case m.version == oldVersion:
 		return greetOldJoiner(l, g, m.nonce)
+	case m.version > hmacVersion:
+		return greetJoinerCPace(l, g, m)
 	}
+	// Version 3 proves the secret the HMAC way, so that a partner with the
+	// right code can be told to update.
 	hostChallenge, err := newChallenge()
 	if err != nil {
 		return &refusal{reason: "Could not greet a joiner.", err: err}
@@ -285,20 +293,35 @@ func greetJoiner(l *link, g hostGreeting) *refusal {
 	if a.kind != kindAuth {
 		return &refusal{answers: []message{plainBye}}
 	}
-	if r := checkProof(g, proof(g.secret, roleJoin, m.nonce, hostChallenge), a.mac, refuseCode); r != nil {
+	g.advance(proving)
+	want := proof(g.secret, roleJoin, m.nonce, hostChallenge)
+	if r := checkProof(g, want[:], a.mac[:], refuseCode); r != nil {
 		return r
 	}
+	hostProof := message{kind: kindAuth, mac: proof(g.secret, roleHost, m.nonce, hostChallenge)}
+	return provenJoiner(l, g, m.version, a.variant, hostProof, newSealing(g.secret, m.nonce, hostChallenge, true))
+}
+
+// provenJoiner is the rest of the host's greeting once the joiner proved
+// the secret: the host's own proof, then a refusal, or start, sealed with
+// sl. version is the joiner's, variant the one it asked for.
+func provenJoiner(l *link, g hostGreeting, version int, variant string, hostProof message, sl sealer) *refusal {
 	// Proven: from here on the joiner may hear about the room.
-	answers := []message{{kind: kindAuth, mac: proof(g.secret, roleHost, m.nonce, hostChallenge)}}
+	answers := []message{hostProof}
 	switch {
-	case m.version != Version:
+	case version > Version:
 		return &refusal{
-			reason:  fmt.Sprintf("A player with the right room code has a newer version of Gobblet (online protocol %d, this one %d); update the game to play with them.", m.version, Version),
+			reason:  fmt.Sprintf("A player with the right room code has a newer version of Gobblet (online protocol %d, this one %d); update the game to play with them.", version, Version),
 			answers: append(answers, message{kind: kindRefuse, why: "version", version: Version}),
 		}
-	case a.variant != "" && a.variant != "any" && a.variant != g.variant.String():
+	case version < Version:
 		return &refusal{
-			reason:  fmt.Sprintf("A player with the right room code wanted to play %s, but this room plays %s; they were turned away.", a.variant, g.variant),
+			reason:  "A player with the right room code has an older version of Gobblet; they need to update it to play with you.",
+			answers: append(answers, message{kind: kindRefuse, why: "version", version: Version}),
+		}
+	case variant != "" && variant != "any" && variant != g.variant.String():
+		return &refusal{
+			reason:  fmt.Sprintf("A player with the right room code wanted to play %s, but this room plays %s; they were turned away.", variant, g.variant),
 			answers: append(answers, message{kind: kindRefuse, why: "variant", variant: g.variant.String()}),
 		}
 	case g.claim != nil && !g.claim():
@@ -310,16 +333,22 @@ func greetJoiner(l *link, g hostGreeting) *refusal {
 	if err := l.sendAll(answers); err != nil {
 		return &refusal{reason: "The joiner left during the greeting.", err: err}
 	}
-	l.seal = newSealing(g.secret, m.nonce, hostChallenge, true)
+	l.seal = sl
 	if err := l.send(message{kind: kindStart, variant: g.variant.String(), colour: g.joinerColour}); err != nil {
 		return &refusal{reason: "The joiner left during the greeting.", err: err}
 	}
 	return nil
 }
 
+func (g hostGreeting) advance(p progress) {
+	if g.progress != nil {
+		g.progress(p)
+	}
+}
+
 // checkProof checks a joiner's proof, unless its address must wait; a
 // wrong one is counted. wrong is the answer to a wrong proof.
-func checkProof(g hostGreeting, want, got [32]byte, wrong message) *refusal {
+func checkProof(g hostGreeting, want, got []byte, wrong message) *refusal {
 	if g.refuseNow != nil {
 		if no := g.refuseNow(); no != nil {
 			r := &refusal{answers: []message{*no}}
@@ -329,7 +358,7 @@ func checkProof(g hostGreeting, want, got [32]byte, wrong message) *refusal {
 			return r
 		}
 	}
-	if !hmac.Equal(got[:], want[:]) {
+	if len(want) == 0 || !hmac.Equal(got, want) {
 		if g.failed != nil {
 			g.failed()
 		}
@@ -359,9 +388,11 @@ func greetOldJoiner(l *link, g hostGreeting, joinerChallenge [16]byte) *refusal 
 	if a.kind != kindAuth {
 		return &refusal{answers: []message{plainBye}}
 	}
+	g.advance(proving)
 	// A version 2 joiner shows at most 40 characters of a bye.
 	wrong := message{kind: kindBye, text: "the room code is wrong; check it and try again"}
-	if r := checkProof(g, proof(g.secret, roleJoin, joinerChallenge, hostChallenge), a.mac, wrong); r != nil {
+	want := proof(g.secret, roleJoin, joinerChallenge, hostChallenge)
+	if r := checkProof(g, want[:], a.mac[:], wrong); r != nil {
 		return r
 	}
 	return &refusal{
@@ -386,7 +417,8 @@ func greetHost(l *link, secret Secret, expect *rules.Variant) (rules.Variant, ru
 	if err != nil {
 		return 0, 0, &refusal{reason: "Could not greet the host.", err: err}
 	}
-	if err := l.send(message{kind: kindHello, version: Version, nonce: ours}); err != nil {
+	hello := message{kind: kindHello, version: Version, nonce: ours}
+	if err := l.send(hello); err != nil {
 		return 0, 0, &refusal{reason: "Could not greet the host.", err: err}
 	}
 	c, r := l.receiveUnproven(who)
@@ -399,22 +431,9 @@ func greetHost(l *link, secret Secret, expect *rules.Variant) (rules.Variant, ru
 	if c.kind != kindChallenge {
 		return 0, 0, &refusal{reason: "The other side did not greet as this game does; it may be an older version of Gobblet, or not a Gobblet room.", tell: "expected challenge"}
 	}
-	if err := l.send(message{kind: kindAuth, mac: proof(secret, roleJoin, ours, c.nonce), variant: want}); err != nil {
-		return 0, 0, &refusal{reason: "The host left during the greeting.", err: err}
-	}
-	a, r := l.receiveUnproven(who)
+	sl, r := greetHostCPace(l, secret, hello, c, want)
 	if r != nil {
-		return 0, 0, unprovenHost(a, r)
-	}
-	if a.kind == kindRefuse {
-		return 0, 0, refusedBy(a, false)
-	}
-	wantProof := proof(secret, roleHost, ours, c.nonce)
-	if a.kind != kindAuth || !hmac.Equal(a.mac[:], wantProof[:]) {
-		return 0, 0, &refusal{
-			reason: "The host could not prove it knows the room's secret; this is not the room of that code.",
-			tell:   "you did not prove the room code",
-		}
+		return 0, 0, r
 	}
 	// The host proved the secret: what it says now may be shown. Its
 	// refusals are not sealed (any version reads them); start and all that
@@ -426,7 +445,7 @@ func greetHost(l *link, secret Secret, expect *rules.Variant) (rules.Variant, ru
 	if refuse, err := parseMessage(line); err == nil && refuse.kind == kindRefuse {
 		return 0, 0, refusedBy(refuse, true)
 	}
-	l.seal = newSealing(secret, ours, c.nonce, false)
+	l.seal = sl
 	s, r := l.decode(line, who)
 	if r != nil {
 		return 0, 0, r
@@ -472,7 +491,7 @@ func refusedBy(m message, proven bool) *refusal {
 		return &refusal{reason: "Too many wrong room codes came from this computer's address; wait a minute, check the code and try again."}
 	case "taken":
 		return &refusal{reason: "This room already has a game."}
-	case "closed":
+	case "closed": // hosts before issue 22 closed a room after 100 wrong codes
 		return &refusal{reason: "This room is closed; ask the host for a new code."}
 	case "variant":
 		return &refusal{reason: fmt.Sprintf("The host plays %s, not the game this joiner asked for.", m.variant)}

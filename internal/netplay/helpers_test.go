@@ -256,14 +256,45 @@ func (p *fakePeer) proveOld(secret Secret) {
 	p.writeLine("auth %x", mac[:])
 }
 
+// proveCPace greets with hello and proves secret the version 4 way,
+// asking for variant.
+func (p *fakePeer) proveCPace(secret Secret, hello, variant string) {
+	p.writeLine("%s", hello)
+	m, _ := parseMessage(hello)
+	c, err := p.readUntil(kindChallenge)
+	if err != nil || c.share == nil {
+		p.t.Errorf("no version 4 challenge: %+v, %v", c, err)
+		return
+	}
+	cp, share, err := startDirectCPace(secret, m.nonce, c.nonce, false)
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	k, err := directKeys(cp, *c.share, false, c.String(), m.String())
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	p.writeLine("%s", message{kind: kindShare, share: &share, mac: tag32(k.confirmTag(false)), variant: variant})
+}
+
 // proveHost plays the host's greeting up to its proof, as a host that
 // knows the secret.
 func proveHost(l *link, s Secret) {
 	line, _ := readLine(l.r)
 	hello, _ := parseMessage(line)
 	var ours [16]byte
-	l.send(message{kind: kindChallenge, nonce: ours})
-	readLine(l.r)
-	l.send(message{kind: kindAuth, mac: proof(s, roleHost, hello.nonce, ours)})
-	l.seal = newSealing(s, hello.nonce, ours, true)
+	cp, share, _ := startDirectCPace(s, hello.nonce, ours, true)
+	c := message{kind: kindChallenge, nonce: ours, share: &share}
+	l.send(c)
+	line, _ = readLine(l.r)
+	a, _ := parseMessage(line)
+	if a.kind != kindShare {
+		return
+	}
+	k, err := directKeys(cp, *a.share, true, c.String(), hello.String())
+	if err != nil {
+		return
+	}
+	l.send(message{kind: kindAuth, mac: tag32(k.confirmTag(true))})
+	l.seal, _ = newDirectChannel(k, true)
 }

@@ -71,7 +71,7 @@ func Host(cfg HostConfig) (*Session, error) {
 	}
 	h := &room{
 		s: s, ln: ln, cfg: cfg, gate: newGate(s.limits),
-		arrivals: make(chan *link), quit: make(chan struct{}), tooMany: make(chan struct{}),
+		arrivals: make(chan *link), quit: make(chan struct{}),
 		notices: newBucket(1, 10), inGameNotices: newBucket(1.0/60, 1),
 	}
 	s.wg.Add(1)
@@ -90,8 +90,6 @@ type room struct {
 	arrivals chan *link    // the joiner that proved the code, to the loop
 	taken    atomic.Bool   // a joiner has claimed the room
 	quit     chan struct{} // closed when the room's loop has ended
-	tooMany  chan struct{} // closed when too many wrong codes were tried
-	closeNow sync.Once
 
 	// Notices about turned-away joiners are rate limited, so that a storm
 	// of connections cannot flood the GUI.
@@ -123,15 +121,9 @@ func (h *room) run() {
 		case <-h.s.closing:
 			h.s.out.put(Disconnected{Reason: "You closed the room before anyone joined.", Clean: true})
 			return
-		case <-h.tooMany:
-			h.s.out.put(Disconnected{Reason: TooManyWrongCodes})
-			return
 		}
 	}
 }
-
-// TooManyWrongCodes is why a room closed on its own.
-const TooManyWrongCodes = "Too many wrong room codes were tried; this room is closed. Host a new one."
 
 // accept greets every connection, each in its own goroutine, under the
 // gate's rules, and turns every one away at once when the room is taken.
@@ -216,15 +208,11 @@ func (h *room) greet(l *link, st *stranger) {
 		secret:       h.cfg.Secret,
 		variant:      h.cfg.Variant,
 		joinerColour: h.cfg.Colour.Other(),
-		hello:        func() { h.gate.greeted(st) },
+		progress:     func(p progress) { h.gate.advance(st, p) },
 		refuseNow:    func() *message { return h.gate.refuseNow(st.addr, time.Now()) },
-		failed: func() {
-			if h.gate.fail(st.addr, time.Now()) {
-				h.closeNow.Do(func() { close(h.tooMany) })
-			}
-		},
-		proven: func() bool { return h.gate.proven(st) },
-		claim:  func() bool { return h.taken.CompareAndSwap(false, true) },
+		failed:       func() { h.gate.fail(st.addr, time.Now()) },
+		proven:       func() bool { return h.gate.proven(st) },
+		claim:        func() bool { return h.taken.CompareAndSwap(false, true) },
 	}
 	// The greeting must not outlive the room.
 	stop := make(chan struct{})

@@ -108,10 +108,16 @@ func TestRoomTurnsAwayBadJoinersAndStaysOpen(t *testing.T) {
 			}
 		}, "", "wrong room code"},
 		{"a newer version with the right code", func(p *fakePeer) {
-			p.proveAs(h.Code().Secret, "hello gobblet 4 "+nonce+" with new words", "")
-		}, "refuse version 3", "newer version"},
+			p.proveCPace(h.Code().Secret, "hello gobblet 5 "+nonce+" with new words", "any")
+		}, "refuse version 4", "newer version"},
 		{"a newer version with a wrong code", func(p *fakePeer) {
-			p.proveAs(Secret{}, "hello gobblet 4 "+nonce, "")
+			p.proveCPace(Secret{}, "hello gobblet 5 "+nonce, "any")
+		}, "refuse code", "wrong room code"},
+		{"version 3 with the right code", func(p *fakePeer) {
+			p.proveAs(h.Code().Secret, "hello gobblet 3 "+nonce, "")
+		}, "refuse version 4", "older version"},
+		{"version 3 with a wrong code", func(p *fakePeer) {
+			p.proveAs(Secret{}, "hello gobblet 3 "+nonce, " gobblers")
 		}, "refuse code", "wrong room code"},
 		{"version 2 with the right code", func(p *fakePeer) { p.proveOld(h.Code().Secret) },
 			"bye please update Gobblet to play this host", "older version"},
@@ -119,7 +125,7 @@ func TestRoomTurnsAwayBadJoinersAndStaysOpen(t *testing.T) {
 			"bye the room code is wrong; check it and try again", "wrong room code"},
 		{"version 1", func(p *fakePeer) { p.writeLine("hello gobblet 1") }, "bye", ""},
 		{"a wrong variant", func(p *fakePeer) {
-			p.proveAs(h.Code().Secret, "hello gobblet 3 "+nonce, " gobblers")
+			p.proveCPace(h.Code().Secret, "hello gobblet 4 "+nonce, "gobblers")
 		}, "refuse variant classic", "wanted to play gobblers"},
 		{"a web browser", func(p *fakePeer) { p.writeLine("GET / HTTP/1.1") }, "bye", ""},
 		{"a 10 MB greeting", func(p *fakePeer) { go p.write(tenMB) }, "", ""},
@@ -128,6 +134,16 @@ func TestRoomTurnsAwayBadJoinersAndStaysOpen(t *testing.T) {
 			p.writeLine("hello gobblet 3 %s", nonce)
 			p.readUntil(kindChallenge)
 			p.writeLine("auth %s", strings.Repeat("00", 32))
+		}, "refuse code", "wrong room code"},
+		{"a forged share and tag", func(p *fakePeer) {
+			p.writeLine("hello gobblet 4 %s", nonce)
+			p.readUntil(kindChallenge)
+			p.writeLine("share %s %s any", strings.Repeat("5a", 32), strings.Repeat("00", 32))
+		}, "refuse code", "wrong room code"},
+		{"the identity as its share", func(p *fakePeer) {
+			p.writeLine("hello gobblet 4 %s", nonce)
+			p.readUntil(kindChallenge)
+			p.writeLine("share %s %s any", strings.Repeat("00", 32), strings.Repeat("00", 32))
 		}, "refuse code", "wrong room code"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -241,8 +257,12 @@ func TestHostileHostNeverChangesTheGame(t *testing.T) {
 		moves int // plies in the joiner's game at the end; -1 when none started
 	}{
 		{"a host that does not know the secret", func(l *link, _ Secret) {
-			readLine(l.r)
-			l.conn.Write([]byte("challenge 00112233445566778899aabbccddeeff\n"))
+			line, _ := readLine(l.r)
+			hello, _ := parseMessage(line)
+			guess, _ := NewSecret()
+			var ours [16]byte
+			_, share, _ := startDirectCPace(guess, hello.nonce, ours, true)
+			l.send(message{kind: kindChallenge, nonce: ours, share: &share})
 			readLine(l.r)
 			l.conn.Write([]byte("auth " + strings.Repeat("5a", 32) + "\nstart classic o\n"))
 			l.readUntilClosed()
@@ -259,7 +279,12 @@ func TestHostileHostNeverChangesTheGame(t *testing.T) {
 			proveHost(l, s)
 			l.conn.Write([]byte("refuse version 9\n"))
 			l.readUntilClosed()
-		}, "newer version of Gobblet (online protocol 9, this one 3)", -1},
+		}, "newer version of Gobblet (online protocol 9, this one 4)", -1},
+		{"a host that greets the version 3 way", func(l *link, _ Secret) {
+			readLine(l.r)
+			l.conn.Write([]byte("challenge 00112233445566778899aabbccddeeff\n"))
+			l.readUntilClosed()
+		}, "they need to update Gobblet to play with you", -1},
 		{"a host of an older version", func(l *link, s Secret) {
 			readLine(l.r)
 			l.conn.Write([]byte("bye this host speaks protocol version 2, not 3\n"))

@@ -15,8 +15,9 @@ import (
 // words separated by single spaces, at most MaxLine bytes.
 //
 //	hello gobblet <version> <nonce>                 joiner, first (version 2: hello gobblet 2 <variant|any> <nonce>, both ways)
-//	challenge <nonce>                               host, before anything is proven
-//	auth <hmac> [<variant|any>]                     joiner, then host (the host's has no variant)
+//	challenge <nonce> [<share>]                     host, before anything is proven (version 4: with its CPace share)
+//	share <share> <tag> <variant|any>               joiner, version 4: its CPace share and key confirmation
+//	auth <hmac> [<variant|any>]                     joiner, then host (the host's has no variant; version 4: the host's key confirmation)
 //	refuse code|wait|taken|closed                   host, instead of a challenge or its proof
 //	refuse version <n> | refuse variant <variant>   host, after its proof: this joiner cannot play here
 //	start <variant> <x|o>                           host: the game and the joiner's colour in game 1
@@ -28,16 +29,25 @@ import (
 //	ping                                            heartbeat
 //	bye [<words>]                                   goodbye, with a reason a person can read
 //
-// A nonce is 32 hex digits, an hmac 64. From version 3 on, every version
-// greets as "hello gobblet <version> <nonce> ..." and proves the secret with
-// the same challenge and auth, so two versions can prove the secret to each
-// other before either says which version it speaks and the host can answer
-// "refuse version".
+// A nonce is 32 hex digits, an hmac, a share and a tag 64. From version 4
+// on, every version greets as "hello gobblet <version> <nonce> ..." and
+// proves the secret with the same challenge and share, so two versions can
+// prove the secret to each other before either says which version it
+// speaks and the host can answer "refuse version" (version 3 did the same
+// with challenge and auth). After the greeting every line is sealed
+// (seal.go).
 
 // Version is the protocol version this package speaks (2: resign names the
 // plies played, so a move that crossed it on the wire can be taken back; 3:
-// the host says nothing of its room before the joiner proved the secret).
-const Version = 3
+// the host says nothing of its room before the joiner proved the secret; 4:
+// the secret is proved with CPace and key confirmation, and the game sealed
+// with AES-GCM, see pakedirect.go).
+const Version = 4
+
+// hmacVersion is the last version that proves the secret with the HMAC
+// challenge and auth; a host still answers it, so that a partner with the
+// right code can be told to update.
+const hmacVersion = 3
 
 // oldVersion is the last version that greets the old way; a host still
 // answers it, so that a partner with the right code can be told to update.
@@ -62,6 +72,7 @@ const (
 	kindRematch
 	kindPing
 	kindBye
+	kindShare
 )
 
 // message is one decoded line. Only the fields of its kind are set.
@@ -70,7 +81,8 @@ type message struct {
 	version int          // hello; refuse version
 	variant string       // hello (version 2), auth: "classic", "gobblers" or "any", "" when not said; start, refuse variant
 	nonce   [16]byte     // hello, challenge
-	mac     [32]byte     // auth
+	mac     [32]byte     // auth; share: the tag
+	share   *[32]byte    // challenge (version 4), share: the CPace share
 	why     string       // refuse: code, wait, taken, closed, version or variant
 	colour  rules.Player // start
 	n       int          // move: ply; draw: plies; rematch: game number
@@ -120,18 +132,30 @@ func parseMessage(line string) (message, error) {
 			if !decodeHex(m.nonce[:], w[4]) {
 				return bad("a greeting with a 32-digit hex challenge")
 			}
-		case v == Version && len(w) != 4, v > Version && len(w) < 4:
+		case (v == Version || v == hmacVersion) && len(w) != 4, v > Version && len(w) < 4:
 			return bad("hello gobblet <version> <nonce>")
-		case v >= Version:
+		case v >= hmacVersion:
 			if !decodeHex(m.nonce[:], w[3]) {
 				return bad("a greeting with a 32-digit hex challenge")
 			}
 		}
 	case "challenge":
 		m.kind = kindChallenge
-		if len(w) != 2 || !decodeHex(m.nonce[:], w[1]) {
+		if len(w) < 2 || len(w) > 3 || !decodeHex(m.nonce[:], w[1]) {
 			return bad("challenge with a 32-digit hex nonce")
 		}
+		if len(w) == 3 {
+			m.share = new([32]byte)
+			if !decodeHex(m.share[:], w[2]) {
+				return bad("challenge with a 64-digit hex share")
+			}
+		}
+	case "share":
+		m.kind, m.share = kindShare, new([32]byte)
+		if len(w) != 4 || !decodeHex(m.share[:], w[1]) || !decodeHex(m.mac[:], w[2]) || !isVariant(w[3]) {
+			return bad("share <64-digit hex share> <64-digit hex tag> <variant|any>")
+		}
+		m.variant = w[3]
 	case "auth":
 		m.kind = kindAuth
 		if len(w) < 2 || len(w) > 3 || !decodeHex(m.mac[:], w[1]) {
@@ -243,12 +267,17 @@ func (m message) String() string {
 		switch {
 		case m.version == oldVersion:
 			return fmt.Sprintf("hello gobblet %d %s %s", m.version, m.variant, hex.EncodeToString(m.nonce[:]))
-		case m.version >= Version:
+		case m.version >= hmacVersion:
 			return fmt.Sprintf("hello gobblet %d %s", m.version, hex.EncodeToString(m.nonce[:]))
 		}
 		return "hello gobblet " + strconv.Itoa(m.version)
 	case kindChallenge:
+		if m.share != nil {
+			return "challenge " + hex.EncodeToString(m.nonce[:]) + " " + hex.EncodeToString(m.share[:])
+		}
 		return "challenge " + hex.EncodeToString(m.nonce[:])
+	case kindShare:
+		return "share " + hex.EncodeToString(m.share[:]) + " " + hex.EncodeToString(m.mac[:]) + " " + m.variant
 	case kindAuth:
 		if m.variant != "" {
 			return "auth " + hex.EncodeToString(m.mac[:]) + " " + m.variant
@@ -287,6 +316,10 @@ func (m message) String() string {
 	return "bye"
 }
 
+// maxByeText is the longest reason a bye carries: its line, sealed either
+// way (seal.go, pakedirect.go), fits in MaxLine.
+const maxByeText = 150
+
 // byeText makes a reason safe to send: printable ASCII, single spaces,
 // short enough for one line.
 func byeText(s string) string {
@@ -301,8 +334,8 @@ func byeText(s string) string {
 		}
 		b = append(b, c)
 	}
-	if len(b) > MaxLine-8-sealLen {
-		b = b[:MaxLine-8-sealLen]
+	if len(b) > maxByeText {
+		b = b[:maxByeText]
 	}
 	return strings.TrimRight(string(b), " ")
 }

@@ -3,6 +3,7 @@ package netplay
 import (
 	"errors"
 	"io"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -15,6 +16,10 @@ func TestMessagesRoundTrip(t *testing.T) {
 		"hello gobblet 7 00112233445566778899aabbccddeeff",
 		"hello gobblet 1",
 		"challenge 00112233445566778899aabbccddeeff",
+		"challenge 00112233445566778899aabbccddeeff " + strings.Repeat("1e", 32),
+		"share " + strings.Repeat("1e", 32) + " " + strings.Repeat("0f", 32) + " any",
+		"share " + strings.Repeat("1e", 32) + " " + strings.Repeat("0f", 32) + " gobblers",
+		"hello gobblet 4 00112233445566778899aabbccddeeff",
 		"auth " + strings.Repeat("0f", 32),
 		"auth " + strings.Repeat("0f", 32) + " any",
 		"refuse code",
@@ -74,6 +79,10 @@ func TestMalformedMessagesAreRefused(t *testing.T) {
 		{"hello of this version with more words", "hello gobblet 3 00112233445566778899aabbccddeeff more"},
 		{"hello of a newer version without a nonce", "hello gobblet 4 soon"},
 		{"challenge too short", "challenge 0011"},
+		{"challenge with a short share", "challenge 00112233445566778899aabbccddeeff 0011"},
+		{"share without a variant", "share " + strings.Repeat("1e", 32) + " " + strings.Repeat("0f", 32)},
+		{"share without a tag", "share " + strings.Repeat("1e", 32) + " any"},
+		{"share in capitals", "share " + strings.Repeat("1E", 32) + " " + strings.Repeat("0f", 32) + " any"},
 		{"auth for chess", "auth " + strings.Repeat("0f", 32) + " chess"},
 		{"refuse for no reason", "refuse"},
 		{"refuse for an unknown reason", "refuse because"},
@@ -147,6 +156,8 @@ func FuzzParseMessage(f *testing.F) {
 		"hello gobblet 3 anything at all",
 		"hello gobblet 4 00112233445566778899aabbccddeeff and more",
 		"challenge 00112233445566778899aabbccddeeff",
+		"challenge 00112233445566778899aabbccddeeff " + strings.Repeat("1e", 32),
+		"share " + strings.Repeat("1e", 32) + " " + strings.Repeat("0f", 32) + " classic",
 		"refuse version 4", "refuse variant classic", "start gobblers x",
 		"auth " + strings.Repeat("ab", 32),
 		"start classic o", "move 3 2@c3", "move 4 a1-a2", "resign 3", "draw offer 2",
@@ -164,7 +175,7 @@ func FuzzParseMessage(f *testing.F) {
 		if err != nil {
 			t.Fatalf("%q parsed, but its encoding %q does not: %v", line, s, err)
 		}
-		if back != m {
+		if !reflect.DeepEqual(back, m) {
 			t.Fatalf("%q parsed as %+v, encoded %q, read back as %+v", line, m, s, back)
 		}
 	})
@@ -204,6 +215,35 @@ func FuzzOpenSeal(f *testing.F) {
 		changed := []byte(line)
 		changed[i] ^= 0x20
 		if _, err := newSealing(Secret{1, 2, 3, 4, 5}, j, h, false).open(string(changed)); err == nil {
+			t.Fatalf("%q opened with byte %d changed", changed, i)
+		}
+	})
+}
+
+// A version 4 sealed line opens exactly as sealed: one spelling, and any
+// byte changed is refused.
+func FuzzOpenGCMSeal(f *testing.F) {
+	k := relayKeys{sealInviter: make([]byte, 32), sealInvited: make([]byte, 32)}
+	k.sealInvited[0] = 1
+	writer, _ := newDirectChannel(k, true)
+	f.Add(writer.seal("move 1 3@b2"), 0)
+	f.Add("move 1 3@b2 0011223344556677", 3)
+	f.Add("", 0)
+	f.Fuzz(func(t *testing.T, line string, flip int) {
+		reader, _ := newDirectChannel(k, false)
+		body, err := reader.open(line)
+		if err != nil {
+			return
+		}
+		again, _ := newDirectChannel(k, true)
+		if sealed := again.seal(body); sealed != line {
+			t.Fatalf("open(%q) = %q, whose seal is %q", line, body, sealed)
+		}
+		i := (flip%len(line) + len(line)) % len(line)
+		changed := []byte(line)
+		changed[i] ^= 0x01
+		fresh, _ := newDirectChannel(k, false)
+		if _, err := fresh.open(string(changed)); err == nil {
 			t.Fatalf("%q opened with byte %d changed", changed, i)
 		}
 	})

@@ -1,6 +1,9 @@
 // Package netplay is online play, in two modes under one match protocol.
 // Direct: one player hosts a room, the other joins it with a room code, and
-// the two play over TCP. Through a relay (relay.go, docs/online.md): one
+// the two play over TCP; from protocol version 4 the code is proved with the
+// relay mode's PAKE and the game sealed with its AES-256-GCM frames
+// (handshake.go, pakedirect.go), and no stranger can close the room or keep
+// the partner out (gate.go). Through a relay (relay.go, docs/online.md): one
 // player invites, the other accepts the link or the short code, and both
 // reach each other through gobblet-server's WebSocket relay, which learns
 // nothing: a PAKE (CPace on ristretto255) with key confirmation proves the
@@ -45,10 +48,9 @@ type Limits struct {
 	PendingPerAddress int
 	// FailuresPerAddress wrong room codes from one address are checked at
 	// once; after them the address waits Backoff before its next try,
-	// doubled after each wrong one up to BackoffMax. FailuresPerRoom wrong
-	// codes in all close the room. The arithmetic is at gate.
+	// doubled after each wrong one up to BackoffMax. Wrong codes never
+	// close a room. The arithmetic is at gate.
 	FailuresPerAddress int
-	FailuresPerRoom    int
 	Backoff            time.Duration
 	BackoffMax         time.Duration
 	// KeepAlive is how often a relay session that waits alone in its room
@@ -68,10 +70,9 @@ var DefaultLimits = Limits{
 	Write:              10 * time.Second,
 	Rate:               20,
 	Burst:              40,
-	PendingJoins:       32,
-	PendingPerAddress:  8,
+	PendingJoins:       1024,
+	PendingPerAddress:  4,
 	FailuresPerAddress: 3,
-	FailuresPerRoom:    100,
 	Backoff:            time.Second,
 	BackoffMax:         time.Minute,
 	KeepAlive:          20 * time.Second,
@@ -91,7 +92,6 @@ func (l Limits) orDefaults() Limits {
 
 		PendingPerAddress:  positiveOr(l.PendingPerAddress, d.PendingPerAddress),
 		FailuresPerAddress: positiveOr(l.FailuresPerAddress, d.FailuresPerAddress),
-		FailuresPerRoom:    positiveOr(l.FailuresPerRoom, d.FailuresPerRoom),
 		Backoff:            positiveOr(l.Backoff, d.Backoff),
 		BackoffMax:         positiveOr(l.BackoffMax, d.BackoffMax),
 		KeepAlive:          positiveOr(l.KeepAlive, d.KeepAlive),

@@ -9,7 +9,13 @@ import (
 	"strings"
 )
 
-// After the greeting every line carries a seal: its last word is the first
+// After the greeting every line is sealed. From version 4 a line is the
+// base64 of an AES-256-GCM frame of the relay mode's channel, with its
+// sequence number (pakedirect.go, channel.go): the game is encrypted as
+// well as authenticated. Version 3 (a host still greets a version 3 joiner,
+// to tell it to update, but never plays with it) sealed as follows.
+//
+// Every line carries a seal: its last word is the first
 // 8 bytes, in hex, of an HMAC-SHA256 keyed by a session key (itself an HMAC
 // of the room's secret over both challenges) over the sender's role, the
 // line's number in that direction and the line. So nobody on the network
@@ -22,10 +28,14 @@ import (
 // so that any version can read it; all it can do is end a greeting, which
 // anyone on the path can do by cutting the connection.
 
-// sealLen is what a seal adds to a line: a space and 16 hex digits.
-const sealLen = 1 + 16
-
 const sessionRole = "gobblet netplay session"
+
+// sealer seals a connection's lines once the greeting is over: sealing
+// (version 3) or gcmSealing (version 4, pakedirect.go).
+type sealer interface {
+	seal(line string) string
+	open(line string) (string, error)
+}
 
 // sealing is one connection's sealing state. The writer and the reader
 // each own their counter.
