@@ -1,6 +1,11 @@
 package app
 
 import (
+	"fmt"
+	"image"
+	"image/png"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -402,5 +407,158 @@ func TestInviteWithoutAServerSetsOneAndInvites(t *testing.T) {
 	}
 	if d.a.Settings.OnlineServer != "127.0.0.1:1" {
 		t.Errorf("the setting holds %q", d.a.Settings.OnlineServer)
+	}
+}
+
+// TestShotsOfTheOnlineScreens draws each online screen at the phone's and
+// the desktop's windows (device scale 2) into PNGs in $GOBBLET_SHOTS, to
+// look at; without it the test does nothing. It runs a game loop to read
+// the pixels back, so it needs a display: xvfb-run -a go test -run Shots.
+func TestShotsOfTheOnlineScreens(t *testing.T) {
+	dir := os.Getenv("GOBBLET_SHOTS")
+	if dir == "" {
+		t.Skip("set GOBBLET_SHOTS to a folder to draw the online screens into")
+	}
+	ebiten.SetWindowSize(64, 64)
+	if err := ebiten.RunGame(&shotTaker{t: t, dir: dir}); err != nil && err != ebiten.Termination {
+		t.Fatal(err)
+	}
+}
+
+// shotTaker draws the shots from inside a game loop, where pixels can be
+// read back.
+type shotTaker struct {
+	t   *testing.T
+	dir string
+}
+
+func (g *shotTaker) Layout(w, h int) (int, int) { return w, h }
+func (g *shotTaker) Draw(*ebiten.Image)         {}
+
+func (g *shotTaker) Update() error {
+	for _, win := range phoneWindows {
+		for _, c := range screenCases {
+			if !strings.Contains(c.name, "invite") && !strings.Contains(c.name, "join") && !strings.Contains(c.name, "online") && !strings.Contains(c.name, "host") {
+				continue
+			}
+			w, h := win[0], win[1]
+			a := newHeadless(&scriptSource{}, 2*w, 2*h)
+			a.scale = 2
+			s := c.open(a)
+			a.scenes = sceneManager{current: s}
+			for i := 0; i < 3; i++ {
+				a.Update()
+			}
+			img := ebiten.NewImage(int(2*w), int(2*h))
+			a.dirty = true
+			a.Draw(img)
+			out := image.NewRGBA(img.Bounds())
+			img.ReadPixels(out.Pix)
+			img.Deallocate()
+			name := fmt.Sprintf("%s-%gx%g.png", strings.NewReplacer(" ", "-", ",", "").Replace(c.name), w, h)
+			f, err := os.Create(filepath.Join(g.dir, name))
+			if err != nil {
+				g.t.Error(err)
+				return ebiten.Termination
+			}
+			if err := png.Encode(f, out); err != nil {
+				g.t.Error(err)
+			}
+			f.Close()
+		}
+	}
+	return ebiten.Termination
+}
+
+// On a phone's windows nothing on an online screen's card overlaps
+// anything else or sticks out of the card, the title stays clear of the
+// card and of the buttons beside it, and the buttons off the card (Cancel,
+// Save) are clear of whatever of the card shows.
+func TestOnlineScreensOnAPhoneNeverOverlap(t *testing.T) {
+	type item struct {
+		name string
+		r    Rect
+	}
+	for _, win := range phoneWindows {
+		for _, c := range screenCases {
+			a := newHeadless(&scriptSource{}, 2*win[0], 2*win[1])
+			a.scale = 2
+			sc := c.open(a)
+			a.scenes = sceneManager{current: sc}
+			a.Update()
+			u := a.U()
+			var card, area Rect
+			var lines []lobbyLine
+			var onCard, off []item
+			var title string
+			switch s := a.scenes.current.(type) {
+			case *lobbyScene:
+				s.layout(a)
+				card, area, lines = s.card, s.area, s.lines
+				title = "Join a game"
+				if s.host {
+					title = "Host on this network"
+				}
+				if s.relay {
+					title = "Invite a friend"
+				}
+				for _, b := range []struct {
+					n string
+					r Rect
+				}{{"the code", s.box}, {"the link", s.linkBox}, {"Copy", s.copyB.Rect}, {"Copy link", s.linkB.Rect}, {"Set the server", s.serverB.Rect}} {
+					if b.r.W > 0 {
+						onCard = append(onCard, item{b.n, b.r})
+					}
+				}
+				if !s.host {
+					onCard = append(onCard, item{"the field", s.field.Rect})
+					if !s.joining {
+						onCard = append(onCard, item{"Paste", s.pasteB.Rect}, item{"Join", s.joinB.Rect})
+					}
+				}
+				off = append(off, item{"Cancel", s.back.Rect})
+			case *serverScene:
+				s.layout(a)
+				card, area, lines, title = s.card, s.area, s.lines, "Online server"
+				onCard = append(onCard, item{"the field", s.field.Rect}, item{"Paste", s.pasteB.Rect}, item{"Clear", s.clearB.Rect})
+				off = append(off, item{"Cancel", s.cancelB.Rect}, item{"Save", s.saveB.Rect})
+			default:
+				continue
+			}
+			where := fmt.Sprintf("%s at %v×%v", c.name, win[0], win[1])
+			for i := range lines {
+				onCard = append(onCard, item{fmt.Sprintf("the line %q", lines[i].s), lines[i].rect(u)})
+			}
+			for i, p := range onCard {
+				if !inside(p.r, card.Inset(8*u)) {
+					t.Errorf("%s: %s %v sticks out of the card %v", where, p.name, p.r, card)
+				}
+				for _, q := range onCard[i+1:] {
+					if overlaps(p.r, q.r) {
+						t.Errorf("%s: %s %v overlaps %s %v", where, p.name, p.r, q.name, q.r)
+					}
+				}
+			}
+			shown := card
+			if !area.Empty() {
+				shown = Rect{card.X, area.Y, card.W, area.H}
+			}
+			m := lobbyMeasures(a)
+			side := 0.0
+			if m.side {
+				side = (sideButtonW + 16) * u
+			}
+			fc := titleFace(a, title, side)
+			tw, th := textWidth(title, fc), lineHeight(fc)
+			titleR := Rect{a.W/2 - tw/2, m.title - th/2, tw, th}
+			if titleR.X < 0 || titleR.X+titleR.W > a.W || titleR.Y+titleR.H > shown.Y {
+				t.Errorf("%s: the title %v leaves the window or runs into the card %v", where, titleR, shown)
+			}
+			for _, p := range off {
+				if overlaps(p.r, shown) || overlaps(p.r, titleR) || !inside(p.r, Rect{0, 0, a.W, a.H}) {
+					t.Errorf("%s: %s %v is over the card %v or the title %v, or off the window", where, p.name, p.r, shown, titleR)
+				}
+			}
+		}
 	}
 }
