@@ -95,26 +95,36 @@ func (a *App) logLayout() {
 	case *gameScene:
 		state = s.logLayout(a, &b, widget, buttons)
 	case *lobbyScene:
+		// a phone's scrolling card: only what shows whole can be pressed
+		shown := func(bs ...*button) {
+			for _, x := range bs {
+				if shows(s.area, x.Rect) {
+					buttons([]*button{x})
+				}
+			}
+		}
 		state = "join"
 		if s.host && s.relay {
 			state = "invite"
 			if s.serverB.Rect.W > 0 {
-				buttons([]*button{s.serverB})
+				shown(s.serverB)
 			}
 			if s.code != "" && s.problem == "" {
 				fmt.Fprintf(&b, "invite-code %s\ninvite-link %s\n", s.code, s.link)
-				buttons([]*button{s.linkB, s.copyB})
+				shown(s.linkB, s.copyB)
 			}
 		} else if s.host {
 			state = "host"
 			if s.code != "" {
 				fmt.Fprintf(&b, "room-code %s\nsecret %s\n", s.code, s.secret)
-				buttons([]*button{s.copyB})
+				shown(s.copyB)
 			}
 		} else if !s.joining {
-			widget("code field", s.field.Rect)
+			if shows(s.area, s.field.Rect) {
+				widget("code field", s.field.Rect)
+			}
 			fmt.Fprintf(&b, "field %q\n", s.field.Text)
-			buttons([]*button{s.pasteB, s.joinB})
+			shown(s.pasteB, s.joinB)
 		} else {
 			state = "connecting"
 		}
@@ -127,12 +137,19 @@ func (a *App) logLayout() {
 		buttons([]*button{s.back})
 	case *serverScene:
 		state = "online server"
-		widget("server field", s.field.Rect)
+		if shows(s.area, s.field.Rect) {
+			widget("server field", s.field.Rect)
+		}
 		fmt.Fprintf(&b, "field %q\n", s.field.Text)
 		if s.problem != "" {
 			fmt.Fprintf(&b, "problem %s\n", s.problem)
 		}
-		buttons([]*button{s.pasteB, s.clearB, s.cancelB, s.saveB})
+		for _, x := range []*button{s.pasteB, s.clearB} {
+			if shows(s.area, x.Rect) {
+				buttons([]*button{x})
+			}
+		}
+		buttons([]*button{s.cancelB, s.saveB})
 	case *savedScene:
 		f := &form{Rows: []*choice{&s.filter}}
 		choices(f, Rect{})

@@ -2,7 +2,7 @@ package app
 
 import (
 	"image/color"
-
+	"math"
 	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -24,6 +24,10 @@ type serverScene struct {
 	card     Rect
 	lines    []lobbyLine
 	backdrop boardPicture
+	// a phone's card scrolls in area when it is taller than the window
+	// leaves it (area empty when it fits)
+	area   Rect
+	scroll scroller
 }
 
 func newServerScene(a *App, back Scene, saved func(a *App) Scene, backdrop boardPicture) *serverScene {
@@ -63,13 +67,16 @@ func (s *serverScene) layout(a *App) {
 	u := a.U()
 	th := a.Theme
 	cx := a.W / 2
-	s.card = Rect{cx - 430*u, 140 * u, 860 * u, 0}
+	m := lobbyMeasures(a)
+	g := m.g
+	s.card = Rect{cx - m.cardW/2, m.top - s.scroll.Y, m.cardW, 0}
 	s.lines = s.lines[:0]
-	y := s.card.Y + 30*u
+	wrapW := s.card.W - 2*m.pad
+	y := s.card.Y + 30*u*g
 	put := func(str string, fc fontFace, col color.RGBA, gap float64) {
 		h := lineHeight(fc)
-		y += gap
-		for i, ln := range wrap(str, fc, s.card.W-80*u) {
+		y += gap * g
+		for i, ln := range wrap(str, fc, wrapW) {
 			if i > 0 {
 				y += 0.25 * h
 			}
@@ -79,15 +86,13 @@ func (s *serverScene) layout(a *App) {
 	}
 	body, small := a.Face(Regular, sizeBody), a.Face(Regular, sizeSmall)
 	put("Invite a friend opens its rooms on this server. Type or paste its address, such as play.example.org or wss://play.example.org/.", body, th.Text, 0)
-	fw := 700 * u
-	s.field.Rect = Rect{cx - fw/2, y + 26*u, fw, 64 * u}
+	fw := math.Min(700*u, wrapW)
+	s.field.Rect = Rect{cx - fw/2, y + 26*u*g, fw, 64 * u}
 	y = s.field.Rect.Y + s.field.Rect.H
 	put(defaultWords(a), small, th.TextDim, 18*u)
-	bw := 230 * u
-	s.pasteB.Rect = Rect{cx - bw - 10*u, y + 24*u, bw, 54 * u}
-	s.clearB.Rect = Rect{cx + 10*u, y + 24*u, bw, 54 * u}
+	pair(s.pasteB, s.clearB, cx, y+24*u*g, 230*u, 54*u, 20*u*g, wrapW)
 	y = s.pasteB.Rect.Y + s.pasteB.Rect.H
-	room := y + 20*u + 2.25*lineHeight(body)
+	room := y + 20*u*g + 2.25*lineHeight(body)
 	if s.problem != "" {
 		warn := mix(th.Warn, white, 0.3)
 		if th.Light {
@@ -98,7 +103,13 @@ func (s *serverScene) layout(a *App) {
 	if y < room {
 		y = room
 	}
-	s.card.H = y + 32*u - s.card.Y
+	s.card.H = y + 32*u*g - s.card.Y
+	if m.small {
+		pair(s.cancelB, s.saveB, cx, a.H-66*u, 230*u, 54*u, 16*u, a.W-40*u)
+		s.area = scrollArea(a, m, s.card, &s.scroll, s.cancelB.Rect.Y)
+		return
+	}
+	s.area = Rect{}
 	by := s.card.Y + s.card.H + 36*u
 	s.cancelB.Rect = Rect{cx - 250*u, by, 230 * u, 58 * u}
 	s.saveB.Rect = Rect{cx + 20*u, by, 230 * u, 58 * u}
@@ -106,6 +117,10 @@ func (s *serverScene) layout(a *App) {
 
 func (s *serverScene) Update(a *App) error {
 	s.layout(a)
+	if !s.area.Empty() {
+		s.scroll.update(a, s.area, s.card.H+16*a.U())
+		s.layout(a)
+	}
 	select {
 	case text := <-a.clip.pasted:
 		if text == "" {
@@ -126,14 +141,20 @@ func (s *serverScene) Update(a *App) error {
 		s.problem = ""
 	}
 	switch {
-	case s.pasteB.update(a) || a.In.Ctrl && a.In.Key(ebiten.KeyV):
+	case s.press(a, s.pasteB) || a.In.Ctrl && a.In.Key(ebiten.KeyV):
 		a.clip.paste()
-	case s.clearB.update(a):
+	case s.press(a, s.clearB):
 		s.field.Text, s.problem = "", ""
 	case s.saveB.update(a) || a.In.Key(ebiten.KeyEnter) || a.In.Key(ebiten.KeyNumpadEnter):
 		s.save(a)
 	}
 	return nil
+}
+
+// press reports a click on a button of the card: on a phone's scrolling
+// card, only where the card shows.
+func (s *serverScene) press(a *App, b *button) bool {
+	return b.update(a) && (s.area.Empty() || s.area.Contains(a.In.X, a.In.Y))
 }
 
 // save keeps the address if it reads as one, else says what is wrong and
@@ -159,13 +180,20 @@ func (s *serverScene) Animating(a *App) bool { return a.Tick%30 == 0 }
 func (s *serverScene) Draw(a *App, dst *ebiten.Image) {
 	s.layout(a)
 	drawBackdrop(a, dst, &s.backdrop)
-	drawText(dst, "Online server", a.Face(Bold, sizeTitle), a.W/2, 80*a.U(), Center, a.Theme.Text)
-	panel(a, dst, s.card)
-	s.field.draw(a, dst, true)
-	for i := range s.lines {
-		s.lines[i].draw(a, dst)
+	drawText(dst, "Online server", a.Face(Bold, sizeTitle), a.W/2, lobbyMeasures(a).title, Center, a.Theme.Text)
+	card := dst
+	if !s.area.Empty() { // a phone's card scrolls in its area
+		card = clipTo(dst, s.area)
 	}
-	for _, b := range []*button{s.pasteB, s.clearB, s.cancelB, s.saveB} {
+	panel(a, card, s.card)
+	s.field.draw(a, card, true)
+	for i := range s.lines {
+		s.lines[i].draw(a, card)
+	}
+	for _, b := range []*button{s.pasteB, s.clearB} {
+		b.draw(a, card, false)
+	}
+	for _, b := range []*button{s.cancelB, s.saveB} {
 		b.draw(a, dst, false)
 	}
 	for _, b := range []*button{s.pasteB, s.clearB, s.cancelB, s.saveB} {

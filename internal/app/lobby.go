@@ -56,6 +56,10 @@ type lobbyScene struct {
 	box     Rect        // the room code's box (host)
 	linkBox Rect        // the link's box (relay host)
 	lines   []lobbyLine // the text on the card, placed by layout
+	// a phone's card scrolls in area when it is taller than the window
+	// leaves it (area empty when it fits)
+	area   Rect
+	scroll scroller
 }
 
 // newHostScene opens a room at once and shows its code.
@@ -162,20 +166,78 @@ func lineHeight(fc fontFace) float64 {
 	return m.HAscent + m.HDescent
 }
 
+// lobbyMetrics are the lobby's measures: the desktop's, or a phone's,
+// where the card takes the window's width and the gaps are tighter.
+type lobbyMetrics struct {
+	small bool    // a phone's window (compact)
+	cardW float64 // the card's width
+	pad   float64 // the card's margin inside
+	top   float64 // the card's top
+	g     float64 // the gaps' factor
+	title float64 // the title's middle
+}
+
+func lobbyMeasures(a *App) lobbyMetrics {
+	u := a.U()
+	m := lobbyMetrics{cardW: 860 * u, pad: 40 * u, top: 140 * u, g: 1, title: 80 * u}
+	if compact(a.W, a.H, a.css()) {
+		m.small = true
+		m.cardW = math.Min(860*u, a.W-16*u)
+		m.pad, m.top, m.g, m.title = 16*u, 68*u, 0.6, 36*u
+	}
+	return m
+}
+
+// pair places two buttons side by side, centred on cx: each w wide (less
+// on a narrow card), gap apart.
+func pair(l, r *button, cx, y, w, h, gap, room float64) {
+	w = math.Min(w, (room-gap)/2)
+	l.Rect = Rect{cx - gap/2 - w, y, w, h}
+	r.Rect = Rect{cx + gap/2, y, w, h}
+}
+
+// scrollArea is where a phone's card scrolls, between the title and the
+// buttons at the window's bottom (by); empty when the card fits.
+func scrollArea(a *App, m lobbyMetrics, card Rect, scroll *scroller, by float64) Rect {
+	if !m.small {
+		scroll.Y, scroll.Max = 0, 0
+		return Rect{}
+	}
+	u := a.U()
+	area := Rect{0, m.top - 8*u, a.W, by - 10*u - (m.top - 8*u)}
+	h := card.H + 16*u
+	scroll.Max = math.Max(0, h-area.H)
+	if scroll.Max == 0 {
+		scroll.Y = 0
+		return Rect{}
+	}
+	return area
+}
+
+// shows reports whether a rectangle of a scrolling card is wholly in its
+// area (so it can be pressed).
+func shows(area, r Rect) bool {
+	return area.Empty() || r.Y >= area.Y-0.5 && r.Y+r.H <= area.Y+area.H+0.5
+}
+
 // layout places the lobby. The card's content flows down from its top, each
 // paragraph wrapped to the card's width, so no two lines overlap at any
-// window size; the card grows to hold them, and Cancel sits below it.
+// window size; the card grows to hold them, and Cancel sits below it (on
+// a phone at the window's bottom, the card scrolling above it when it is
+// too tall).
 func (ls *lobbyScene) layout(a *App) {
 	u := a.U()
 	th := a.Theme
 	cx := a.W / 2
-	ls.card = Rect{cx - 430*u, 140 * u, 860 * u, 0}
+	m := lobbyMeasures(a)
+	g := m.g
+	ls.card = Rect{cx - m.cardW/2, m.top - ls.scroll.Y, m.cardW, 0}
 	ls.lines = ls.lines[:0]
-	wrapW := ls.card.W - 80*u
-	y := ls.card.Y + 30*u // the bottom of what is placed so far
+	wrapW := ls.card.W - 2*m.pad
+	y := ls.card.Y + 30*u*g // the bottom of what is placed so far
 	put := func(s string, fc fontFace, col color.RGBA, gap float64) {
 		h := lineHeight(fc)
-		y += gap
+		y += gap * g
 		for i, ln := range wrap(s, fc, wrapW) {
 			if i > 0 {
 				y += 0.25 * h
@@ -185,7 +247,9 @@ func (ls *lobbyScene) layout(a *App) {
 		}
 	}
 	busy := func(msg string, gap float64) {
+		wrapW -= 2 * (spinGap + 14) * u // room for the spinner on either side
 		put(msg, a.Face(Medium, sizeHeading), th.Text, gap)
+		wrapW += 2 * (spinGap + 14) * u
 		l := &ls.lines[len(ls.lines)-1]
 		l.spin, l.x = true, cx+(spinGap+14)*u/2
 	}
@@ -194,6 +258,7 @@ func (ls *lobbyScene) layout(a *App) {
 	if th.Light {
 		warn = th.Warn
 	}
+	bh := 54 * u
 	ls.copyB.Rect, ls.linkB.Rect, ls.serverB.Rect, ls.box, ls.linkBox = Rect{}, Rect{}, Rect{}, Rect{}, Rect{}
 	var room float64 // the bottom the card keeps room down to, so it does not jump when a message comes
 	if ls.host && ls.relay {
@@ -202,17 +267,20 @@ func (ls *lobbyScene) layout(a *App) {
 		case ls.problem != "": // no server, the server cannot be reached, or the room closed
 			put(ls.problem, body, warn, 30*u)
 			if ls.sess == nil { // the room did not open, or closed: the server may be the trouble
-				ls.serverB.Rect = Rect{cx - 130*u, y + 26*u, 260 * u, 54 * u}
+				w := math.Min(260*u, wrapW)
+				ls.serverB.Rect = Rect{cx - w/2, y + 26*u*g, w, bh}
 				y = ls.serverB.Rect.Y + ls.serverB.Rect.H
 			}
 		case ls.code != "":
 			put("Send the link to your friend, or read them the code:", body, th.Text, 28*u)
-			ls.linkBox = Rect{ls.card.X + 40*u, y + 18*u, ls.card.W - 80*u, 58 * u}
-			total := ls.codeWidth(a) + 56*u
-			ls.box = Rect{cx - total/2, ls.linkBox.Y + ls.linkBox.H + 16*u, total, 96 * u}
-			bw := 220 * u
-			ls.linkB.Rect = Rect{cx - bw - 10*u, ls.box.Y + ls.box.H + 20*u, bw, 54 * u}
-			ls.copyB.Rect = Rect{cx + 10*u, ls.linkB.Rect.Y, bw, 54 * u}
+			lh := 58 * u
+			if m.small {
+				lh = 50 * u
+			}
+			ls.linkBox = Rect{ls.card.X + m.pad, y + 18*u*g, wrapW, lh}
+			cw, chh := ls.codeBox(a, wrapW)
+			ls.box = Rect{cx - cw/2, ls.linkBox.Y + ls.linkBox.H + 16*u*g, cw, chh}
+			pair(ls.linkB, ls.copyB, cx, ls.box.Y+ls.box.H+20*u*g, 220*u, bh, 20*u*g, wrapW)
 			ls.copyB.Label, ls.copyB.Tip = "Copy code", "Copy the code to the clipboard"
 			y = ls.copyB.Rect.Y + ls.copyB.Rect.H
 			if ls.reconnecting != "" {
@@ -222,7 +290,7 @@ func (ls *lobbyScene) layout(a *App) {
 				busy("Waiting for your friend…", 30*u)
 				put("They open the link in a browser, or choose Join in Gobblet and paste it or type the code.", small, th.TextDim, 18*u)
 			}
-			room = y + 14*u + lineHeight(small)
+			room = y + 14*u*g + lineHeight(small)
 		}
 	} else if ls.host {
 		put(ls.hostSubtitle(), a.Face(Medium, sizeBody), th.TextDim, 0)
@@ -231,9 +299,10 @@ func (ls *lobbyScene) layout(a *App) {
 			put(ls.problem, body, warn, 30*u)
 		case ls.code != "":
 			put("Tell the other player this room code:", body, th.Text, 28*u)
-			total := ls.codeWidth(a)
-			ls.box = Rect{cx - total/2 - 28*u, y + 14*u, total + 56*u, 96 * u}
-			ls.copyB.Rect = Rect{cx - 90*u, ls.box.Y + ls.box.H + 20*u, 180 * u, 50 * u}
+			cw, chh := ls.codeBox(a, wrapW)
+			ls.box = Rect{cx - cw/2, y + 14*u*g, cw, chh}
+			w := math.Min(180*u, wrapW)
+			ls.copyB.Rect = Rect{cx - w/2, ls.box.Y + ls.box.H + 20*u*g, w, 50 * u}
 			y = ls.copyB.Rect.Y + ls.copyB.Rect.H
 			busy("Waiting for a player…", 30*u)
 			put(ls.addressLine(), body, th.TextDim, 24*u)
@@ -241,12 +310,12 @@ func (ls *lobbyScene) layout(a *App) {
 			if ls.secret != "" && ls.reach != "" {
 				put(fmt.Sprintf("For the command line: gobblet --join %s --code %s", ls.reach, ls.secret), small, withAlpha(th.TextDim, 0.7), 8*u)
 			}
-			room = y + 14*u + lineHeight(small)
+			room = y + 14*u*g + lineHeight(small)
 		}
 	} else {
 		put("Paste the link your friend sent you, or type the code they read to you:", body, th.Text, 12*u)
-		fw := 620 * u
-		ls.field.Rect = Rect{cx - fw/2, y + 30*u, fw, 64 * u}
+		fw := math.Min(620*u, wrapW)
+		ls.field.Rect = Rect{cx - fw/2, y + 30*u*g, fw, 64 * u}
 		y = ls.field.Rect.Y + ls.field.Rect.H
 		switch {
 		case ls.joining && ls.reconnecting != "":
@@ -255,13 +324,12 @@ func (ls *lobbyScene) layout(a *App) {
 		case ls.joining:
 			busy("Connecting…", 40*u)
 		default:
-			ls.pasteB.Rect = Rect{cx - 250*u, y + 30*u, 230 * u, 54 * u}
-			ls.joinB.Rect = Rect{cx + 20*u, y + 30*u, 230 * u, 54 * u}
+			pair(ls.pasteB, ls.joinB, cx, y+30*u*g, 230*u, bh, 40*u*g, wrapW)
 			y = ls.joinB.Rect.Y + ls.joinB.Rect.H
 			put("On this network: type the host's room code, or their address and secret, as in 192.168.1.20:7777 K3QD-0M8Z-P", small, th.TextDim, 24*u)
 		}
 		// room for two lines of trouble and a notice
-		room = y + 20*u + 2.25*lineHeight(body) + 14*u + lineHeight(small)
+		room = y + 20*u*g + 2.25*lineHeight(body) + 14*u*g + lineHeight(small)
 		if ls.problem != "" {
 			put(ls.problem, body, warn, 20*u)
 		}
@@ -270,7 +338,14 @@ func (ls *lobbyScene) layout(a *App) {
 		put(ls.notice, small, th.TextDim, 14*u)
 	}
 	y = math.Max(y, room)
-	ls.card.H = y + 32*u - ls.card.Y
+	ls.card.H = y + 32*u*g - ls.card.Y
+	if m.small {
+		w := math.Min(260*u, a.W-40*u)
+		ls.back.Rect = Rect{cx - w/2, a.H - 66*u, w, bh}
+		ls.area = scrollArea(a, m, ls.card, &ls.scroll, ls.back.Rect.Y)
+		return
+	}
+	ls.area = Rect{}
 	ls.back.Rect = Rect{cx - 130*u, ls.card.Y + ls.card.H + 36*u, 260 * u, 58 * u}
 }
 
@@ -302,13 +377,65 @@ func (ls *lobbyScene) addressLine() string {
 // codeGap is the space between the room code's groups, in units.
 const codeGap = 30
 
-func (ls *lobbyScene) codeWidth(a *App) float64 {
-	fc := a.Face(Bold, sizeDisplay*0.7)
-	total := -codeGap * a.U()
-	for _, g := range strings.Split(ls.code, "-") {
-		total += textWidth(g, fc) + codeGap*a.U()
+// codeRows splits the code into the rows it is shown in and picks their
+// face: on one row at the desktop's size; in a box narrower than that (a
+// phone's) on one or two rows, in the largest face that fits, never under
+// the body's size.
+func (ls *lobbyScene) codeRows(a *App, maxW float64) (fontFace, [][]string) {
+	groups := strings.Split(ls.code, "-")
+	size := sizeDisplay * 0.7
+	one := [][]string{groups}
+	if !compact(a.W, a.H, a.css()) {
+		return a.Face(Bold, size), one
+	}
+	h := (len(groups) + 1) / 2
+	two := [][]string{groups[:h], groups[h:]}
+	for _, rows := range [][][]string{one, two} {
+		for sz := size; sz >= sizeHeading; sz -= 2 {
+			fc := a.Face(Bold, sz)
+			if codeRowsWidth(a, rows, fc) <= maxW {
+				return fc, rows
+			}
+		}
+	}
+	for sz := float64(sizeHeading); sz > sizeBody; sz-- {
+		if fc := a.Face(Bold, sz); codeRowsWidth(a, two, fc) <= maxW {
+			return fc, two
+		}
+	}
+	return a.Face(Bold, sizeBody), two
+}
+
+// codeGapOf is the gap between a code's groups in a face: the desktop's
+// codeGap at its size, less in a smaller face.
+func codeGapOf(a *App, fc fontFace) float64 {
+	return math.Min(codeGap*a.U(), fc.Size*0.6)
+}
+
+// codeRowsWidth is the width of the widest row of groups, margins included.
+func codeRowsWidth(a *App, rows [][]string, fc fontFace) float64 {
+	w := 0.0
+	for _, r := range rows {
+		w = math.Max(w, groupsWidth(r, fc, codeGapOf(a, fc)))
+	}
+	return w + 56*a.U()
+}
+
+func groupsWidth(groups []string, fc fontFace, gap float64) float64 {
+	total := -gap
+	for _, g := range groups {
+		total += textWidth(g, fc) + gap
 	}
 	return total
+}
+
+// codeBox is the size of the room code's box in a card maxW wide.
+func (ls *lobbyScene) codeBox(a *App, maxW float64) (w, h float64) {
+	fc, rows := ls.codeRows(a, maxW)
+	if len(rows) == 1 && !compact(a.W, a.H, a.css()) {
+		return codeRowsWidth(a, rows, fc), 96 * a.U()
+	}
+	return codeRowsWidth(a, rows, fc), float64(len(rows))*lineHeight(fc)*1.1 + 36*a.U()
 }
 
 // Update runs the lobby: the session's events (the game starts, a notice,
@@ -316,6 +443,10 @@ func (ls *lobbyScene) codeWidth(a *App) float64 {
 // and Join.
 func (ls *lobbyScene) Update(a *App) error {
 	ls.layout(a)
+	if !ls.area.Empty() {
+		ls.scroll.update(a, ls.area, ls.card.H+16*a.U())
+		ls.layout(a)
+	}
 	ls.pollClipboard(a)
 	if ls.sess != nil {
 		for done := false; !done; {
@@ -363,7 +494,7 @@ func (ls *lobbyScene) Update(a *App) error {
 		return nil
 	}
 	if ls.host && ls.relay {
-		if ls.serverB.Rect.W > 0 && ls.serverB.update(a) {
+		if ls.serverB.Rect.W > 0 && ls.press(a, ls.serverB) {
 			v, colour := ls.variant, ls.colour
 			a.scenes.GoTo(newServerScene(a, ls, func(a *App) Scene { return newInviteScene(a, v, colour) }, ls.backdrop))
 			return nil
@@ -372,17 +503,17 @@ func (ls *lobbyScene) Update(a *App) error {
 			return nil
 		}
 		switch {
-		case ls.linkB.update(a) || a.In.Ctrl && a.In.Key(ebiten.KeyC):
+		case ls.press(a, ls.linkB) || a.In.Ctrl && a.In.Key(ebiten.KeyC):
 			ls.copied = "Link"
 			a.clip.copy(ls.link)
-		case ls.copyB.update(a):
+		case ls.press(a, ls.copyB):
 			ls.copied = "Code"
 			a.clip.copy(ls.code)
 		}
 		return nil
 	}
 	if ls.host {
-		if ls.code != "" && ls.problem == "" && (ls.copyB.update(a) || a.In.Ctrl && a.In.Key(ebiten.KeyC)) {
+		if ls.code != "" && ls.problem == "" && (ls.press(a, ls.copyB) || a.In.Ctrl && a.In.Key(ebiten.KeyC)) {
 			ls.copied = "Room code"
 			a.clip.copy(ls.code)
 		}
@@ -399,13 +530,19 @@ func (ls *lobbyScene) Update(a *App) error {
 	if ls.field.update(a) {
 		ls.problem = ""
 	}
-	if ls.pasteB.update(a) || a.In.Ctrl && a.In.Key(ebiten.KeyV) {
+	if ls.press(a, ls.pasteB) || a.In.Ctrl && a.In.Key(ebiten.KeyV) {
 		a.clip.paste()
 	}
-	if ls.joinB.update(a) || a.In.Key(ebiten.KeyEnter) || a.In.Key(ebiten.KeyNumpadEnter) {
+	if ls.press(a, ls.joinB) || a.In.Key(ebiten.KeyEnter) || a.In.Key(ebiten.KeyNumpadEnter) {
 		ls.join(a)
 	}
 	return nil
+}
+
+// press reports a click on a button of the card: on a phone's scrolling
+// card, only where the card shows.
+func (ls *lobbyScene) press(a *App, b *button) bool {
+	return b.update(a) && (ls.area.Empty() || ls.area.Contains(a.In.X, a.In.Y))
 }
 
 // join reads what was typed: an invitation link or code (through an
@@ -503,7 +640,6 @@ func (ls *lobbyScene) Draw(a *App, dst *ebiten.Image) {
 	ls.layout(a)
 	drawBackdrop(a, dst, &ls.backdrop)
 	th := a.Theme
-	u := a.U()
 	cx := a.W / 2
 	title := "Join a game"
 	switch {
@@ -512,30 +648,34 @@ func (ls *lobbyScene) Draw(a *App, dst *ebiten.Image) {
 	case ls.host:
 		title = "Host on this network"
 	}
-	drawText(dst, title, a.Face(Bold, sizeTitle), cx, 80*u, Center, th.Text)
-	panel(a, dst, ls.card)
+	drawText(dst, title, a.Face(Bold, sizeTitle), cx, lobbyMeasures(a).title, Center, th.Text)
+	card := dst
+	if !ls.area.Empty() { // a phone's card scrolls in its area
+		card = clipTo(dst, ls.area)
+	}
+	panel(a, card, ls.card)
 	switch {
 	case ls.host:
 		if ls.serverB.Rect.W > 0 {
-			ls.serverB.draw(a, dst, false)
+			ls.serverB.draw(a, card, false)
 		}
 		if ls.linkBox.W > 0 {
-			ls.drawLink(a, dst)
-			ls.linkB.draw(a, dst, false)
+			ls.drawLink(a, card)
+			ls.linkB.draw(a, card, false)
 		}
 		if ls.box.W > 0 {
-			ls.drawCode(a, dst)
-			ls.copyB.draw(a, dst, false)
+			ls.drawCode(a, card)
+			ls.copyB.draw(a, card, false)
 		}
 	default:
-		ls.field.draw(a, dst, !ls.joining)
+		ls.field.draw(a, card, !ls.joining)
 		if !ls.joining {
-			ls.pasteB.draw(a, dst, false)
-			ls.joinB.draw(a, dst, false)
+			ls.pasteB.draw(a, card, false)
+			ls.joinB.draw(a, card, false)
 		}
 	}
 	for i := range ls.lines {
-		ls.lines[i].draw(a, dst)
+		ls.lines[i].draw(a, card)
 	}
 	ls.back.draw(a, dst, false)
 	for _, b := range []*button{ls.serverB, ls.linkB, ls.copyB, ls.pasteB, ls.joinB, ls.back} {
@@ -550,16 +690,27 @@ func (ls *lobbyScene) drawCode(a *App, dst *ebiten.Image) {
 	u := a.U()
 	box := ls.box
 	roundRectSprite(dst, box, 14*u, mix(th.Panel, th.Background, 0.5), th.PanelEdge, math.Max(1, u), 0)
-	fc := a.Face(Bold, sizeDisplay*0.7)
-	x := box.X + 28*u
-	groups := strings.Split(ls.code, "-")
-	for i, g := range groups {
-		drawText(dst, g, fc, x, box.Y+box.H/2, Left, th.Text)
-		x += textWidth(g, fc)
-		if i < len(groups)-1 {
-			drawText(dst, "–", a.Face(Regular, sizeHeading), x+codeGap*u/2, box.Y+box.H/2, Center, th.TextDim)
+	fc, rows := ls.codeRows(a, box.W)
+	gap := codeGapOf(a, fc)
+	dash := a.Face(Regular, math.Min(sizeHeading, fc.Size/u*0.5))
+	lh := (box.H - 36*u) / float64(len(rows))
+	if len(rows) == 1 {
+		lh = box.H - 36*u
+	}
+	for r, groups := range rows {
+		x := box.X + (box.W-groupsWidth(groups, fc, gap))/2
+		cy := box.Y + 18*u + lh*(float64(r)+0.5)
+		if len(rows) == 1 {
+			cy = box.Y + box.H/2
 		}
-		x += codeGap * u
+		for i, g := range groups {
+			drawText(dst, g, fc, x, cy, Left, th.Text)
+			x += textWidth(g, fc)
+			if i < len(groups)-1 {
+				drawText(dst, "–", dash, x+gap/2, cy, Center, th.TextDim)
+			}
+			x += gap
+		}
 	}
 }
 
@@ -625,6 +776,14 @@ func (t *textField) fit(a *App) (fontFace, string) {
 	u := a.U()
 	room := t.Rect.W - 44*u - 4*u // the margins and the cursor
 	fc := a.Face(Bold, sizeHeading+3)
+	if t.Text == "" { // the placeholder, in a face it fits (a phone's narrow field)
+		for _, size := range []float64{sizeHeading + 3, sizeBody, sizeSmall} {
+			if fc = a.Face(Bold, size); textWidth(t.Placeholder, fc) <= room {
+				break
+			}
+		}
+		return fc, ""
+	}
 	if textWidth(t.Text, fc) <= room {
 		return fc, t.Text
 	}

@@ -91,6 +91,74 @@ var screenCases = []screenCase{
 		wonGame(a, gs)
 		gs.review = 2
 	})},
+	{"new game online", func(a *App) Scene {
+		sc := newSetupScene(a)
+		sc.mode.Sel = modeOnline
+		sc.rebuild()
+		return sc
+	}},
+	{"invite, no server", func(a *App) Scene {
+		a.opts.Server, a.Settings.OnlineServer = "", ""
+		return newInviteScene(a, rules.Classic, rules.X)
+	}},
+	{"invite, waiting", invitation("")},
+	{"invite, reconnecting", invitation("The connection to the server dropped.")},
+	{"invite, server unreachable", func(a *App) Scene {
+		ls := invitation("")(a).(*lobbyScene)
+		ls.code, ls.link = "", ""
+		ls.problem = "The server could not be reached: check your internet connection, then invite again."
+		return ls
+	}},
+	{"host on this network", func(a *App) Scene {
+		ls := newLobby(a, true)
+		ls.variant, ls.colour = rules.Classic, rules.X
+		ls.code, ls.secret = "7K3Q-D0M8-ZPVX-1RT4-N2E", "K3QD-0M8Z-P"
+		ls.reach = "192.168.1.20:7777"
+		return ls
+	}},
+	{"join, empty", func(a *App) Scene { return newJoinScene(a, nil) }},
+	{"join, a link pasted", func(a *App) Scene {
+		ls := newJoinScene(a, nil)
+		ls.field.insert("https://play.example.org/#ABCD-EFGH-JKMN-PQRS")
+		return ls
+	}},
+	{"join, a problem", func(a *App) Scene {
+		ls := newJoinScene(a, nil)
+		ls.field.insert("ABCD-EFGH")
+		ls.join(a)
+		return ls
+	}},
+	{"join, connecting", func(a *App) Scene {
+		ls := newJoinScene(a, nil)
+		ls.field.insert("ABCD-EFGH-JKMN-PQRS")
+		ls.joining = true
+		return ls
+	}},
+	{"online server", func(a *App) Scene {
+		menu := newMenuScene(a)
+		return newServerScene(a, menu, func(*App) Scene { return menu }, boardPicture{})
+	}},
+	{"online server, a problem", func(a *App) Scene {
+		menu := newMenuScene(a)
+		s := newServerScene(a, menu, func(*App) Scene { return menu }, boardPicture{})
+		s.field.insert("ftp://mine.example.org")
+		s.save(a)
+		return s
+	}},
+}
+
+// invitation opens Invite a friend on a live invitation, without a
+// network: the scene's fields as an invitation sets them; reconnecting is
+// why the connection dropped ("" while connected).
+func invitation(reconnecting string) func(a *App) Scene {
+	return func(a *App) Scene {
+		ls := newLobby(a, true)
+		ls.relay = true
+		ls.variant, ls.colour = rules.Classic, rules.X
+		ls.code, ls.link = "ABCD-EFGH-JKMN-PQRS", "https://play.example.org/#ABCD-EFGH-JKMN-PQRS"
+		ls.reconnecting = reconnecting
+		return ls
+	}
 }
 
 // notYet are the screens not yet laid out for fingers. Options on the
