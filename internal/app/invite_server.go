@@ -89,9 +89,19 @@ func (s *serverScene) layout(a *App) {
 	fw := math.Min(700*u, wrapW)
 	s.field.Rect = Rect{cx - fw/2, y + 26*u*g, fw, 64 * u}
 	y = s.field.Rect.Y + s.field.Rect.H
-	put(defaultWords(a), small, th.TextDim, 18*u)
-	pair(s.pasteB, s.clearB, cx, y+24*u*g, 230*u, 54*u, 20*u*g, wrapW)
-	y = s.pasteB.Rect.Y + s.pasteB.Rect.H
+	if m.side { // Paste and Clear beside the field
+		bw := 170 * u
+		s.field.Rect = Rect{s.card.X + m.pad, s.field.Rect.Y, wrapW - 2*bw - 16*u, 64 * u}
+		by := s.field.Rect.Y + 5*u
+		s.pasteB.Rect = Rect{s.field.Rect.X + s.field.Rect.W + 8*u, by, bw, 54 * u}
+		s.clearB.Rect = Rect{s.pasteB.Rect.X + bw + 8*u, by, bw, 54 * u}
+		y = s.field.Rect.Y + s.field.Rect.H
+		put(defaultWords(a), small, th.TextDim, 18*u)
+	} else {
+		put(defaultWords(a), small, th.TextDim, 18*u)
+		pair(s.pasteB, s.clearB, cx, y+24*u*g, 230*u, 54*u, 20*u*g, wrapW)
+		y = s.pasteB.Rect.Y + s.pasteB.Rect.H
+	}
 	room := y + 20*u*g + 2.25*lineHeight(body)
 	if s.problem != "" {
 		warn := mix(th.Warn, white, 0.3)
@@ -104,6 +114,11 @@ func (s *serverScene) layout(a *App) {
 		y = room
 	}
 	s.card.H = y + 32*u*g - s.card.Y
+	if m.side {
+		sideButtons(a, m, s.cancelB, s.saveB)
+		s.area = scrollArea(a, m, s.card, &s.scroll, a.H+2*u)
+		return
+	}
 	if m.small {
 		pair(s.cancelB, s.saveB, cx, a.H-66*u, 230*u, 54*u, 16*u, a.W-40*u)
 		s.area = scrollArea(a, m, s.card, &s.scroll, s.cancelB.Rect.Y)
@@ -180,7 +195,12 @@ func (s *serverScene) Animating(a *App) bool { return a.Tick%30 == 0 }
 func (s *serverScene) Draw(a *App, dst *ebiten.Image) {
 	s.layout(a)
 	drawBackdrop(a, dst, &s.backdrop)
-	drawText(dst, "Online server", a.Face(Bold, sizeTitle), a.W/2, lobbyMeasures(a).title, Center, a.Theme.Text)
+	m := lobbyMeasures(a)
+	side := 0.0
+	if m.side {
+		side = (sideButtonW + 16) * a.U()
+	}
+	drawText(dst, "Online server", titleFace(a, "Online server", side), a.W/2, m.title, Center, a.Theme.Text)
 	card := dst
 	if !s.area.Empty() { // a phone's card scrolls in its area
 		card = clipTo(dst, s.area)

@@ -175,6 +175,10 @@ type lobbyMetrics struct {
 	top   float64 // the card's top
 	g     float64 // the gaps' factor
 	title float64 // the title's middle
+	// side: a phone on its side, too low for the card to hold its
+	// buttons under their boxes: they go beside them, and Cancel (Save)
+	// up beside the title
+	side bool
 }
 
 func lobbyMeasures(a *App) lobbyMetrics {
@@ -184,8 +188,34 @@ func lobbyMeasures(a *App) lobbyMetrics {
 		m.small = true
 		m.cardW = math.Min(860*u, a.W-16*u)
 		m.pad, m.top, m.g, m.title = 16*u, 68*u, 0.6, 36*u
+		m.side = a.W > a.H && m.cardW-2*m.pad >= 560*u
 	}
 	return m
+}
+
+// titleFace is the title's face: smaller on a narrow window, so that the
+// title stays clear of its edges (and of buttons beside it, side wide).
+func titleFace(a *App, title string, side float64) fontFace {
+	fc := a.Face(Bold, sizeTitle)
+	for size := float64(sizeTitle); textWidth(title, fc) > a.W-2*side-24*a.U() && size > sizeHeading; {
+		size -= 2
+		fc = a.Face(Bold, size)
+	}
+	return fc
+}
+
+// sideButton is the size of a button beside a title, a phone on its side.
+const sideButtonW, sideButtonH = 150, 48
+
+// sideButtons places a phone on its side's Cancel left of the title and
+// the button that ends the screen well (Save), if any, right of it.
+func sideButtons(a *App, m lobbyMetrics, left, right *button) {
+	u := a.U()
+	y := m.title - sideButtonH*u/2
+	left.Rect = Rect{8 * u, y, sideButtonW * u, sideButtonH * u}
+	if right != nil {
+		right.Rect = Rect{a.W - 8*u - sideButtonW*u, y, sideButtonW * u, sideButtonH * u}
+	}
 }
 
 // pair places two buttons side by side, centred on cx: each w wide (less
@@ -247,9 +277,14 @@ func (ls *lobbyScene) layout(a *App) {
 		}
 	}
 	busy := func(msg string, gap float64) {
-		wrapW -= 2 * (spinGap + 14) * u // room for the spinner on either side
-		put(msg, a.Face(Medium, sizeHeading), th.Text, gap)
-		wrapW += 2 * (spinGap + 14) * u
+		// on one line with its spinner: smaller on a narrow card
+		fc := a.Face(Medium, sizeHeading)
+		if textWidth(msg, fc)+(spinGap+14)*u > wrapW {
+			fc = a.Face(Medium, sizeBody)
+		}
+		wrapW -= (spinGap + 14) * u
+		put(msg, fc, th.Text, gap)
+		wrapW += (spinGap + 14) * u
 		l := &ls.lines[len(ls.lines)-1]
 		l.spin, l.x = true, cx+(spinGap+14)*u/2
 	}
@@ -278,11 +313,22 @@ func (ls *lobbyScene) layout(a *App) {
 				lh = 50 * u
 			}
 			ls.linkBox = Rect{ls.card.X + m.pad, y + 18*u*g, wrapW, lh}
-			cw, chh := ls.codeBox(a, wrapW)
-			ls.box = Rect{cx - cw/2, ls.linkBox.Y + ls.linkBox.H + 16*u*g, cw, chh}
-			pair(ls.linkB, ls.copyB, cx, ls.box.Y+ls.box.H+20*u*g, 220*u, bh, 20*u*g, wrapW)
+			if m.side { // each box with its button beside it
+				bw := 170 * u
+				ls.linkBox.W = wrapW - bw - 12*u
+				ls.linkBox.H = bh
+				_, chh := ls.codeBox(a, ls.linkBox.W)
+				ls.box = Rect{ls.linkBox.X, ls.linkBox.Y + ls.linkBox.H + 12*u, ls.linkBox.W, chh}
+				ls.linkB.Rect = Rect{ls.linkBox.X + ls.linkBox.W + 12*u, ls.linkBox.Y, bw, bh}
+				ls.copyB.Rect = Rect{ls.linkB.Rect.X, ls.box.Y + (chh-bh)/2, bw, bh}
+				y = ls.box.Y + ls.box.H
+			} else {
+				cw, chh := ls.codeBox(a, wrapW)
+				ls.box = Rect{cx - cw/2, ls.linkBox.Y + ls.linkBox.H + 16*u*g, cw, chh}
+				pair(ls.linkB, ls.copyB, cx, ls.box.Y+ls.box.H+20*u*g, 220*u, bh, 20*u*g, wrapW)
+				y = ls.copyB.Rect.Y + ls.copyB.Rect.H
+			}
 			ls.copyB.Label, ls.copyB.Tip = "Copy code", "Copy the code to the clipboard"
-			y = ls.copyB.Rect.Y + ls.copyB.Rect.H
 			if ls.reconnecting != "" {
 				busy("Connection lost: reconnecting…", 30*u)
 				put(ls.reconnecting, small, th.TextDim, 10*u)
@@ -316,6 +362,13 @@ func (ls *lobbyScene) layout(a *App) {
 		put("Paste the link your friend sent you, or type the code they read to you:", body, th.Text, 12*u)
 		fw := math.Min(620*u, wrapW)
 		ls.field.Rect = Rect{cx - fw/2, y + 30*u*g, fw, 64 * u}
+		if m.side && !ls.joining { // Paste and Join beside the field
+			bw := 130 * u
+			ls.field.Rect = Rect{ls.card.X + m.pad, ls.field.Rect.Y, wrapW - 2*bw - 16*u, 64 * u}
+			by := ls.field.Rect.Y + (64*u-bh)/2
+			ls.pasteB.Rect = Rect{ls.field.Rect.X + ls.field.Rect.W + 8*u, by, bw, bh}
+			ls.joinB.Rect = Rect{ls.pasteB.Rect.X + bw + 8*u, by, bw, bh}
+		}
 		y = ls.field.Rect.Y + ls.field.Rect.H
 		switch {
 		case ls.joining && ls.reconnecting != "":
@@ -324,8 +377,10 @@ func (ls *lobbyScene) layout(a *App) {
 		case ls.joining:
 			busy("Connecting…", 40*u)
 		default:
-			pair(ls.pasteB, ls.joinB, cx, y+30*u*g, 230*u, bh, 40*u*g, wrapW)
-			y = ls.joinB.Rect.Y + ls.joinB.Rect.H
+			if !m.side {
+				pair(ls.pasteB, ls.joinB, cx, y+30*u*g, 230*u, bh, 40*u*g, wrapW)
+				y = ls.joinB.Rect.Y + ls.joinB.Rect.H
+			}
 			put("On this network: type the host's room code, or their address and secret, as in 192.168.1.20:7777 K3QD-0M8Z-P", small, th.TextDim, 24*u)
 		}
 		// room for two lines of trouble and a notice
@@ -339,7 +394,12 @@ func (ls *lobbyScene) layout(a *App) {
 	}
 	y = math.Max(y, room)
 	ls.card.H = y + 32*u*g - ls.card.Y
-	if m.small {
+	switch {
+	case m.side:
+		sideButtons(a, m, ls.back, nil)
+		ls.area = scrollArea(a, m, ls.card, &ls.scroll, a.H+2*u)
+		return
+	case m.small:
 		w := math.Min(260*u, a.W-40*u)
 		ls.back.Rect = Rect{cx - w/2, a.H - 66*u, w, bh}
 		ls.area = scrollArea(a, m, ls.card, &ls.scroll, ls.back.Rect.Y)
@@ -648,7 +708,12 @@ func (ls *lobbyScene) Draw(a *App, dst *ebiten.Image) {
 	case ls.host:
 		title = "Host on this network"
 	}
-	drawText(dst, title, a.Face(Bold, sizeTitle), cx, lobbyMeasures(a).title, Center, th.Text)
+	m := lobbyMeasures(a)
+	side := 0.0
+	if m.side {
+		side = (sideButtonW + 16) * a.U()
+	}
+	drawText(dst, title, titleFace(a, title, side), cx, m.title, Center, th.Text)
 	card := dst
 	if !ls.area.Empty() { // a phone's card scrolls in its area
 		card = clipTo(dst, ls.area)
