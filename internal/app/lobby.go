@@ -189,6 +189,9 @@ func lobbyMeasures(a *App) lobbyMetrics {
 		m.cardW = math.Min(860*u, a.W-16*u)
 		m.pad, m.top, m.g, m.title = 16*u, 68*u, 0.6, 36*u
 		m.side = a.W > a.H && m.cardW-2*m.pad >= 560*u
+		if m.side {
+			m.g = 0.4
+		}
 	}
 	return m
 }
@@ -345,11 +348,19 @@ func (ls *lobbyScene) layout(a *App) {
 			put(ls.problem, body, warn, 30*u)
 		case ls.code != "":
 			put("Tell the other player this room code:", body, th.Text, 28*u)
-			cw, chh := ls.codeBox(a, wrapW)
-			ls.box = Rect{cx - cw/2, y + 14*u*g, cw, chh}
 			w := math.Min(180*u, wrapW)
-			ls.copyB.Rect = Rect{cx - w/2, ls.box.Y + ls.box.H + 20*u*g, w, 50 * u}
-			y = ls.copyB.Rect.Y + ls.copyB.Rect.H
+			if m.side { // Copy beside the code
+				cw, chh := ls.codeBox(a, wrapW-w-12*u)
+				x := cx - (cw+12*u+w)/2
+				ls.box = Rect{x, y + 14*u*g, cw, chh}
+				ls.copyB.Rect = Rect{x + cw + 12*u, ls.box.Y + (chh-bh)/2, w, bh}
+				y = ls.box.Y + ls.box.H
+			} else {
+				cw, chh := ls.codeBox(a, wrapW)
+				ls.box = Rect{cx - cw/2, y + 14*u*g, cw, chh}
+				ls.copyB.Rect = Rect{cx - w/2, ls.box.Y + ls.box.H + 20*u*g, w, 50 * u}
+				y = ls.copyB.Rect.Y + ls.copyB.Rect.H
+			}
 			busy("Waiting for a player…", 30*u)
 			put(ls.addressLine(), body, th.TextDim, 24*u)
 			put("Letters O, I and L count as 0, 1 and 1; dashes and case do not matter.", small, th.TextDim, 12*u)
@@ -489,13 +500,16 @@ func groupsWidth(groups []string, fc fontFace, gap float64) float64 {
 	return total
 }
 
+// codePad is the room above and below a phone's code, in units.
+const codePad = 12
+
 // codeBox is the size of the room code's box in a card maxW wide.
 func (ls *lobbyScene) codeBox(a *App, maxW float64) (w, h float64) {
 	fc, rows := ls.codeRows(a, maxW)
 	if len(rows) == 1 && !compact(a.W, a.H, a.css()) {
 		return codeRowsWidth(a, rows, fc), 96 * a.U()
 	}
-	return codeRowsWidth(a, rows, fc), float64(len(rows))*lineHeight(fc)*1.1 + 36*a.U()
+	return codeRowsWidth(a, rows, fc), float64(len(rows))*lineHeight(fc)*1.1 + 2*codePad*a.U()
 }
 
 // Update runs the lobby: the session's events (the game starts, a notice,
@@ -758,13 +772,10 @@ func (ls *lobbyScene) drawCode(a *App, dst *ebiten.Image) {
 	fc, rows := ls.codeRows(a, box.W)
 	gap := codeGapOf(a, fc)
 	dash := a.Face(Regular, math.Min(sizeHeading, fc.Size/u*0.5))
-	lh := (box.H - 36*u) / float64(len(rows))
-	if len(rows) == 1 {
-		lh = box.H - 36*u
-	}
+	lh := (box.H - 2*codePad*u) / float64(len(rows))
 	for r, groups := range rows {
 		x := box.X + (box.W-groupsWidth(groups, fc, gap))/2
-		cy := box.Y + 18*u + lh*(float64(r)+0.5)
+		cy := box.Y + codePad*u + lh*(float64(r)+0.5)
 		if len(rows) == 1 {
 			cy = box.Y + box.H/2
 		}
