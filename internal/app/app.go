@@ -175,6 +175,7 @@ func New(opts Options) *App {
 		Prepare:    ai.Prepare,
 		coarse:     browser.CoarsePointer(),
 	}
+	a.byTouch = a.coarse // a phone or tablet names no keys until one is pressed
 	if inBrowser {
 		// A page may go full screen only when the player has just clicked
 		// or pressed a key: it starts in its tab (asking now would only put
