@@ -16,6 +16,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/gobblet-game/gobblet/internal/ai"
+	"github.com/gobblet-game/gobblet/internal/browser"
 	"github.com/gobblet-game/gobblet/internal/netplay"
 	"github.com/gobblet-game/gobblet/internal/rules"
 	"github.com/gobblet-game/gobblet/internal/settings"
@@ -148,6 +149,7 @@ type App struct {
 	fullscreenAsked int
 	fullscreenTold  bool // how to leave full screen was said
 	byTouch         bool // the last input was a touch: no keyboard hints (input.go)
+	coarse          bool // the device's pointer is a finger (a browser's pointer: coarse), asked at the start
 
 }
 
@@ -171,7 +173,9 @@ func New(opts Options) *App {
 		H:          800,
 		NewThinker: func() Thinker { return ai.NewEngine() },
 		Prepare:    ai.Prepare,
+		coarse:     browser.CoarsePointer(),
 	}
+	a.byTouch = a.coarse // a phone or tablet names no keys until one is pressed
 	if inBrowser {
 		// A page may go full screen only when the player has just clicked
 		// or pressed a key: it starts in its tab (asking now would only put
@@ -574,7 +578,15 @@ func (a *App) debugf(format string, args ...any) {
 }
 
 // U is the current scale unit.
-func (a *App) U() float64 { return unit(a.W, a.H, a.css()) }
+func (a *App) U() float64 { return unit(a.W, a.H, a.css(), a.fingers()) }
+
+// compact reports whether the window takes the CSS-pixel layout and its
+// rearrangements (layout.go's compact says when).
+func (a *App) compact() bool { return compact(a.W, a.H, a.css(), a.fingers()) }
+
+// fingers reports whether the player uses a finger: the device's pointer
+// is coarse (a phone or tablet's browser), or the last input was a touch.
+func (a *App) fingers() bool { return a.byTouch || a.coarse }
 
 // css is the device pixels of one CSS pixel (of one pixel of the window,
 // on a desktop): the monitor's scale factor, 1 when unknown.

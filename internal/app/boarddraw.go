@@ -285,9 +285,9 @@ func (gs *gameScene) drawPeek(a *App, dst *ebiten.Image, p *rules.Position) {
 
 // boardLayer returns the background and the board for the window.
 func boardLayer(a *App, v rules.Variant) *ebiten.Image {
-	key := fmt.Sprintf("%v %v %v %s", a.W, a.H, a.css(), a.Theme.Name)
+	key := fmt.Sprintf("%v %v %v %s", a.W, a.H, a.U(), a.Theme.Name)
 	return boardLayers[v&1].get(key, int(a.W), int(a.H), func(img *ebiten.Image) {
-		l := layoutBoard(a.W, a.H, a.css(), v, 0)
+		l := layoutBoard(a.W, a.H, a.U(), v, 0)
 		paintBoard(a, img, &l, v)
 	})
 }

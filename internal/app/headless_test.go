@@ -26,6 +26,7 @@ func newHeadless(src Source, w, h float64) *App {
 		W:          w,
 		H:          h,
 		headless:   true,
+		coarse:     coarseForTest,
 		NewThinker: func() Thinker { return ai.NewEngine() },
 	}
 	a.Settings = a.Store.Settings()

@@ -20,22 +20,56 @@ func (r Rect) Center() (float64, float64) { return r.X + r.W/2, r.Y + r.H/2 }
 // Inset shrinks the rectangle by d on every side.
 func (r Rect) Inset(d float64) Rect { return Rect{r.X + d, r.Y + d, r.W - 2*d, r.H - 2*d} }
 
-// unit is the layout's scale: 1 at the reference window of 1280×800
-// pixels. A small window, under 700×500 CSS pixels (a phone; css is the
-// device pixels of one CSS pixel, the monitor's scale factor), keeps the
-// reference's sizes in CSS pixels and changes its arrangement instead:
+// The reference window, in CSS pixels: the desktop's default, the size
+// the layout is drawn for at unit 1.
+const refW, refH = 1280, 800
+
+// sizeLeast is the smallest text the screens draw, in units: a choice's
+// labels step down to sizeSmall-2 when they do not fit, and a button's
+// label follows its height (0.42 of a 31-unit button).
+const sizeLeast = sizeSmall - 2
+
+// minScaled is the smallest scale, in CSS pixels per unit, at which the
+// smallest text is still 12 CSS pixels: 12/13, about 0.92.
+const minScaled = 12.0 / sizeLeast
+
+// unit is the layout's scale in device pixels: the reference window's
+// layout scaled to the window, min(w/1280, h/800), at 1280×800 CSS pixels
+// and up. A compact window keeps the reference's sizes in CSS pixels (1 CSS
+// pixel per unit, more if the window is bigger) and changes its
+// arrangement instead (screenForm, and each menu's own compact layout), so
 // its buttons stay a finger wide and its text readable.
-func unit(w, h, css float64) float64 {
-	u := math.Min(w/1280, h/800)
-	if compact(w, h, css) {
+func unit(w, h, css float64, touch bool) float64 {
+	u := math.Min(w/refW, h/refH)
+	if compact(w, h, css, touch) {
 		u = math.Max(u, css)
 	}
 	return math.Max(u, 0.35)
 }
 
-// compact reports whether a window of w×h device pixels is small enough
-// to be laid out at its CSS pixels' size (a phone's).
-func compact(w, h, css float64) bool { return w < 700*css || h < 500*css }
+// compact reports whether a window of w×h device pixels (css of them to a
+// CSS pixel) takes the CSS-pixel layout. The rule, in CSS pixels:
+//   - text never under 12: any window whose scaled unit would draw the
+//     smallest text (sizeLeast) under 12 CSS pixels, that is under 12/13
+//     of the reference on either side (narrower than 1182 or lower than
+//     739), is compact, whatever the pointer;
+//   - touch targets at least 44: where the player uses a finger (touch is
+//     a device whose pointer is coarse, or the last input was a touch),
+//     every window under the reference (narrower than 1280 or lower than
+//     800) is compact, since the desktop's 44-unit rows would shrink under
+//     44 CSS pixels;
+//   - with a mouse, a window between the two keeps the desktop layout
+//     scaled down: its rows stay at least 40 CSS pixels, which a mouse
+//     hits easily, and its text at least 12.
+//
+// At 1280×800 CSS pixels and up nothing is compact: the desktop's layout.
+func compact(w, h, css float64, touch bool) bool {
+	cw, ch := w/css, h/css
+	if touch {
+		return cw < refW || ch < refH
+	}
+	return math.Min(cw/refW, ch/refH) < minScaled
+}
 
 // screenForm is how the game screen is arranged, chosen by the window's shape.
 type screenForm int
@@ -70,19 +104,19 @@ type boardLayout struct {
 }
 
 // newBoardLayout computes the layout for a window of w×h pixels at one
-// device pixel per CSS pixel, orange's reserve nearest the player.
+// device pixel per CSS pixel, with a mouse, orange's reserve nearest the
+// player.
 func newBoardLayout(w, h float64, v rules.Variant) boardLayout {
-	return layoutBoard(w, h, 1, v, 0)
+	return layoutBoard(w, h, unit(w, h, 1, false), v, 0)
 }
 
 // statusH is the status line's height at 1×: room for buttons of 44.
 const statusH = 56
 
-// layoutBoard computes the layout for a window of w×h device pixels, css
-// of them to a CSS pixel. In a portrait window colour near's reserve is
+// layoutBoard computes the layout for a window of w×h device pixels at
+// scale unit u (unit's). In a portrait window colour near's reserve is
 // below the board, nearest the player.
-func layoutBoard(w, h, css float64, v rules.Variant, near int) boardLayout {
-	u := unit(w, h, css)
+func layoutBoard(w, h, u float64, v rules.Variant, near int) boardLayout {
 	l := boardLayout{W: w, H: h, U: u, N: v.Size(), Slots: 3}
 	m := 16 * u
 	l.Top = Rect{0, 0, w, 64 * u}
@@ -96,8 +130,12 @@ func layoutBoard(w, h, css float64, v rules.Variant, near int) boardLayout {
 	const reserveFrac = 0.27 // a reserve column's width as a fraction of the board
 	b := math.Min(availH, (w-panelW-5*m)/(1+2*reserveFrac))
 	// the move list needs a few rows under the status card, and the board
-	// most of the window's height: else the list opens from the top bar
-	if availH < 390*u || b < 0.6*availH {
+	// most of the window's height: else the list opens from the top bar.
+	// A compact window bigger than a phone's (a tablet, a small desktop
+	// window: the unit raised above the scaled one) also wants its board
+	// at least 60% of the window's height, as the scaled desktop's is.
+	raised := u > math.Min(w/refW, h/refH)
+	if availH < 390*u || b < 0.6*availH || raised && b < 0.6*h {
 		l.Form = narrow
 		panelW = 0
 		b = math.Min(availH, (w-4*m)/(1+2*reserveFrac))

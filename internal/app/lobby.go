@@ -184,7 +184,7 @@ type lobbyMetrics struct {
 func lobbyMeasures(a *App) lobbyMetrics {
 	u := a.U()
 	m := lobbyMetrics{cardW: 860 * u, pad: 40 * u, top: 140 * u, g: 1, title: 80 * u}
-	if compact(a.W, a.H, a.css()) {
+	if a.compact() {
 		m.small = true
 		m.cardW = math.Min(860*u, a.W-16*u)
 		m.pad, m.top, m.g, m.title = 16*u, 68*u, 0.6, 36*u
@@ -456,7 +456,7 @@ func (ls *lobbyScene) codeRows(a *App, maxW float64) (fontFace, [][]string) {
 	groups := strings.Split(ls.code, "-")
 	size := sizeDisplay * 0.7
 	one := [][]string{groups}
-	if !compact(a.W, a.H, a.css()) {
+	if !a.compact() {
 		return a.Face(Bold, size), one
 	}
 	h := (len(groups) + 1) / 2
@@ -506,7 +506,7 @@ const codePad = 12
 // codeBox is the size of the room code's box in a card maxW wide.
 func (ls *lobbyScene) codeBox(a *App, maxW float64) (w, h float64) {
 	fc, rows := ls.codeRows(a, maxW)
-	if len(rows) == 1 && !compact(a.W, a.H, a.css()) {
+	if len(rows) == 1 && !a.compact() {
 		return codeRowsWidth(a, rows, fc), 96 * a.U()
 	}
 	return codeRowsWidth(a, rows, fc), float64(len(rows))*lineHeight(fc)*1.1 + 2*codePad*a.U()

@@ -159,7 +159,7 @@ func (m *menuScene) Draw(a *App, dst *ebiten.Image) {
 	if inBrowser {
 		hint = "Arrows and Enter work too  ·  Full screen in Options"
 	}
-	if a.keysShown() && !compact(a.W, a.H, a.css()) { // a phone-sized window is a phone's
+	if a.keysShown() && !a.compact() { // a phone-sized window is a phone's
 		fh := a.Face(Regular, sizeSmall)
 		drawText(dst, fitText(hint, fh, a.W-16*u), fh, a.W/2, a.H-24*u, Center, withAlpha(th.TextDim, 0.8))
 	}

@@ -237,7 +237,7 @@ func (sc *setupScene) layout(a *App) {
 	by := a.H - 110*u
 	bw, bh := 230*u, 58*u
 	sc.area = Rect{}
-	if compact(a.W, a.H, a.css()) {
+	if a.compact() {
 		// a phone: the rows scroll between the title and the buttons
 		w = math.Min(820*u, a.W-40*u)
 		x = a.W/2 - w/2
@@ -262,7 +262,7 @@ func (sc *setupScene) layout(a *App) {
 	}
 	sc.back.Rect = Rect{a.W/2 - bw - 20*u, by, bw, bh}
 	sc.start.Rect = Rect{a.W/2 + 20*u, by, bw, bh}
-	if !sc.area.Empty() || compact(a.W, a.H, a.css()) {
+	if !sc.area.Empty() || a.compact() {
 		sc.back.Rect.X, sc.start.Rect.X = a.W/2-bw-8*u, a.W/2+8*u
 	}
 }
@@ -337,7 +337,7 @@ func (sc *setupScene) Draw(a *App, dst *ebiten.Image) {
 	th := a.Theme
 	u := a.U()
 	ty := 80 * u
-	if compact(a.W, a.H, a.css()) {
+	if a.compact() {
 		ty = 36 * u
 	}
 	drawText(dst, "New game", a.Face(Bold, sizeTitle), a.W/2, ty, Center, th.Text)
@@ -359,7 +359,7 @@ func (sc *setupScene) Draw(a *App, dst *ebiten.Image) {
 	}
 	sc.back.draw(a, dst, false)
 	sc.start.draw(a, dst, false)
-	if a.keysShown() && !compact(a.W, a.H, a.css()) {
+	if a.keysShown() && !a.compact() {
 		drawText(dst, sc.keysHint(), a.Face(Regular, sizeSmall), a.W/2, a.H-28*u, Center, th.TextDim)
 	}
 }

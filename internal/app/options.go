@@ -116,7 +116,7 @@ func (o *optionsScene) layout(a *App) {
 	x := a.W/2 - w/2
 	y := 130 * u
 	o.area = Rect{}
-	if compact(a.W, a.H, a.css()) {
+	if a.compact() {
 		// a phone: rows a finger high, scrolling between the title and Done
 		w = math.Min(820*u, a.W-40*u)
 		x = a.W/2 - w/2
@@ -226,7 +226,7 @@ func (o *optionsScene) Draw(a *App, dst *ebiten.Image) {
 	th := a.Theme
 	u := a.U()
 	ty := 56 * u
-	if compact(a.W, a.H, a.css()) {
+	if a.compact() {
 		ty = 36 * u
 	}
 	drawText(dst, "Options", a.Face(Bold, sizeTitle), a.W/2, ty, Center, th.Text)

@@ -531,7 +531,7 @@ func (gs *gameScene) update(a *App) error {
 // and the move list over the board while the Moves button has it open.
 func (gs *gameScene) layout(a *App) {
 	near := max(gs.setup.humanColour(), 0)
-	gs.lay = layoutBoard(a.W, a.H, a.css(), gs.variant, near)
+	gs.lay = layoutBoard(a.W, a.H, a.U(), gs.variant, near)
 	if gs.sheet && gs.lay.Form != wide {
 		gs.lay.Panel = gs.lay.Sheet
 	}

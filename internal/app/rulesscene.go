@@ -171,7 +171,7 @@ func (rs *rulesScene) layout(a *App) {
 	u := a.U()
 	y := a.H - 90*u
 	w, gap := 200*u, 30*u
-	if compact(a.W, a.H, a.css()) {
+	if a.compact() {
 		y = a.H - 64*u
 		gap = 10 * u
 		w = math.Min(200*u, (a.W-20*u-2*gap)/3)
@@ -256,7 +256,7 @@ func (rs *rulesScene) geometry(a *App) rulesGeometry {
 	card := g.card
 	tx := card.X + 50*u
 	g.hasPic = pg.Board != nil || pg.Pic != nil
-	small := compact(a.W, a.H, a.css())
+	small := a.compact()
 	titleY := card.Y + 60*u
 	switch {
 	case small:
@@ -403,7 +403,7 @@ func (rs *rulesScene) Draw(a *App, dst *ebiten.Image) {
 	u := a.U()
 	rs.layout(a)
 	drawBackground(dst, th, a.W, a.H)
-	small := compact(a.W, a.H, a.css())
+	small := a.compact()
 	ty := 60 * u
 	if small {
 		ty = 30 * u

@@ -122,7 +122,7 @@ func (ss *savedScene) layout(a *App) {
 	w := math.Min(980*u, a.W-80*u)
 	ss.filter.layout(a, Rect{a.W/2 - w/2 + 12*u, 110 * u, w - 24*u, 44 * u})
 	ss.list = Rect{a.W/2 - w/2, 166 * u, w, a.H - 166*u - 140*u}
-	small := compact(a.W, a.H, a.css())
+	small := a.compact()
 	if small {
 		// a phone: the filter and the list as wide as the window, the
 		// buttons two to a row under them
@@ -202,8 +202,8 @@ func (ss *savedScene) layoutCopyPath(a *App) {
 		return
 	}
 	small := a.Face(Regular, sizeSmall)
-	h := 30.0                       // the label's size follows the height (button.paint)
-	if compact(a.W, a.H, a.css()) { // a phone: a finger's height, under the note
+	h := 30.0        // the label's size follows the height (button.paint)
+	if a.compact() { // a phone: a finger's height, under the note
 		h = 44
 		bw := textWidth(ss.copyPath.Label, a.Face(Medium, h*0.42)) + 28*u
 		ss.copyPath.Rect = Rect{a.W/2 - bw/2, ss.list.Y + ss.list.H + 30*u, bw, h * u}
@@ -750,7 +750,7 @@ func (ss *savedScene) Draw(a *App, dst *ebiten.Image) {
 	drawBackdrop(a, dst, &ss.backdrop)
 	th := a.Theme
 	u := a.U()
-	small := compact(a.W, a.H, a.css())
+	small := a.compact()
 	ty := 64 * u
 	if small {
 		ty = 28 * u
@@ -838,7 +838,7 @@ func (ss *savedScene) Draw(a *App, dst *ebiten.Image) {
 		fillRect(dst, Rect{track.X, y, track.W, h}, th.Accent)
 	}
 	ny := ss.list.Y + ss.list.H + 18*u
-	if ss.showsCopyPath() && !compact(a.W, a.H, a.css()) {
+	if ss.showsCopyPath() && !a.compact() {
 		note := ss.noteWords()
 		for r := []rune(note); textWidth(note, fs) > ss.copyPath.Rect.X-14*u-ss.list.X && len(r) > 10; {
 			r = r[:len(r)-2]

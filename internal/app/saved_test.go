@@ -198,7 +198,7 @@ func TestRecordKindsOfAnOnlineGame(t *testing.T) {
 }
 
 func TestResultCardButtonsFitTheCard(t *testing.T) {
-	for _, size := range [][2]float64{{1280, 800}, {1920, 1080}, {800, 520}} {
+	for _, size := range [][2]float64{{1280, 800}, {1920, 1080}, {1200, 760}} { // 1200×760: the smallest window with the panel scaled (layout.go compact)
 		src := &scriptSource{}
 		a := newHeadless(src, size[0], size[1])
 		g := rules.NewGame(rules.Gobblers)

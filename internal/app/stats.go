@@ -81,7 +81,7 @@ func (a *App) countLeft(rec *record.Record) {
 
 func (st *statsScene) cards(a *App) [2]Rect {
 	u := a.U()
-	if compact(a.W, a.H, a.css()) {
+	if a.compact() {
 		// a phone: the cards one under the other (side by side on its
 		// side), scrolling between the title and the buttons
 		h := 450 * u
@@ -105,7 +105,7 @@ func (st *statsScene) layout(a *App) {
 	st.reset.Rect = Rect{a.W/2 - 275*u, y, 260 * u, 56 * u}
 	st.back.Rect = Rect{a.W/2 + 15*u, y, 260 * u, 56 * u}
 	st.area = Rect{}
-	if compact(a.W, a.H, a.css()) {
+	if a.compact() {
 		w := math.Min(260*u, (a.W-36*u)/2)
 		y = a.H - 66*u
 		st.reset.Rect = Rect{a.W/2 - w - 8*u, y, w, 54 * u}

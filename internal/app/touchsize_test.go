@@ -324,3 +324,110 @@ func TestPortraitGameKeepsResignInTheMenu(t *testing.T) {
 		t.Errorf("Resign in the menu should end the game resigned: over %v, %+v", gs.over, r)
 	}
 }
+
+// midWindows are windows between a phone's and the desktop's reference,
+// in CSS pixels at device scale 2: tablets upright and on their side, and
+// the desktop's in-between windows.
+var midWindows = [][2]float64{
+	{768, 1024}, {820, 1180}, {1024, 1366}, // tablets upright
+	{1024, 768}, {1180, 820}, {1366, 1024}, // on their side
+	{800, 600}, {1000, 640}, {1100, 700}, {1182, 739}, {1200, 760}, {1279, 800}, {1280, 799}, // desktop windows
+}
+
+// layoutWith lays a screen out as layoutAt does, on a device whose
+// pointer is a finger (coarse) or a mouse.
+func layoutWith(t *testing.T, c screenCase, w, h float64, coarse bool) string {
+	t.Helper()
+	old := coarseForTest
+	coarseForTest = coarse
+	defer func() { coarseForTest = old }()
+	return layoutAt(t, c, w, h)
+}
+
+// TestMidSizeWindowsAreFingerSizedAndReadable lays every screen out at the
+// windows between a phone's and the reference: on a touch device every
+// widget is a finger wide and every text readable; with a mouse the text
+// is readable and nothing leaves the window.
+func TestMidSizeWindowsAreFingerSizedAndReadable(t *testing.T) {
+	for _, win := range midWindows {
+		for _, c := range screenCases {
+			if notYet[c.name] {
+				continue
+			}
+			name := fmt.Sprintf("%s at %v×%v", c.name, win[0], win[1])
+			checkBlock(t, name+" by touch", layoutWith(t, c, win[0], win[1], true), win[0], win[1])
+			checkReadable(t, name+" by mouse", layoutWith(t, c, win[0], win[1], false), win[0], win[1])
+		}
+	}
+}
+
+// checkReadable checks a layout block laid out for a mouse: no text under
+// 12 CSS pixels, no widget outside the window.
+func checkReadable(t *testing.T, name, block string, w, h float64) {
+	t.Helper()
+	for _, ln := range strings.Split(block, "\n") {
+		if m := reLogScale.FindStringSubmatch(ln); m != nil {
+			scale, _ := strconv.ParseFloat(m[1], 64)
+			text, _ := strconv.ParseFloat(m[2], 64)
+			if text == 0 || text/scale < minTextCSS-0.01 {
+				t.Errorf("%s: text of %.1f CSS px, under %d", name, text/scale, minTextCSS)
+			}
+		}
+		if m := reLogRect.FindStringSubmatch(ln); m != nil {
+			var r [4]float64
+			for i := range r {
+				r[i], _ = strconv.ParseFloat(m[2+i], 64)
+				r[i] /= 2
+			}
+			if r[0] < -0.5 || r[1] < -0.5 || r[0]+r[2] > w+0.5 || r[1]+r[3] > h+0.5 {
+				t.Errorf("%s: %s at %.0f,%.0f %.0f×%.0f leaves the window", name, m[1], r[0], r[1], r[2], r[3])
+			}
+		}
+	}
+}
+
+// TestCompactWhenTextOrFingersNeedIt is compact's rule: text under 12 CSS
+// pixels never, a finger's target under 44 never, the desktop unchanged.
+func TestCompactWhenTextOrFingersNeedIt(t *testing.T) {
+	for _, tc := range []struct {
+		w, h, css float64
+		touch     bool
+		want      bool
+	}{
+		{360, 640, 2, false, true},    // a phone, even with a mouse
+		{844, 390, 3, true, true},     // a phone on its side
+		{1536, 2048, 2, true, true},   // an iPad upright: 0.6 would draw text at 9
+		{1536, 2048, 2, false, true},  // the same with a mouse: text
+		{2048, 1536, 2, true, true},   // on its side: rows of 35 are too small for a finger
+		{1024, 768, 1, false, true},   // with a mouse: scaled 0.8 would draw text at 10.4
+		{1182, 739, 1, false, false},  // scaled 12/13: the smallest text 12
+		{1181, 800, 1, false, true},   // a pixel narrower: text under 12
+		{1280, 738, 1, false, true},   // a pixel lower
+		{2360, 1640, 2, true, true},   // an iPad Air on its side
+		{1200, 760, 1, false, false},  // a desktop window: scaled
+		{1000, 640, 1, false, true},   // narrower than 1024
+		{800, 600, 1, false, true},    // small desktop window
+		{1279, 800, 1, true, true},    // just under the reference, by touch
+		{1280, 799, 1, true, true},    // just under the reference, by touch
+		{1280, 800, 1, true, false},   // the reference
+		{2560, 1600, 1, true, false},  // bigger than the reference
+		{2560, 1600, 2, false, false}, // the reference in device pixels
+		{1280, 800, 2, false, true},   // half the reference in CSS pixels
+	} {
+		if got := compact(tc.w, tc.h, tc.css, tc.touch); got != tc.want {
+			t.Errorf("compact(%v×%v device px, css %v, touch %v) = %v, want %v", tc.w, tc.h, tc.css, tc.touch, got, tc.want)
+		}
+		u := unit(tc.w, tc.h, tc.css, tc.touch) / tc.css
+		if tc.w/tc.css >= 360 && tc.h/tc.css >= 360 {
+			if u*sizeSmall < minTextCSS-1e-9 {
+				t.Errorf("%v×%v css %v touch %v: unit %.2f CSS px draws small text at %.1f", tc.w, tc.h, tc.css, tc.touch, u, u*sizeSmall)
+			}
+			if tc.touch && u*44 < minTouchCSS-1e-9 {
+				t.Errorf("%v×%v css %v by touch: unit %.2f CSS px makes rows of %.1f", tc.w, tc.h, tc.css, u, u*44)
+			}
+		}
+	}
+}
+
+// coarseForTest is the pointer newHeadless's App has: a finger when true.
+var coarseForTest bool

@@ -1,0 +1,7 @@
+//go:build !js
+
+package browser
+
+// CoarsePointer reports whether the main pointer is a finger: a desktop
+// says no, and the game notes a touch screen's touches as they come.
+func CoarsePointer() bool { return false }
