@@ -1,8 +1,8 @@
 // Package static serves the browser version's folder (what make web
 // writes) to the public: files only, no directory listings, no dotfiles,
 // the content types the game needs on every system, and a precompressed
-// name.gz sent as gzip to a browser that accepts it. The ideas are those of
-// tools/web's development server.
+// name.gz sent as gzip to a browser that accepts it. gobblet-server and
+// tools/web's development server (make web -serve) both serve with it.
 package static
 
 import (

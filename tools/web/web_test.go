@@ -12,6 +12,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/gobblet-game/gobblet/internal/static"
 )
 
 func TestAcceptsGzip(t *testing.T) {
@@ -36,8 +38,8 @@ func TestAcceptsGzip(t *testing.T) {
 		{"gzip;q=nonsense", false},
 		{"gzipx", false},
 	} {
-		if got := acceptsGzip(c.header); got != c.want {
-			t.Errorf("acceptsGzip(%q) = %v, want %v", c.header, got, c.want)
+		if got := static.AcceptsGzip(c.header); got != c.want {
+			t.Errorf("static.AcceptsGzip(%q) = %v, want %v", c.header, got, c.want)
 		}
 	}
 }
@@ -49,7 +51,7 @@ func FuzzAcceptsGzip(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, h string) {
-		if acceptsGzip(h) != acceptsGzip(h+", identity") {
+		if static.AcceptsGzip(h) != static.AcceptsGzip(h+", identity") {
 			t.Errorf("adding identity to %q changed the answer", h)
 		}
 	})
@@ -73,7 +75,7 @@ func site(t *testing.T) string {
 }
 
 func TestHandlerServesPrecompressedWhenAccepted(t *testing.T) {
-	srv := httptest.NewServer(handler(site(t)))
+	srv := httptest.NewServer(static.Handler(site(t)))
 	defer srv.Close()
 	for _, c := range []struct {
 		method, path, accept        string
@@ -212,7 +214,7 @@ func TestPrecompressRoundTrips(t *testing.T) {
 	if raw != int64(len(data)) || gz >= raw {
 		t.Errorf("sizes raw %d gz %d for %d repetitive bytes", raw, gz, len(data))
 	}
-	srv := httptest.NewServer(handler(filepath.Dir(path)))
+	srv := httptest.NewServer(static.Handler(filepath.Dir(path)))
 	defer srv.Close()
 	resp, err := http.Get(srv.URL + "/a.wasm") // the client asks for gzip and unpacks it
 	if err != nil {
