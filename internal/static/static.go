@@ -2,7 +2,7 @@
 // writes) to the public: files only, no directory listings, no dotfiles,
 // the content types the game needs on every system, and a precompressed
 // name.gz sent as gzip to a browser that accepts it. gobblet-server and
-// tools/web's development server (make web -serve) both serve with it.
+// tools/web -serve (the browser tests' server) both serve with it.
 package static
 
 import (
