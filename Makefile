@@ -107,8 +107,10 @@ cross: check-go
 # real mouse and keyboard events (xdotool), checked by screenshots, its
 # debug log and its files; sound through a PulseAudio null sink. See e2e/.
 # The browser version in headless Chromium: e2e/web/.
-# E2E_ARTIFACTS=DIR keeps screenshots of failures.
-E2E_TIMEOUT ?= 15m
+# E2E_ARTIFACTS=DIR keeps screenshots of failures. The timeout is a test
+# binary's: e2e/web's (the page, the phone, the invitation, offline) takes
+# about 16 minutes on two busy cores.
+E2E_TIMEOUT ?= 45m
 e2e: check-go e2e-deps e2e-sound
 	$(GO) test -tags e2e -count=1 -p 1 -timeout $(E2E_TIMEOUT) ./e2e/...   # one at a time: each measures frames on two cores
 
