@@ -227,17 +227,17 @@ func TestPlayInBrowser(t *testing.T) {
 	// Online plays through the page's own server (Invite a friend, Join;
 	// a room on this network needs the desktop game and cannot be chosen):
 	// Start is offered and Enter opens the online screen. tools/web's
-	// server has no relay, so the screen says it cannot reach one (the
+	// server has no relay, so the screen says it cannot reach it (the
 	// invitation itself is TestInviteFromTheDesktopJoinInTheBrowser's);
 	// Cancel leaves it.
 	u = b.newGameThen("Players/Online")
-	if _, ok := u.Widgets["Start"]; !ok {
-		t.Errorf("New game with Online in a browser offers no Start (it says %q)", u.Problem)
+	if _, ok := u.Widgets["Invite"]; !ok {
+		t.Errorf("New game with Online in a browser offers no Invite (it says %q)", u.Problem)
 	}
 	b.shot("online")
 	m := b.mark()
 	b.do(chromedp.KeyEvent("\r"))
-	u = b.waitUIFunc("the online screen", m, time.Minute, func(u *UI) bool { return u.Scene != "new-game" })
+	u = b.waitUIFunc("the online screen saying it cannot reach a relay", m, time.Minute, func(u *UI) bool { return u.Scene == "online" && u.Problem != "" })
 	b.settle()
 	b.shot("online-invite")
 	m = b.mark()
