@@ -182,27 +182,37 @@ func encode32(b []byte) string {
 	return string(out)
 }
 
+// codeDigits reads the code alphabet's digits of s, skipping separators and
+// forgiving case, up to most+1 of them: the digits, and the index of the
+// first character that is neither (-1 when none came before the end).
+func codeDigits(s string, most int) (vals []int, bad int) {
+	for i := 0; i < len(s); i++ {
+		switch d := digit[s[i]]; {
+		case d == -2:
+		case d < 0:
+			return vals, i
+		default:
+			if vals = append(vals, int(d)); len(vals) > most {
+				return vals, -1
+			}
+		}
+	}
+	return vals, -1
+}
+
 // decode32 reads what encode32 wrote, forgiving case and separators, and
 // checks the length (one of lengths, else the error says want), the check
 // character and the padding bits.
 func decode32(s string, lengths map[int]bool, want string) ([]byte, error) {
-	var vals []int
-	for i := 0; i < len(s); i++ {
-		d := digit[s[i]]
-		switch {
-		case d == -2:
-			continue
-		case d < 0:
-			if s[i] == 'U' || s[i] == 'u' {
-				//lint:ignore ST1005 the sentence starts with the letter U itself
-				return nil, fmt.Errorf("U is never used in a code; check it for typos")
-			}
-			return nil, fmt.Errorf("%q is not one of a code's letters and digits", clipText(s[i:i+1]))
-		}
-		vals = append(vals, int(d))
-		if len(vals) > RoomCodeLength6 {
-			return nil, fmt.Errorf("it is longer than any code (%d characters at most)", RoomCodeLength6)
-		}
+	vals, bad := codeDigits(s, RoomCodeLength6)
+	switch {
+	case bad >= 0 && (s[bad] == 'U' || s[bad] == 'u'):
+		//lint:ignore ST1005 the sentence starts with the letter U itself
+		return nil, fmt.Errorf("U is never used in a code; check it for typos")
+	case bad >= 0:
+		return nil, fmt.Errorf("%q is not one of a code's letters and digits", clipText(s[bad:bad+1]))
+	case len(vals) > RoomCodeLength6:
+		return nil, fmt.Errorf("it is longer than any code (%d characters at most)", RoomCodeLength6)
 	}
 	if len(vals) == 0 {
 		return nil, fmt.Errorf("it is empty")

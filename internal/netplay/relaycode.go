@@ -92,22 +92,12 @@ func parseInvitation(s string) (Invitation, error) {
 
 // decodeInvitation reads the 16 digits of a typed code and checks them.
 func decodeInvitation(s string) ([]int, error) {
-	vals := make([]int, 0, InvitationLength)
-	for i := 0; i < len(s); i++ {
-		d := digit[s[i]]
-		switch {
-		case d == -2:
-			continue
-		case d < 0:
-			if s[i] == 'U' || s[i] == 'u' {
-				return nil, sentence("U is never used in a code: check the code with your friend.")
-			}
-			return nil, sentencef("%q is not one of a code's letters and digits: check the code with your friend.", clipText(s[i:i+1]))
-		}
-		vals = append(vals, int(d))
-		if len(vals) > RoomCodeLength6 {
-			break
-		}
+	vals, bad := codeDigits(s, RoomCodeLength6)
+	switch {
+	case bad >= 0 && (s[bad] == 'U' || s[bad] == 'u'):
+		return nil, sentence("U is never used in a code: check the code with your friend.")
+	case bad >= 0:
+		return nil, sentencef("%q is not one of a code's letters and digits: check the code with your friend.", clipText(s[bad:bad+1]))
 	}
 	switch n := len(vals); {
 	case n == RoomCodeLength || n == RoomCodeLength6:
