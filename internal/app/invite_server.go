@@ -166,11 +166,8 @@ func (s *serverScene) Update(a *App) error {
 	return nil
 }
 
-// press reports a click on a button of the card: on a phone's scrolling
-// card, only where the card shows.
-func (s *serverScene) press(a *App, b *button) bool {
-	return b.update(a) && (s.area.Empty() || s.area.Contains(a.In.X, a.In.Y))
-}
+// press reports a click on a button of the card (pressOnCard).
+func (s *serverScene) press(a *App, b *button) bool { return pressOnCard(a, b, s.area) }
 
 // save keeps the address if it reads as one, else says what is wrong and
 // keeps what was typed.

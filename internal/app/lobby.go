@@ -613,10 +613,13 @@ func (ls *lobbyScene) Update(a *App) error {
 	return nil
 }
 
-// press reports a click on a button of the card: on a phone's scrolling
-// card, only where the card shows.
-func (ls *lobbyScene) press(a *App, b *button) bool {
-	return b.update(a) && (ls.area.Empty() || ls.area.Contains(a.In.X, a.In.Y))
+// press reports a click on a button of the card (pressOnCard).
+func (ls *lobbyScene) press(a *App, b *button) bool { return pressOnCard(a, b, ls.area) }
+
+// pressOnCard reports a click on a button of a card: on a phone's
+// scrolling card (area, the part of the card that shows), only there.
+func pressOnCard(a *App, b *button, area Rect) bool {
+	return b.update(a) && (area.Empty() || area.Contains(a.In.X, a.In.Y))
 }
 
 // join reads what was typed: an invitation link or code (through an
