@@ -92,40 +92,28 @@ var Defaults = Config{
 
 func (c Config) withDefaults() Config {
 	d := Defaults
-	if c.MaxMessage == 0 {
-		c.MaxMessage = d.MaxMessage
-	}
-	if c.Rate == 0 {
-		c.Rate = d.Rate
-	}
-	if c.Burst == 0 {
-		c.Burst = d.Burst
-	}
-	if c.MaxSocketsPerAddr == 0 {
-		c.MaxSocketsPerAddr = d.MaxSocketsPerAddr
-	}
-	if c.MaxRoomsPerAddr == 0 {
-		c.MaxRoomsPerAddr = d.MaxRoomsPerAddr
-	}
-	if c.MaxRooms == 0 {
-		c.MaxRooms = d.MaxRooms
-	}
-	if c.Idle == 0 {
-		c.Idle = d.Idle
-	}
-	if c.RoomTime == 0 {
-		c.RoomTime = d.RoomTime
-	}
-	if c.WriteTimeout == 0 {
-		c.WriteTimeout = d.WriteTimeout
-	}
-	if c.CloseWait == 0 {
-		c.CloseWait = d.CloseWait
-	}
+	orDefault(&c.MaxMessage, d.MaxMessage)
+	orDefault(&c.Rate, d.Rate)
+	orDefault(&c.Burst, d.Burst)
+	orDefault(&c.MaxSocketsPerAddr, d.MaxSocketsPerAddr)
+	orDefault(&c.MaxRoomsPerAddr, d.MaxRoomsPerAddr)
+	orDefault(&c.MaxRooms, d.MaxRooms)
+	orDefault(&c.Idle, d.Idle)
+	orDefault(&c.RoomTime, d.RoomTime)
+	orDefault(&c.WriteTimeout, d.WriteTimeout)
+	orDefault(&c.CloseWait, d.CloseWait)
 	if c.Logger == nil {
 		c.Logger = slog.Default()
 	}
 	return c
+}
+
+// orDefault sets *v to d when it is zero.
+func orDefault[T comparable](v *T, d T) {
+	var zero T
+	if *v == zero {
+		*v = d
+	}
 }
 
 // Server is the relay: an http.Handler for GET /relay/{room}.
