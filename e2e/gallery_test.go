@@ -97,6 +97,9 @@ func (gl *gallery) menuOptionsRules(t *testing.T, cfg string) {
 	// The rules screen logs no widgets: its pages are turned with → and
 	// each turn is seen on screen.
 	mark = g.logMark()
+	g.click(u.Widget(t, "Learn"))
+	u = g.waitUIAfter(mark, "learn", "", 10*time.Second)
+	mark = g.logMark()
 	g.click(u.Widget(t, "Rules"))
 	g.waitUIFunc("the rules", mark, 10*time.Second, func(u *UI) bool { return u.Scene == "rules" })
 	gl.shot(g, "rules") // the first page: the goal

@@ -70,7 +70,7 @@ func TestNothingStaysStaleOnScreen(t *testing.T) {
 
 	// a hover look and a tooltip, then the pointer leaves
 	u := g.waitUI("menu", "", 10*time.Second)
-	g.pointTo(u.Widget(t, "Rules").Center())
+	g.pointTo(u.Widget(t, "Learn").Center())
 	time.Sleep(1200 * time.Millisecond) // a tooltip would show after half a second
 	fresh("the menu after a hover")
 

@@ -635,6 +635,8 @@ func sceneName(s Scene) string {
 		return "saved-games"
 	case *statsScene:
 		return "statistics"
+	case *learnScene:
+		return "learn"
 	}
 	return fmt.Sprintf("%T", s)
 }

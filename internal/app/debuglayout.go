@@ -80,6 +80,8 @@ func (a *App) logLayout() {
 		if f := s.list.Focus; f >= 0 && f < len(s.list.Buttons) {
 			fmt.Fprintf(&b, "focus %q\n", s.list.Buttons[f].Label)
 		}
+	case *learnScene:
+		buttons(s.list.Buttons)
 	case *setupScene:
 		choices(&s.form, s.area)
 		if s.start.Disabled {

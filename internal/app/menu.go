@@ -10,7 +10,8 @@ import (
 	"github.com/gobblet-game/gobblet/internal/sound"
 )
 
-// menuScene is the main menu: Continue, New game, Rules, Options, Quit over
+// menuScene is the main menu: Continue, New game, Learn (the lesson,
+// puzzles and rules), Saved games, Statistics, Options, Quit over
 // a dimmed board.
 type menuScene struct {
 	list     menuList
@@ -26,7 +27,7 @@ func newMenuScene(a *App) *menuScene {
 			m.saved = sg
 		}
 	}
-	labels := []string{"New game", "Saved games", "Statistics", "Rules", "Options", "Quit"}
+	labels := []string{"New game", "Learn", "Saved games", "Statistics", "Options", "Quit"}
 	if inBrowser {
 		labels = labels[:len(labels)-1] // a page is closed by its tab
 	}
@@ -90,8 +91,8 @@ func (m *menuScene) Update(a *App) error {
 		a.scenes.GoTo(newSavedScene(a))
 	case "Statistics":
 		a.scenes.GoTo(newStatsScene(a))
-	case "Rules":
-		a.scenes.GoTo(newRulesScene(a, m))
+	case "Learn":
+		a.scenes.GoTo(newLearnScene(a, m))
 	case "Options":
 		a.scenes.GoTo(newOptionsScene(a, m))
 	case "Quit":
