@@ -38,6 +38,7 @@ func main() {
 	seed := flag.Uint64("seed", 1, "seed of the games")
 	maxWin := flag.Int("maxwin", 4, "longest 4×4 win, in the solver's moves")
 	workers := flag.Int("workers", 2, "4×4 games played at once")
+	budget := flag.Duration("time", 40*time.Minute, "start no 4×4 game after this long")
 	flag.Parse()
 	log.SetFlags(0)
 	ctx := context.Background()
@@ -53,7 +54,7 @@ func main() {
 		all = append(all, g...)
 	}
 	if *nC > 0 {
-		c, err := makeClassic(ctx, *nC, *games, *level, *seed, *maxWin, *workers)
+		c, err := makeClassic(ctx, *nC, *games, *level, *seed, *maxWin, *workers, start.Add(*budget))
 		if err != nil {
 			log.Fatalf("puzzles: 4×4: %v", err)
 		}
