@@ -120,3 +120,30 @@ func BenchmarkProveWinInTwo(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkCheckEveryFirstMove4x4 judges every first move of each 4×4
+// puzzle (one proof search per wrong move): what the Puzzles screen waits
+// for after a move.
+func BenchmarkCheckEveryFirstMove4x4(b *testing.B) {
+	var pzs []Puzzle
+	for _, pz := range All() {
+		if pz.Variant == rules.Classic {
+			pzs = append(pzs, pz)
+		}
+	}
+	if len(pzs) == 0 {
+		b.Skip("no 4×4 puzzle in the set")
+	}
+	var buf [rules.MaxMoves]rules.Move
+	moves := 0
+	for i := 0; b.Loop(); i++ {
+		pz := pzs[i%len(pzs)]
+		for _, m := range pz.Position.LegalMoves(buf[:0]) {
+			if _, err := Check(context.Background(), pz, 0, pz.Position, m); err != nil {
+				b.Fatal(err)
+			}
+			moves++
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(max(moves, 1)), "µs/move")
+}

@@ -271,3 +271,37 @@ func TestRateIsEloWithK32(t *testing.T) {
 		}
 	}
 }
+
+// TestVerifyCatchesABrokenPuzzle: a puzzle whose first move is not the
+// winning one, or whose win is said to be longer than it is, fails.
+func TestVerifyCatchesABrokenPuzzle(t *testing.T) {
+	ctx := context.Background()
+	for _, v := range rules.Variants {
+		var pz Puzzle
+		for _, q := range All() {
+			if q.Variant == v && q.WinIn == 2 {
+				pz = q
+				break
+			}
+		}
+		if pz.ID == "" {
+			t.Fatalf("no %s win in two", v)
+		}
+		var buf [rules.MaxMoves]rules.Move
+		for _, m := range pz.Position.LegalMoves(buf[:0]) {
+			if !sameOrMirror(pz.Position.Play(m), pz.Position.Play(pz.Solution[0])) {
+				bad := pz
+				bad.Solution = append([]rules.Move{m}, pz.Solution[1:]...)
+				if err := Verify(ctx, bad); err == nil {
+					t.Errorf("%s with %s first verified", pz.ID, m.Notation(v))
+				}
+				break
+			}
+		}
+		longer := pz
+		longer.WinIn = 3
+		if err := Verify(ctx, longer); err == nil {
+			t.Errorf("%s said to be a win in 3 verified", pz.ID)
+		}
+	}
+}
