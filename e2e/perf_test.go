@@ -83,7 +83,7 @@ func measureStartQuit(b *testing.B, n int) [][3]string {
 	cache := "MESA_SHADER_CACHE_DIR=" + b.TempDir()
 	var first [5]float64
 	later := make([][]float64, 5)
-	var saved, ended, loads []float64
+	var gone, saved, ended, loads []float64
 	for i := range n {
 		loads = append(loads, loadAverage())
 		g := start(b, cfg, cache)
@@ -97,8 +97,8 @@ func measureStartQuit(b *testing.B, n int) [][3]string {
 			}
 		}
 		time.Sleep(1500 * time.Millisecond) // the backdrop painted, the icons set: the menu at rest
-		s, e := timeQuit(b, g, g.waitUI("menu", "", 10*time.Second))
-		saved, ended = append(saved, s), append(ended, e)
+		w, s, e := timeQuit(b, g, g.waitUI("menu", "", 10*time.Second))
+		gone, saved, ended = append(gone, w), append(saved, s), append(ended, e)
 	}
 	add("first start: first frame on screen (ms)", "≤ 500", "%.0f (fresh folder, cold shader cache)", first[4])
 	for k, name := range milestones {
@@ -108,16 +108,18 @@ func measureStartQuit(b *testing.B, n int) [][3]string {
 		}
 		add("next starts: "+name+" (ms)", goal, "%.0f (median of %s)", median(later[k]), fmtList0(later[k]))
 	}
+	add("quit from the menu: press → window gone (ms)", "at once (≤ 100)", "%.0f (median of %s)", median(gone), fmtList0(gone))
 	add("quit from the menu: press → files saved (ms)", "—", "%.0f (median of %s)", median(saved), fmtList0(saved))
-	add("quit from the menu: press → process ended (ms)", "at once (≤ 100)", "%.0f (median of %s)", median(ended), fmtList0(ended))
+	add("quit from the menu: press → process ended (ms)", "—", "%.0f (median of %s)", median(ended), fmtList0(ended))
 	add("load average at each start", "—", "%s", fmtList(loads))
 	return rows
 }
 
 // timeQuit presses the Quit button of the menu u and measures, from the
-// press, how long the game took to save its files (its log's "quit: files
+// press, how long the window took to go (as xdotool, asked again and
+// again, sees it), the game to save its files (its log's "quit: files
 // saved" line, as this process reads it) and to end.
-func timeQuit(tb testing.TB, g *Game, u *UI) (saved, ended float64) {
+func timeQuit(tb testing.TB, g *Game, u *UI) (gone, saved, ended float64) {
 	tb.Helper()
 	x, y := u.Widget(tb, "Quit").Center()
 	g.pointTo(x, y)
@@ -129,6 +131,24 @@ func timeQuit(tb testing.TB, g *Game, u *UI) (saved, ended float64) {
 	defer tick.Stop()
 	timeout := time.After(30 * time.Second)
 	ms := func() float64 { return float64(time.Since(t0).Microseconds()) / 1000 }
+	goneC := make(chan float64, 1)
+	go func() {
+		for end := time.Now().Add(40 * time.Second); time.Now().Before(end); {
+			if out, err := xdoTry("search", "--onlyvisible", "--name", "^Gobblet$"); err != nil || strings.TrimSpace(out) == "" {
+				goneC <- ms()
+				return
+			}
+			time.Sleep(2 * time.Millisecond)
+		}
+		goneC <- -1
+	}()
+	defer func() {
+		select {
+		case gone = <-goneC:
+		case <-time.After(5 * time.Second):
+			gone = -1
+		}
+	}()
 	for {
 		select {
 		case <-g.exited:
@@ -142,7 +162,7 @@ func timeQuit(tb testing.TB, g *Game, u *UI) (saved, ended float64) {
 				}
 				saved = ended
 			}
-			return saved, ended
+			return 0, saved, ended
 		case <-tick.C:
 			if saved == 0 && g.countLog(`^gobblet: quit: files saved`) > before {
 				saved = ms()
@@ -211,9 +231,10 @@ func measureIdle(b *testing.B, repeat int) [][3]string {
 	mark := g.logMark()
 	g.click(g.ui().Widget(b, "Main menu"))
 	u := g.waitUIAfter(mark, "menu", "", 10*time.Second)
-	saved, ended := timeQuit(b, g, u)
+	gone, saved, ended := timeQuit(b, g, u)
+	add("quit after the game: press → window gone (ms)", "at once (≤ 100)", "%.0f", gone)
 	add("quit after the game: press → files saved (ms)", "—", "%.0f", saved)
-	add("quit after the game: press → process ended (ms)", "at once (≤ 100)", "%.0f", ended)
+	add("quit after the game: press → process ended (ms)", "—", "%.0f", ended)
 	return rows
 }
 

@@ -141,8 +141,9 @@ func main() {
 		os.Exit(code)
 	}
 	go saySilent(sound.NewPlayer(), dbg)
-	g := app.New(app.Options{ConfigDir: *f.configDir, Debug: dbg, Online: online, Server: server, Notices: notices,
-		Exit: quitNow(func() { exit(0) })})
+	opts := app.Options{ConfigDir: *f.configDir, Debug: dbg, Online: online, Server: server, Notices: notices,
+		Exit: quitNow(func() { exit(0) })}
+	g := app.New(opts)
 	if err := g.Run(); err != nil {
 		fmt.Fprintln(os.Stderr, "gobblet:", err)
 		exit(1)

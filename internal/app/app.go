@@ -472,9 +472,16 @@ func (a *App) resize(w, h int) {
 // Quit ends the game at the next tick.
 func (a *App) Quit() { a.quit = true }
 
+// shutdown ends the game: the window is hidden, the scene left, the
+// settings and the game in play saved.
 func (a *App) shutdown() {
 	quitAsked = time.Now()
 	defer a.noteSaved()
+	if !a.headless && !inBrowser {
+		// the window goes at once, whatever the saving and the process's
+		// end take after it
+		ebiten.SetWindowVisible(false)
+	}
 	a.endRest()
 	if s, ok := a.scenes.current.(interface{ leave(*App) }); ok {
 		s.leave(a)
