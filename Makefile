@@ -139,11 +139,12 @@ e2e-deps:
 
 # Speed is measured here, not in make test (which must pass on a busy
 # machine): each figure is printed beside its goal. Run them on a quiet one.
-# make perf: CPU, memory, start-up and frame figures of the real game under
-# Xvfb, idle on the menu, idle in a game and while Expert thinks
-# (e2e/perf_test.go; about two minutes). docs/performance.md keeps them.
+# make perf: the real game under Xvfb: its start and quit, seven times over
+# (PERF_STARTS), then CPU, memory and frame figures idle on the menu, idle
+# in a game and while Expert thinks, and its quit after that game
+# (e2e/perf_test.go; about three minutes). docs/performance.md keeps them.
 perf: check-go e2e-deps
-	$(GO) test -tags e2e -count=1 -timeout 10m -run '^$$' -bench BenchmarkIdle -benchtime 1x ./e2e/
+	$(GO) test -tags e2e -count=1 -timeout 10m -run '^$$' -bench 'Benchmark(StartQuit|Idle)$$' -benchtime 1x ./e2e/
 
 # make perf-web: the browser version in headless Chromium: page load, the
 # gaps between frames and the longest tasks while Expert thinks, the perfect

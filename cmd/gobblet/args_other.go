@@ -13,3 +13,12 @@ func pageServer() string { return "" }
 // pageFragment is the fragment of a web page's address: none on the
 // desktop.
 func pageFragment() string { return "" }
+
+// quitNow is what the game calls once its files are saved at quit: end
+// the process there. Ebitengine's own teardown, which Run would otherwise
+// wait for, closes the GL, and Mesa's GL then waits for its shader cache's
+// writer: a thread at the lowest priority (nice 19), which a busy machine
+// leaves waiting for seconds. Nothing is lost by not waiting: the cache
+// writes each entry to a temporary file and renames it, and the system
+// closes the window and the sound when the process ends.
+func quitNow(exit func()) func() { return exit }

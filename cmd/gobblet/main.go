@@ -96,7 +96,6 @@ func main() {
 		fmt.Println(versionLine(version, buildInfo()))
 		return
 	}
-	noShaderCacheWithoutGPU() // before the window opens the GL
 	server := defaultServer
 	if s := pageServer(); s != "" {
 		server = s // in a browser, the server the page came from
@@ -118,6 +117,7 @@ func main() {
 	if *f.debug {
 		dbg = os.Stderr
 	}
+	var atExit []func() // what must be done before the process ends
 	if *f.cpuProfile != "" {
 		out, err := os.Create(*f.cpuProfile)
 		if err == nil {
@@ -127,20 +127,28 @@ func main() {
 			fmt.Fprintln(os.Stderr, "gobblet: cpu profile:", err)
 			os.Exit(2)
 		}
-		defer pprof.StopCPUProfile()
+		atExit = append(atExit, pprof.StopCPUProfile)
 	}
 	if *f.memProfile != "" {
 		heap := heapProfiler(*f.memProfile)
 		time.AfterFunc(10*time.Second, heap)
-		defer heap()
+		atExit = append(atExit, heap)
+	}
+	exit := func(code int) {
+		for _, f := range atExit {
+			f()
+		}
+		os.Exit(code)
 	}
 	go saySilent(sound.NewPlayer(), dbg)
-	g := app.New(app.Options{ConfigDir: *f.configDir, Debug: dbg, Online: online, Server: server, Notices: notices})
+	opts := app.Options{ConfigDir: *f.configDir, Debug: dbg, Online: online, Server: server, Notices: notices,
+		Exit: quitNow(func() { exit(0) })}
+	g := app.New(opts)
 	if err := g.Run(); err != nil {
-		pprof.StopCPUProfile()
 		fmt.Fprintln(os.Stderr, "gobblet:", err)
-		os.Exit(1)
+		exit(1)
 	}
+	exit(0)
 }
 
 // saySilent tells the terminal, once, that the game plays without sound

@@ -64,3 +64,7 @@ func pageFragment() string {
 	}
 	return hash
 }
+
+// quitNow is nil in a browser: a page is closed by the player, not by the
+// program.
+func quitNow(func()) func() { return nil }

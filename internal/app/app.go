@@ -49,6 +49,13 @@ type Options struct {
 	// Notices are said on a card at the start (a page address that was
 	// not an invitation).
 	Notices []string
+	// Exit, when set, ends the process as soon as the files are saved at
+	// quit (the desktop's main: os.Exit), instead of returning from Run
+	// after Ebitengine closed the window system: that teardown waits for
+	// Mesa's shader-cache writer, a thread of the lowest priority, which a
+	// busy machine leaves waiting for seconds. The system closes the
+	// window when the process ends.
+	Exit func()
 }
 
 // OnlineStart is a room opened on the command line (gobblet --host, --join):
@@ -198,6 +205,7 @@ func New(opts Options) *App {
 
 // Run opens the window and runs the game until the player quits.
 func (a *App) Run() error {
+	markWindow()
 	ebiten.SetWindowTitle("Gobblet")
 	setWindowIconLater()
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
@@ -216,7 +224,9 @@ func (a *App) Run() error {
 	if inBrowser {
 		a.startPacing()
 	}
-	return ebiten.RunGame(a)
+	err := ebiten.RunGame(a)
+	a.noteClosed()
+	return err
 }
 
 // Update runs one tick: read input, global keys, the current scene.
@@ -237,6 +247,9 @@ func (a *App) Update() error {
 	}
 	if a.In.CloseRequest || a.quit {
 		a.shutdown()
+		if a.opts.Exit != nil {
+			a.opts.Exit()
+		}
 		return ebiten.Termination
 	}
 	if s, ok := changedSettings(a.Store, a.Settings); ok { // another tab's options
@@ -459,7 +472,16 @@ func (a *App) resize(w, h int) {
 // Quit ends the game at the next tick.
 func (a *App) Quit() { a.quit = true }
 
+// shutdown ends the game: the window is hidden, the scene left, the
+// settings and the game in play saved.
 func (a *App) shutdown() {
+	quitAsked = time.Now()
+	defer a.noteSaved()
+	if !a.headless && !inBrowser {
+		// the window goes at once, whatever the saving and the process's
+		// end take after it
+		ebiten.SetWindowVisible(false)
+	}
 	a.endRest()
 	if s, ok := a.scenes.current.(interface{ leave(*App) }); ok {
 		s.leave(a)

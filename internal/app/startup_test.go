@@ -3,6 +3,7 @@ package app
 import (
 	"regexp"
 	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -42,6 +43,21 @@ func TestFirstFrameOnScreenIsLoggedOnce(t *testing.T) {
 	if len(lines) != 1 {
 		t.Errorf("the log reads %q, want one line \"gobblet: first frame on screen after 123ms\"", log.String())
 	}
+	// and where the time went, in the order it went (e2e/perf_test.go reads it)
+	m := regexp.MustCompile(`(?m)^gobblet: start: packages ready (\d+)ms, window asked (\d+)ms, first tick (\d+)ms, first frame drawn (\d+)ms, on screen (\d+)ms$`).FindAllStringSubmatch(log.String(), -1)
+	if len(m) != 1 {
+		t.Fatalf("the log reads %q, want one start line", log.String())
+	}
+	last := -1
+	for i, f := range m[0][1:] {
+		ms, _ := strconv.Atoi(f)
+		if i != 1 && ms < last { // no window is asked here: it reads 0
+			t.Errorf("the start line's milestones are out of order: %s", m[0][0])
+		}
+		if i != 1 {
+			last = ms
+		}
+	}
 }
 
 // The window's first frame shows the menus' plain background: the board
@@ -77,5 +93,31 @@ func TestStartTimeIsTheProcesss(t *testing.T) {
 	}
 	if got := startTime(now); !got.Before(now) {
 		t.Errorf("startTime(now) = now: the time before this package's initialization is not counted")
+	}
+}
+
+// Quitting ends the process (Options.Exit) only once the files are saved,
+// and says how long the saving took.
+func TestQuitExitsOnceTheFilesAreSaved(t *testing.T) {
+	a := newHeadless(&scriptSource{}, 1280, 800)
+	var log strings.Builder
+	a.opts.Debug = &log
+	exited := false
+	a.opts.Exit = func() {
+		exited = true
+		if !regexp.MustCompile(`(?m)^gobblet: quit: files saved after \d+ms$`).MatchString(log.String()) {
+			t.Errorf("Exit came before the files were saved; the log reads %q", log.String())
+		}
+	}
+	if err := a.Update(); err != nil {
+		t.Fatal(err)
+	}
+	if exited {
+		t.Fatal("Exit was called without a quit")
+	}
+	a.Quit()
+	a.Update()
+	if !exited {
+		t.Error("a quit did not end the process")
 	}
 }
