@@ -96,6 +96,8 @@ func (a *App) logLayout() {
 		buttons([]*button{s.done})
 	case *gameScene:
 		state = s.logLayout(a, &b, widget, buttons)
+	case *lessonScene:
+		state = s.logLayout(a, &b, widget, buttons)
 	case *lobbyScene:
 		// a phone's scrolling card: only what shows whole can be pressed
 		shown := func(bs ...*button) {

@@ -115,7 +115,7 @@ var steps = []Step{
 	{
 		Title:    "The 4×4 board",
 		Say:      "On the 4×4 board your twelve pieces wait in three stacks, and only the top of a stack can be played. A piece from your reserve goes on an empty square. Place one.",
-		Position: "classic:.,.,.,./.,o1,.,./.,.,.,./.,.,.,.:x",
+		Position: "classic:.,.,.,o4/.,.,.,./.,.,.,./x4,.,.,.:x",
 		Want:     Place,
 		Other:    "This step asks for a piece from your reserve.",
 		Praise:   "Right. On 4×4 a piece from the reserve may not gobble, except in one case: the next step.",
@@ -123,7 +123,7 @@ var steps = []Step{
 	{
 		Title:    "Gobble from the reserve",
 		Say:      "Blue has three pieces in a row. Only then may a piece from your reserve gobble: cover one of those three with a bigger piece from your reserve.",
-		Position: "classic:.,.,.,./o2,o3,o1,./.,x3,.,./x4,.,.,x4:x",
+		Position: "classic:.,.,x2,o4/o2,o3,o1,./.,x3,.,./x4,.,.,x4:x",
 		Marks:    []string{"a3", "b3", "c3"},
 		Want:     ReserveGobble,
 		Other:    "That is legal, but this step asks you to gobble one of blue's three highlighted pieces with a piece from your reserve.",

@@ -20,9 +20,9 @@ var accepted = map[string][]string{
 	"Covered pieces come back": {"b2-a1", "b2-a2", "b2-a3", "b2-b1", "b2-b3", "b2-c1", "b2-c2", "b2-c3"},
 	"Line up to win":           {"1@c1", "2@c1", "3@c1"},
 	"Gobble to win":            {"2@c1", "3@c1"},
-	// every drop of a giant (the top of every stack) on the 15 empty squares
+	// every drop of a stack's top (a giant, a large) on the 14 empty squares
 	"The 4×4 board":           nil,
-	"Gobble from the reserve": {"3@a3", "4@a3", "4@b3", "2@c3", "3@c3", "4@c3"},
+	"Gobble from the reserve": {"3@a3", "4@a3", "4@b3", "3@c3", "4@c3"},
 }
 
 // every move of the first and seventh steps is a drop on an empty square
@@ -59,6 +59,10 @@ func TestEveryStepIsLegalAndAcceptsExactlyTheMovesMeant(t *testing.T) {
 			if p.SideToMove() != rules.X {
 				t.Error("the player (orange, x) is not to move")
 			}
+			// x moves first: with x to move both have played as often
+			if x, o := p.PieceCount(rules.X), p.PieceCount(rules.O); x != o {
+				t.Errorf("x has %d pieces on the board, o %d", x, o)
+			}
 			if want == nil {
 				want = allDrops(p)
 			}
@@ -90,7 +94,7 @@ func TestEveryStepIsLegalAndAcceptsExactlyTheMovesMeant(t *testing.T) {
 			if !slices.Equal(got, want) {
 				t.Errorf("accepted %v, want %v", got, want)
 			}
-			if s.Title == "The 4×4 board" && len(got) != 15 || s.Title == "Place a piece" && len(got) != 27 {
+			if s.Title == "The 4×4 board" && len(got) != 28 || s.Title == "Place a piece" && len(got) != 27 {
 				t.Errorf("accepted %d drops", len(got))
 			}
 			t.Logf("%d accepted, %d other legal moves", len(got), others)
@@ -140,9 +144,10 @@ func TestIllegalMovesSayTheRulesReason(t *testing.T) {
 		step, move, want string
 	}{
 		{"Gobble", "1@b2", "A piece can only cover a smaller piece."},
-		{"The 4×4 board", "4@b3", "From the reserve you may cover only a piece in a line of three."},
+		{"The 4×4 board", "4@d4", "A piece can only cover a smaller piece."},
+		{"The 4×4 board", "3@a1", "A piece from the reserve may never cover your own piece."},
 		{"Gobble from the reserve", "3@b3", "A piece can only cover a smaller piece."},
-		{"Gobble from the reserve", "1@a3", "Only the top piece of a reserve stack can be played."},
+		{"Gobble from the reserve", "2@c3", "Only the top piece of a reserve stack can be played."},
 	}
 	for _, c := range cases {
 		s := stepNamed(t, c.step)
