@@ -77,6 +77,10 @@ func (a *App) logLayout() {
 	switch s := scene.(type) {
 	case *menuScene:
 		buttons(s.list.Buttons)
+		if s.offer != nil {
+			fmt.Fprintf(&b, "offer %s\n", offerWords)
+			buttons([]*button{s.offer.not, s.offer.yes})
+		}
 		if f := s.list.Focus; f >= 0 && f < len(s.list.Buttons) {
 			fmt.Fprintf(&b, "focus %q\n", s.list.Buttons[f].Label)
 		}
