@@ -187,6 +187,9 @@ func (a *App) logLayout() {
 		for _, v := range []rules.Variant{rules.Classic, rules.Gobblers} {
 			t := s.stats.Total(v)
 			fmt.Fprintf(&b, "stats %s won %d drawn %d lost %d\n", v, t.Won, t.Drawn, t.Lost)
+			if r, ok := s.stats.RatingOf(v); ok {
+				fmt.Fprintf(&b, "rating %s %d games %d\n", v, r.Current(), r.Games)
+			}
 		}
 		buttons([]*button{s.back})
 	}

@@ -86,10 +86,10 @@ func (r Rating) Update(opponent float64, o Outcome) Rating {
 	score := map[Outcome]float64{Won: 1, Drawn: 0.5, Lost: 0}[o]
 	r.Rating += KFactor(r.Games) * (score - Expected(r.Rating, opponent))
 	r.Games++
-	r.History = append(r.History, r.Current())
-	if n := len(r.History); n > MaxHistory {
-		r.History = append([]int(nil), r.History[n-MaxHistory:]...)
-	}
+	// a new history, never the old one's array: a copy of the statistics
+	// taken before (the screen's, another goroutine's) keeps its own
+	h := r.History[max(0, len(r.History)+1-MaxHistory):]
+	r.History = append(append(make([]int, 0, len(h)+1), h...), r.Current())
 	return r
 }
 
@@ -100,14 +100,18 @@ func (s *Stats) Rate(v rules.Variant, level string, o Outcome) bool {
 	if !ok {
 		return false
 	}
-	for i := range s.Ratings {
-		if s.Ratings[i].Variant == v.String() {
-			s.Ratings[i] = s.Ratings[i].Update(float64(opp), o)
-			return true
+	rs := make([]Rating, 0, len(s.Ratings)+1) // a new slice: copies taken before keep theirs
+	found := false
+	for _, r := range s.Ratings {
+		if r.Variant == v.String() {
+			r, found = r.Update(float64(opp), o), true
 		}
+		rs = append(rs, r)
 	}
-	r := Rating{Variant: v.String(), Rating: StartRating}
-	s.Ratings = append(s.Ratings, r.Update(float64(opp), o))
+	if !found {
+		rs = append(rs, Rating{Variant: v.String(), Rating: StartRating}.Update(float64(opp), o))
+	}
+	s.Ratings = rs
 	return true
 }
 

@@ -197,3 +197,20 @@ func TestParseStatsRefusesBadRatings(t *testing.T) {
 		}
 	}
 }
+
+// A copy of the statistics taken before a game keeps its rating: the
+// screen showing it, or another goroutine reading it, sees no change.
+func TestRatingACopyLeavesTheCopyAlone(t *testing.T) {
+	var s Stats
+	for range 3 {
+		s.Rate(rules.Classic, "easy", Won)
+	}
+	before := s
+	r0, _ := before.RatingOf(rules.Classic)
+	h0 := append([]int(nil), r0.History...)
+	s.Rate(rules.Classic, "easy", Lost)
+	r1, _ := before.RatingOf(rules.Classic)
+	if r1.Games != 3 || !reflect.DeepEqual(r1.History, h0) {
+		t.Errorf("the copy changed: %+v, was %v", r1, h0)
+	}
+}
