@@ -88,6 +88,9 @@ func (a *App) logLayout() {
 		buttons(s.list.Buttons)
 	case *setupScene:
 		choices(&s.form, s.area)
+		if h := s.suggestion(); h != "" {
+			fmt.Fprintf(&b, "suggestion %s\n", h)
+		}
 		if s.start.Disabled {
 			fmt.Fprintf(&b, "problem %s\n", onlineInBrowser)
 			buttons([]*button{s.back})
