@@ -117,7 +117,7 @@ func (s *Stats) Rate(v rules.Variant, level string, o Outcome) bool {
 
 // RatingOf returns the player's rating in a variant; ok is false before
 // their first rated game there.
-func (s *Stats) RatingOf(v rules.Variant) (Rating, bool) {
+func (s Stats) RatingOf(v rules.Variant) (Rating, bool) {
 	for _, r := range s.Ratings {
 		if r.Variant == v.String() {
 			return r, true
