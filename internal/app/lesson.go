@@ -394,6 +394,17 @@ func (l *lessonScene) drawCard(a *App, dst *ebiten.Image) {
 			drawText(dst, ln, fb, c.X, y-lineHeight(fb)/2, Left, col)
 		}
 	}
+	if a.keysShown() && !a.compact() && !l.finished() {
+		// the keys, at the card's foot above its button
+		fs := a.Face(Regular, sizeSmall)
+		keys := wrap(fmt.Sprintf("Keys: %s take a piece from your reserve, the arrows and Enter move it and put it down, Esc leaves the lesson.", sizeKeys(l.gs.variant)), fs, c.W)
+		ky := c.Y + c.H - 44*u - 12*u - float64(len(keys))*lineHeight(fs)
+		if ky > y+lineHeight(fb) {
+			for i, ln := range keys {
+				drawText(dst, ln, fs, c.X, ky+(float64(i)+0.5)*lineHeight(fs), Left, th.TextDim)
+			}
+		}
+	}
 	for _, b := range []*button{l.next, l.again, l.play} {
 		if !b.Rect.Empty() {
 			b.draw(a, dst, false)
