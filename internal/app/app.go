@@ -659,6 +659,8 @@ func sceneName(s Scene) string {
 		return "statistics"
 	case *learnScene:
 		return "learn"
+	case *lessonScene:
+		return "lesson"
 	}
 	return fmt.Sprintf("%T", s)
 }

@@ -77,6 +77,10 @@ func (a *App) logLayout() {
 	switch s := scene.(type) {
 	case *menuScene:
 		buttons(s.list.Buttons)
+		if s.offer != nil {
+			fmt.Fprintf(&b, "offer %s\n", offerWords)
+			buttons([]*button{s.offer.not, s.offer.yes})
+		}
 		if f := s.list.Focus; f >= 0 && f < len(s.list.Buttons) {
 			fmt.Fprintf(&b, "focus %q\n", s.list.Buttons[f].Label)
 		}
@@ -84,6 +88,9 @@ func (a *App) logLayout() {
 		buttons(s.list.Buttons)
 	case *setupScene:
 		choices(&s.form, s.area)
+		if h := s.suggestion(); h != "" {
+			fmt.Fprintf(&b, "suggestion %s\n", h)
+		}
 		if s.start.Disabled {
 			fmt.Fprintf(&b, "problem %s\n", onlineInBrowser)
 			buttons([]*button{s.back})
@@ -95,6 +102,8 @@ func (a *App) logLayout() {
 		fmt.Fprintf(&b, "help %s\n", s.help())
 		buttons([]*button{s.done})
 	case *gameScene:
+		state = s.logLayout(a, &b, widget, buttons)
+	case *lessonScene:
 		state = s.logLayout(a, &b, widget, buttons)
 	case *lobbyScene:
 		// a phone's scrolling card: only what shows whole can be pressed
@@ -181,6 +190,9 @@ func (a *App) logLayout() {
 		for _, v := range []rules.Variant{rules.Classic, rules.Gobblers} {
 			t := s.stats.Total(v)
 			fmt.Fprintf(&b, "stats %s won %d drawn %d lost %d\n", v, t.Won, t.Drawn, t.Lost)
+			if r, ok := s.stats.RatingOf(v); ok {
+				fmt.Fprintf(&b, "rating %s %d games %d\n", v, r.Current(), r.Games)
+			}
 		}
 		buttons([]*button{s.back})
 	}

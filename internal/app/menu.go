@@ -18,6 +18,34 @@ type menuScene struct {
 	saved    *record.Record // the game Continue brings back
 	escaped  bool           // Esc moved the focus to Quit: the footer says what Enter does
 	backdrop boardPicture
+	offer    *lessonOffer // the first start's offer of the lesson; nil once answered
+}
+
+// lessonOffer is the card a newcomer finds on the menu in place of its
+// subtitle: Learn to play, or Not now; either answer is kept, and the card
+// does not come back.
+type lessonOffer struct {
+	card     Rect
+	yes, not *button
+}
+
+// offerWords is the offer's sentence.
+const offerWords = "New to Gobblet? Learn to play in two minutes."
+
+// offersLesson reports whether the menu offers the lesson: a first start,
+// with no game played against the computer and none to continue, and the
+// offer not yet answered (nor the lesson begun).
+func offersLesson(a *App, saved *record.Record) bool {
+	if a.Settings.LessonOffered || a.Settings.LessonStep > 0 || saved != nil {
+		return false
+	}
+	st := a.Store.Stats()
+	for _, t := range st.Tallies {
+		if t.Games() > 0 {
+			return false
+		}
+	}
+	return true
 }
 
 func newMenuScene(a *App) *menuScene {
@@ -38,7 +66,88 @@ func newMenuScene(a *App) *menuScene {
 		m.list.Buttons = append(m.list.Buttons, &button{Label: l, Primary: i == 0})
 	}
 	m.backdrop = boardPicture{Pos: mustPos("classic:x4,.,.,o2/.,o4,x1o3,./.,x2,x4,./o1,.,.,o3x4:o")}
+	if offersLesson(a, m.saved) {
+		m.offer = &lessonOffer{yes: &button{Label: "Learn to play", Primary: true}, not: &button{Label: "Not now"}}
+	}
 	return m
+}
+
+// layoutOffer places the offer's card just above the buttons: one row
+// (the sentence, then the buttons) where the window is wide enough, else
+// the sentence above the buttons.
+func (m *menuScene) layoutOffer(a *App) {
+	o := m.offer
+	if o == nil {
+		return
+	}
+	u := a.U()
+	top := m.list.Buttons[0].Rect.Y
+	for _, b := range m.list.Buttons {
+		top = math.Min(top, b.Rect.Y)
+	}
+	fb := a.Face(Regular, sizeBody)
+	fc := a.Face(Medium, sizeBody*0.95)
+	s := 44 * u
+	wy := textWidth(o.yes.Label, fc) + 36*u
+	wn := textWidth(o.not.Label, fc) + 36*u
+	pad := 12 * u
+	oneRow := textWidth(offerWords, fb) + wy + wn + 2*pad + 32*u
+	if oneRow <= a.W-24*u {
+		h := s + 2*pad
+		o.card = Rect{(a.W - oneRow) / 2, top - 12*u - h, oneRow, h}
+		o.not.Rect = Rect{o.card.X + o.card.W - pad - wy - 10*u - wn, o.card.Y + pad, wn, s}
+		o.yes.Rect = Rect{o.card.X + o.card.W - pad - wy, o.card.Y + pad, wy, s}
+		return
+	}
+	w := math.Min(a.W-24*u, 420*u)
+	lines := len(wrap(offerWords, fb, w-2*pad))
+	h := 2*pad + float64(lines)*lineHeight(fb) + 10*u + s
+	o.card = Rect{(a.W - w) / 2, top - 12*u - h, w, h}
+	half := (w - 2*pad - 10*u) / 2
+	o.not.Rect = Rect{o.card.X + pad, o.card.Y + h - pad - s, half, s}
+	o.yes.Rect = Rect{o.card.X + pad + half + 10*u, o.card.Y + h - pad - s, half, s}
+}
+
+// updateOffer answers a press on the offer's buttons; true when pressed.
+func (m *menuScene) updateOffer(a *App) bool {
+	o := m.offer
+	if o == nil {
+		return false
+	}
+	yes, not := o.yes.update(a), o.not.update(a)
+	if !yes && !not {
+		return false
+	}
+	m.offer = nil
+	a.Settings.LessonOffered = true
+	a.saveSettings()
+	if yes {
+		a.scenes.GoTo(newLessonScene(a, m))
+	}
+	return true
+}
+
+// drawOffer draws the offer's card.
+func (m *menuScene) drawOffer(a *App, dst *ebiten.Image) {
+	o := m.offer
+	if o == nil {
+		return
+	}
+	u := a.U()
+	th := a.Theme
+	panel(a, dst, o.card)
+	tintRoundRectEdge(dst, o.card, 14*u, 2*u, withAlpha(th.Accent, 0.8))
+	fb := a.Face(Regular, sizeBody)
+	pad := 12 * u
+	if o.yes.Rect.Y < o.card.Y+2*pad { // one row: the sentence left of the buttons
+		drawText(dst, offerWords, fb, o.card.X+pad+8*u, o.card.Y+o.card.H/2, Left, th.Text)
+	} else {
+		for i, ln := range wrap(offerWords, fb, o.card.W-2*pad) {
+			drawText(dst, ln, fb, o.card.X+o.card.W/2, o.card.Y+pad+(float64(i)+0.5)*lineHeight(fb), Center, th.Text)
+		}
+	}
+	o.not.draw(a, dst, false)
+	o.yes.draw(a, dst, false)
 }
 
 func (m *menuScene) layout(a *App) {
@@ -69,6 +178,10 @@ func (m *menuScene) layout(a *App) {
 
 func (m *menuScene) Update(a *App) error {
 	m.layout(a)
+	m.layoutOffer(a)
+	if m.updateOffer(a) {
+		return nil
+	}
 	i := m.list.update(a)
 	if i < 0 {
 		if a.In.Key(ebiten.KeyEscape) {
@@ -120,6 +233,7 @@ func (m *menuScene) Animating(a *App) bool { return false }
 func (m *menuScene) Draw(a *App, dst *ebiten.Image) {
 	warmUp(a.Theme)
 	m.layout(a)
+	m.layoutOffer(a)
 	drawBackdrop(a, dst, &m.backdrop)
 	th := a.Theme
 	u := a.U()
@@ -138,6 +252,13 @@ func (m *menuScene) Draw(a *App, dst *ebiten.Image) {
 		size -= 4
 		ft = a.Face(Bold, size)
 	}
+	if o := m.offer; o != nil { // the title above the offer's card
+		for lineHeight(ft) > o.card.Y-12*u && size > sizeTitle {
+			size -= 4
+			ft = a.Face(Bold, size)
+		}
+		ty = math.Min(ty, o.card.Y/2+4*u)
+	}
 	drawText(dst, "Gobblet", ft, a.W/2+3*u, ty+4*u, Center, withAlpha(black, 0.5))
 	drawText(dst, "Gobblet", ft, a.W/2, ty, Center, th.Text)
 	tw := textWidth("Gobblet", ft)
@@ -150,9 +271,12 @@ func (m *menuScene) Draw(a *App, dst *ebiten.Image) {
 		subY = ty + 52*u
 	}
 	for i, ln := range wrap(words, sub, a.W-24*u) {
-		drawText(dst, ln, sub, a.W/2, subY+float64(i)*lineHeight(sub), Center, th.TextDim)
+		if m.offer == nil { // the offer takes the subtitle's place
+			drawText(dst, ln, sub, a.W/2, subY+float64(i)*lineHeight(sub), Center, th.TextDim)
+		}
 	}
 	m.list.draw(a, dst)
+	m.drawOffer(a, dst)
 	hint := "Arrows and Enter work too  ·  F11 full screen"
 	if m.escaped && m.list.Buttons[m.list.Focus].Label == "Quit" {
 		hint = "Enter quits the game  ·  arrows choose another button"

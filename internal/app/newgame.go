@@ -1,11 +1,13 @@
 package app
 
 import (
+	"fmt"
 	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/gobblet-game/gobblet/internal/ai"
+	"github.com/gobblet-game/gobblet/internal/record"
 	"github.com/gobblet-game/gobblet/internal/rules"
 	"github.com/gobblet-game/gobblet/internal/settings"
 )
@@ -30,6 +32,8 @@ type setupScene struct {
 	// a small window's rows scroll in area (empty when they all show)
 	area   Rect
 	scroll scroller
+	// rating is the player's 4×4 rating, if they have one (record.Stats)
+	rating *record.Rating
 }
 
 // lastSetup remembers the choices for the next visit within a run.
@@ -123,9 +127,30 @@ func newSetupScene(a *App) *setupScene {
 	sc.start = &button{Label: "Start", Primary: true, Tip: "Enter"}
 	sc.back = &button{Label: "Back", Tip: "Esc"}
 	sc.backdrop = boardPicture{Pos: mustPos("gobblers:x3,.,o1/.,x2o3,./o2,.,x1:x")}
+	st := a.Store.Stats()
+	if r, ok := st.RatingOf(rules.Classic); ok {
+		sc.rating = &r
+	}
 	sc.rebuild()
 	return sc
 }
+
+// suggestion is the line under the computer's level: the level that gives
+// the player an even game by their rating (4×4 against the computer, once
+// rated); "" otherwise.
+func (sc *setupScene) suggestion() string {
+	if sc.rating == nil || sc.mode.Sel != modeHumanVsAI || sc.variantValue() != rules.Classic {
+		return ""
+	}
+	level, ok := record.SuggestLevel(rules.Classic, sc.rating.Rating)
+	if !ok {
+		return ""
+	}
+	return fmt.Sprintf("Suggested for you: %s (your rating %d)", levelName(level), sc.rating.Current())
+}
+
+// suggestionH is the room the suggestion takes under the rows, in units.
+const suggestionH = 26
 
 func (sc *setupScene) variantValue() rules.Variant {
 	if sc.variant.Sel == 1 {
@@ -249,7 +274,11 @@ func (sc *setupScene) layout(a *App) {
 			rowH, gap = (stackedLabelH+46)*u, 10*u
 		}
 		area := Rect{0, y - 20*u, a.W, by - 12*u - (y - 20*u)}
-		if h := float64(len(sc.form.Rows))*(rowH+gap) + 20*u; h > area.H {
+		h := float64(len(sc.form.Rows))*(rowH+gap) + 20*u
+		if sc.suggestion() != "" {
+			h += suggestionH * u
+		}
+		if h > area.H {
 			sc.area = area
 			sc.scroll.Max = h - area.H
 			y -= sc.scroll.Y
@@ -344,12 +373,20 @@ func (sc *setupScene) Draw(a *App, dst *ebiten.Image) {
 	n := len(sc.form.Rows)
 	last := sc.form.Rows[n-1].Rect
 	card := Rect{sc.form.Rows[0].Rect.X - 36*u, sc.form.Rows[0].Rect.Y - 26*u, sc.form.Rows[0].Rect.W + 72*u, last.Y + last.H - sc.form.Rows[0].Rect.Y + 52*u}
+	hint := sc.suggestion()
+	if hint != "" {
+		card.H += suggestionH * u
+	}
 	form := dst
 	if !sc.area.Empty() { // the rows scroll in their area
 		form = clipTo(dst, sc.area)
 	}
 	panel(a, form, card)
 	sc.form.draw(a, form)
+	if hint != "" {
+		fs := a.Face(Regular, sizeSmall)
+		drawText(form, fitText(hint, fs, last.W), fs, last.X+last.W, last.Y+last.H+suggestionH*u*0.75, Right, th.TextDim)
+	}
 	if sc.start.Disabled { // only Online in a browser disables it
 		fc := a.Face(Regular, sizeBody)
 		lh := lineHeight(fc) * 1.3

@@ -81,6 +81,9 @@ type gameScene struct {
 	sheet   bool       // the move list is open over the board (narrow and tall forms)
 	touch   bool       // the player's last input was a touch: no keyboard hints
 	buttons topButtons
+	// lesson: the game runs a step of Learn to play (lesson.go), which
+	// judges each move before it is played; no end, no saving
+	lesson *lessonScene
 }
 
 // handState is the player's hand on the board: the held piece, the square
@@ -513,7 +516,7 @@ func (gs *gameScene) update(a *App) error {
 	}
 
 	gs.runAI(a)
-	if gs.humanToMove() && !gs.waitsForConnection() {
+	if gs.humanToMove() && !gs.waitsForConnection() && !gs.lesson.waits() {
 		gs.updateHand(a)
 	} else {
 		gs.hand.hold = nil
@@ -530,6 +533,10 @@ func (gs *gameScene) update(a *App) error {
 // reserve nearest them (in hot-seat and demos orange's, which stays put),
 // and the move list over the board while the Moves button has it open.
 func (gs *gameScene) layout(a *App) {
+	if gs.lesson != nil {
+		gs.lay = gs.lesson.layout(a)
+		return
+	}
 	near := max(gs.setup.humanColour(), 0)
 	gs.lay = layoutBoard(a.W, a.H, a.U(), gs.variant, near)
 	if gs.sheet && gs.lay.Form != wide {
@@ -541,6 +548,9 @@ func (gs *gameScene) layout(a *App) {
 func (gs *gameScene) updateKeys(a *App) bool {
 	in := &a.In
 	online := gs.setup.Mode == modeOnline
+	if gs.lesson != nil && !in.Key(ebiten.KeyEscape) {
+		return false // the lesson's keys are the hand's
+	}
 	switch {
 	case in.Key(ebiten.KeyEscape):
 		switch h := gs.hand.hold; {
@@ -695,6 +705,9 @@ func (gs *gameScene) updatePeek() {
 // commit plays a legal move with its glide (from x0,y0 if given) and all
 // that follows: sounds, the log, the autosave, the end of the game.
 func (gs *gameScene) commit(a *App, m rules.Move, x0, y0 float64, slot int) {
+	if gs.lesson != nil && !gs.lesson.allows(a, m, x0, y0) {
+		return
+	}
 	gs.hand.quietSq = m.To // no peek under the pointer that just played
 	pre := gs.pos()
 	colour := gs.setup.colourOf(pre.SideToMove())
@@ -739,6 +752,10 @@ func (gs *gameScene) commit(a *App, m rules.Move, x0, y0 float64, slot int) {
 	}
 	a.debugf("move %d %s %s", gs.game.Plies(), pre.SideToMove(), m.Notation(gs.variant))
 	gs.msgT = 0
+	if gs.lesson != nil {
+		gs.lesson.played(a)
+		return
+	}
 	if gs.game.Over() {
 		gs.endGame(a)
 		return
@@ -833,7 +850,11 @@ func (gs *gameScene) Draw(a *App, dst *ebiten.Image) {
 		gs.layout(a)
 		gs.layoutButtons(a)
 	}
-	dst.DrawImage(boardLayer(a, gs.variant), nil)
+	if gs.lesson != nil {
+		dst.DrawImage(gs.lesson.boardImage(a), nil)
+	} else {
+		dst.DrawImage(boardLayer(a, gs.variant), nil)
+	}
 	gs.drawTopBar(a, dst)
 	p := gs.shownPosition()
 	live := gs.review < 0
@@ -844,10 +865,12 @@ func (gs *gameScene) Draw(a *App, dst *ebiten.Image) {
 	if live {
 		gs.drawValues(a, dst)
 	}
-	if gs.lay.Form == wide {
+	if gs.lay.Form == wide && gs.lesson == nil {
 		gs.drawPanel(a, dst)
 	}
-	gs.drawStatus(a, dst)
+	if gs.lesson == nil { // the lesson's card says it all
+		gs.drawStatus(a, dst)
+	}
 	if gs.lay.Form != wide && !gs.lay.Panel.Empty() {
 		gs.drawSheet(a, dst)
 	}

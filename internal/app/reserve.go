@@ -90,7 +90,7 @@ func (gs *gameScene) drawReserve(a *App, dst *ebiten.Image, p *rules.Position, c
 	th := a.Theme
 	u := a.U()
 	col := gs.lay.Reserve[c]
-	lit := !gs.over && gs.toMove() == c && live
+	lit := !gs.over && gs.toMove() == c && live && !gs.lesson.waits() // a lesson's step done: no one moves
 	bg := withAlpha(th.Panel, 0.55)
 	if lit {
 		bg = mix(th.Panel, th.Player[c], 0.12)

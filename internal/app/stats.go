@@ -85,6 +85,9 @@ func (st *statsScene) cards(a *App) [2]Rect {
 		// a phone: the cards one under the other (side by side on its
 		// side), scrolling between the title and the buttons
 		h := 450 * u
+		if _, rated := st.stats.RatingOf(rules.Classic); rated {
+			h += chartFoot * u // the rating's chart at the card's foot
+		}
 		if a.H > a.W {
 			w := math.Min(520*u, a.W-20*u)
 			x, y := a.W/2-w/2, st.area.Y+10*u-st.scroll.Y
@@ -201,7 +204,8 @@ func (st *statsScene) drawCard(a *App, dst *ebiten.Image, r Rect, v rules.Varian
 	th := a.Theme
 	u := a.U()
 	panel(a, dst, r)
-	drawText(dst, variantWords(v), a.Face(Bold, sizeHeading), r.X+28*u, r.Y+40*u, Left, th.Text)
+	drawText(dst, variantWords(v), a.Face(Bold, sizeHeading), r.X+28*u, r.Y+34*u, Left, th.Text)
+	st.drawRating(a, dst, r, v)
 	total := st.stats.Total(v)
 	fh := a.Face(Medium, sizeSmall)
 	fb := a.Face(Regular, sizeBody)
@@ -248,4 +252,81 @@ func (st *statsScene) drawCard(a *App, dst *ebiten.Image, r Rect, v rules.Varian
 	} else {
 		drawText(dst, "No games yet.", a.Face(Regular, sizeSmall), cols[0], y+16*u, Left, th.TextDim)
 	}
+}
+
+// ratingWords say the player's rating in a variant under the card's title.
+func ratingWords(stats *record.Stats, v rules.Variant) string {
+	if !record.Rated(v, "medium") {
+		return "Games on 3×3 are not rated."
+	}
+	r, ok := stats.RatingOf(v)
+	if !ok {
+		return "Your rating comes with your first game."
+	}
+	if r.Games == 1 {
+		return fmt.Sprintf("Your rating: %d, after 1 game", r.Current())
+	}
+	return fmt.Sprintf("Your rating: %d, after %d games", r.Current(), r.Games)
+}
+
+// drawRating draws, under the card's title, the player's rating and at
+// the right a small chart of its history, the levels' ratings within its
+// range as faint lines.
+func (st *statsScene) drawRating(a *App, dst *ebiten.Image, r Rect, v rules.Variant) {
+	th := a.Theme
+	u := a.U()
+	fs := a.Face(Regular, sizeSmall)
+	drawText(dst, ratingWords(&st.stats, v), fs, r.X+28*u, r.Y+62*u, Left, th.TextDim)
+	rt, ok := st.stats.RatingOf(v)
+	if !ok {
+		return
+	}
+	tw := math.Max(textWidth(variantWords(v), a.Face(Bold, sizeHeading)), textWidth(ratingWords(&st.stats, v), fs))
+	w := math.Min(180*u, r.W-56*u-tw-16*u)
+	if w < 60*u { // no room beside the words (a phone): at the card's foot
+		if a.compact() {
+			ratingChart(a, dst, Rect{r.X + 28*u, r.Y + r.H - chartFoot*u, r.W - 56*u, chartFoot*u - 22*u}, v, rt.History)
+		}
+		return
+	}
+	ratingChart(a, dst, Rect{r.X + r.W - 28*u - w, r.Y + 16*u, w, 54 * u}, v, rt.History)
+}
+
+// chartFoot is the height a phone's card grows by for the rating's chart.
+const chartFoot = 76
+
+// ratingChart draws a rating's history as a line in c, scaled to its
+// range (at least 100 points), the last rating a dot.
+func ratingChart(a *App, dst *ebiten.Image, c Rect, v rules.Variant, h []int) {
+	th := a.Theme
+	u := a.U()
+	tintRoundRect(dst, c, 6*u, withAlpha(th.TextDim, 0.12))
+	if len(h) == 0 {
+		return
+	}
+	lo, hi := h[0], h[0]
+	for _, x := range h {
+		lo, hi = min(lo, x), max(hi, x)
+	}
+	if hi-lo < 100 {
+		mid := (hi + lo) / 2
+		lo, hi = mid-50, mid+50
+	}
+	in := c.Inset(6 * u)
+	y := func(x int) float64 { return in.Y + in.H - in.H*float64(x-lo)/float64(hi-lo) }
+	for _, l := range ai.Levels(v) {
+		if lr, ok := record.LevelRating(v, l); ok && lr >= lo && lr <= hi {
+			fillRect(dst, Rect{in.X, y(lr), in.W, math.Max(1, u)}, withAlpha(th.TextDim, 0.35))
+		}
+	}
+	x := func(i int) float64 {
+		if len(h) == 1 {
+			return in.X + in.W
+		}
+		return in.X + in.W*float64(i)/float64(len(h)-1)
+	}
+	for i := 1; i < len(h); i++ {
+		line(dst, x(i-1), y(h[i-1]), x(i), y(h[i]), 2*u, th.Accent)
+	}
+	fillCircle(dst, x(len(h)-1), y(h[len(h)-1]), 3.5*u, th.Accent)
 }

@@ -98,7 +98,7 @@ func (gs *gameScene) showTop() {
 		}
 		gs.top = append(gs.top, b)
 	}
-	if f != wide {
+	if f != wide && gs.lesson == nil {
 		gs.top = append(gs.top, gs.buttons.moves)
 	} else {
 		gs.sheet = false

@@ -11,6 +11,8 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"github.com/gobblet-game/gobblet/internal/lesson"
+	"github.com/gobblet-game/gobblet/internal/record"
 	"github.com/gobblet-game/gobblet/internal/rules"
 )
 
@@ -78,6 +80,22 @@ var screenCases = []screenCase{
 		return newSavedScene(a)
 	}},
 	{"statistics", func(a *App) Scene { return newStatsScene(a) }},
+	{"statistics rated", func(a *App) Scene {
+		st := &a.Store.(*MemoryStore).stats
+		for i := range 30 {
+			st.Rate(rules.Classic, []string{"easy", "medium", "hard"}[i%3], record.Outcome(i%3))
+		}
+		return newStatsScene(a)
+	}},
+	{"new game, a suggestion", func(a *App) Scene {
+		a.Store.(*MemoryStore).stats.Rate(rules.Classic, "medium", record.Won)
+		lastSetup = defaultSetup()
+		return newSetupScene(a)
+	}},
+	{"lesson, a 3×3 step", lessonAt(2, false)},
+	{"lesson, a step done", lessonAt(3, true)},
+	{"lesson, a 4×4 step", lessonAt(7, false)},
+	{"lesson, the end", lessonAt(len(lesson.Steps()), true)},
 	{"game 4×4 vs AI", gameIn(vsAI(rules.Classic), nil)},
 	{"game 3×3 two players", gameIn(twoPlayers(rules.Gobblers), nil)},
 	{"game moves open", gameIn(vsAI(rules.Gobblers), func(a *App, gs *gameScene) {
@@ -145,6 +163,21 @@ var screenCases = []screenCase{
 		s.save(a)
 		return s
 	}},
+}
+
+// lessonAt opens the lesson at a step, done or not (past the last: its end).
+func lessonAt(step int, done bool) func(a *App) Scene {
+	return func(a *App) Scene {
+		l := newLessonScene(a, newMenuScene(a)).(*lessonScene)
+		l.start(a, min(step, len(l.steps)-1))
+		if done {
+			l.passed, l.answer = true, l.step().Praise
+		}
+		if step >= len(l.steps) {
+			l.start(a, step)
+		}
+		return l
+	}
 }
 
 // invitation opens Invite a friend on a live invitation, without a

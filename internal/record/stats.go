@@ -8,8 +8,15 @@ import (
 	"github.com/gobblet-game/gobblet/internal/rules"
 )
 
-// StatsVersion is the statistics format this build writes.
-const StatsVersion = 1
+// StatsVersion is the statistics format this build reads (and this one
+// and older). A file with ratings is written as version 2, so that an
+// older build, which refuses a field it does not know, says it was saved
+// by a newer version; one without is written as version 1, which older
+// builds read as before.
+const StatsVersion = 2
+
+// statsVersionNoRatings is the version of a file without ratings.
+const statsVersionNoRatings = 1
 
 // Tally counts one player's games against one AI level in one variant.
 type Tally struct {
@@ -30,6 +37,9 @@ func (t Tally) Games() int { return t.Won + t.Drawn + t.Lost + t.Left }
 type Stats struct {
 	Version int     `json:"version"`
 	Tallies []Tally `json:"tallies"` // sorted by variant, then level
+	// Ratings are the player's ratings (rating.go), one per variant with
+	// a rated game; omitted while there are none.
+	Ratings []Rating `json:"ratings,omitempty"`
 }
 
 // Add counts one finished game.
@@ -49,11 +59,13 @@ func (s *Stats) Add(v rules.Variant, level string, o Outcome) {
 }
 
 // AddGame counts a finished game between a person and the AI (see
-// Record.Opponent) and reports whether it counted.
+// Record.Opponent), in the tallies and in the player's rating, and reports
+// whether it counted.
 func (s *Stats) AddGame(r *Record) bool {
 	level, o, ok := r.Opponent()
 	if ok {
 		s.Add(r.Variant, level, o)
+		s.Rate(r.Variant, level, o)
 	}
 	return ok
 }
@@ -155,16 +167,23 @@ func ParseStats(data []byte) (Stats, error) {
 		}
 		seen[k] = true
 	}
+	if err := checkRatings(s.Ratings); err != nil {
+		return Stats{}, err
+	}
 	if s.Tallies == nil {
 		s.Tallies = []Tally{}
 	}
 	s.sort()
+	s.Version = StatsVersion // an older file is read into this version's statistics
 	return s, nil
 }
 
 // MarshalStats writes statistics as indented JSON.
 func MarshalStats(s Stats) ([]byte, error) {
 	s.Version = StatsVersion
+	if len(s.Ratings) == 0 {
+		s.Version = statsVersionNoRatings
+	}
 	if s.Tallies == nil {
 		s.Tallies = []Tally{}
 	}

@@ -39,6 +39,13 @@ type Settings struct {
 	// in on the desktop). Omitted when empty, as keep_demos.
 	OnlineServer string `json:"online_server,omitempty"`
 
+	// LessonStep is how far the player came in Learn to play: the number
+	// of its steps done (past the last: finished). LessonOffered: the
+	// menu's first-start offer of the lesson was taken or declined, and is
+	// not made again. Both omitted while unset, as keep_demos.
+	LessonStep    int  `json:"lesson_step,omitempty"`
+	LessonOffered bool `json:"lesson_offered,omitempty"`
+
 	WindowWidth  int `json:"window_width"`
 	WindowHeight int `json:"window_height"`
 
@@ -94,6 +101,7 @@ const (
 	MinWindowSide     = 200
 	MaxWindowSide     = 8192
 	MaxOnlineServer   = 256 // bytes of an online server's address
+	MaxLessonStep     = 100 // the lesson has a handful of steps
 )
 
 // Check reports the first value out of its range.
@@ -119,6 +127,9 @@ func (s *Settings) Check() error {
 		if side < MinWindowSide || side > MaxWindowSide {
 			return fmt.Errorf("window size %dx%d is not between %d and %d", s.WindowWidth, s.WindowHeight, MinWindowSide, MaxWindowSide)
 		}
+	}
+	if s.LessonStep < 0 || s.LessonStep > MaxLessonStep {
+		return fmt.Errorf("lesson_step %d is not between 0 and %d", s.LessonStep, MaxLessonStep)
 	}
 	if !isServerAddress(s.OnlineServer) {
 		return fmt.Errorf("online_server %.40q is not a server address (at most %d printable characters, no spaces)", s.OnlineServer, MaxOnlineServer)

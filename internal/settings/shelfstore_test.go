@@ -120,7 +120,7 @@ func TestShelfStoreKeepsAnUnreadableValueAside(t *testing.T) {
 			case CurrentGame:
 				return strings.Replace(v, `[Format "gobblet 1"]`, `[Format "gobblet 2"]`, 1)
 			}
-			return `{"version": 2, "tallies": []}`
+			return `{"version": 3, "tallies": []}`
 		}, "%s saved by a newer version of Gobblet, so %s; the old copy is kept in the browser's storage as %s."},
 	}
 	said := map[string]string{

@@ -178,7 +178,7 @@ func TestUnreadableFilesAreKeptAside(t *testing.T) {
 			case CurrentGame:
 				return bytes.Replace(d, []byte(`[Format "gobblet 1"]`), []byte(`[Format "gobblet 2"]`+"\n[Clock \"5+3\"]"), 1)
 			}
-			return []byte(`{"version": 2, "tallies": [], "streaks": {}}`)
+			return []byte(`{"version": 3, "tallies": [], "streaks": {}}`)
 		}, true},
 	}
 	notices := map[string][2]string{
