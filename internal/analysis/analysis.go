@@ -200,8 +200,8 @@ func markOf(v rules.Variant, played, best rules.Move, before, after value) Mark 
 		}
 		return Blunder
 	}
-	if played == best {
-		return Best
+	if played == best || (after.proven() && before.proven() && !before.better(after)) {
+		return Best // the search's move, or one proven as good
 	}
 	switch drop := before.chances() - after.chances(); {
 	case drop >= 15:

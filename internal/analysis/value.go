@@ -53,6 +53,24 @@ func (v value) before() value {
 	return v
 }
 
+// proven reports whether the value is a proven result.
+func (v value) proven() bool { return v.kind == win || v.kind == loss || v.kind == draw }
+
+// better reports whether v is better than w for the side they belong to:
+// by chances, then a faster win or a slower loss.
+func (v value) better(w value) bool {
+	if v.chances() != w.chances() {
+		return v.chances() > w.chances()
+	}
+	switch {
+	case v.kind == win && w.kind == win:
+		return v.n < w.n
+	case v.kind == loss && w.kind == loss:
+		return v.n > w.n
+	}
+	return false
+}
+
 // fromSolution converts a value of the solution.
 func fromSolution(s solve.Value) value {
 	switch {
