@@ -84,7 +84,7 @@ func TestWinningChances(t *testing.T) {
 	if WinningChances(0) != 50 {
 		t.Errorf("an even score gives %d", WinningChances(0))
 	}
-	if WinningChances(1_000_000-3) != 100 || WinningChances(-(1_000_000 - 4)) != 0 {
+	if WinningChances(1_000_000-3) != 100 || WinningChances(-(1_000_000-4)) != 0 {
 		t.Error("a proven result is not 100 or 0")
 	}
 	last := -1

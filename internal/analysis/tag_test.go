@@ -104,9 +104,9 @@ func TestAnAnalysisOfOtherMovesIsNone(t *testing.T) {
 		t.Fatal(err)
 	}
 	tests := []struct {
-		rule string
+		rule  string
 		moves func(*rules.Game) *record.Record
-		tag  string
+		tag   string
 	}{
 		{"other moves", func(*rules.Game) *record.Record { return record.FromGame(other) }, tag},
 		{"a move more", func(g *rules.Game) *record.Record {
