@@ -23,6 +23,16 @@ func (o Options) nodes() uint64 {
 // budget names a node budget in Game.Budget.
 func budget(n uint64) string { return fmt.Sprintf("nodes %d", n) }
 
+// BudgetName is the Game.Budget an analysis of a game of the variant with
+// the node budget (0 for DefaultNodes) would have: "solution" on 3×3,
+// "nodes N" on 4×4. A kept analysis with this budget need not be redone.
+func BudgetName(v rules.Variant, nodes uint64) string {
+	if v == rules.Gobblers {
+		return "solution"
+	}
+	return budget(Options{Nodes: nodes}.nodes())
+}
+
 // searchOptions are a reproducible search: one thread, no jitter, a node
 // budget and no clock.
 func searchOptions(nodes uint64) search.Options {
