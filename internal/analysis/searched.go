@@ -52,6 +52,9 @@ func analyzeSearch(ctx context.Context, g *rules.Game, opt Options) (*Game, erro
 	replay.MoveLimit = g.MoveLimit
 	plies := make([]Ply, len(moves))
 	total := positions(g)
+	if len(moves) == 0 {
+		total = 0 // nothing to mark
+	}
 	for i := 0; i < total; i++ {
 		if err := ctx.Err(); err != nil {
 			return nil, err

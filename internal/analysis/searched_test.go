@@ -121,6 +121,16 @@ func TestAnAnalysisOfAnUnfinishedGameSearchesItsLastPosition(t *testing.T) {
 	}
 }
 
+func TestAGameWithoutMovesHasNoMarks(t *testing.T) {
+	for _, v := range []rules.Variant{rules.Classic, rules.Gobblers} {
+		calls := 0
+		a, err := Analyze(context.Background(), rules.NewGame(v), Options{Nodes: testNodes, Progress: func(int, int) { calls++ }})
+		if err != nil || len(a.Plies) != 0 || a.Accuracy != [2]float64{-1, -1} || calls != 0 {
+			t.Errorf("%v: %+v %v, %d progress calls", v, a, err, calls)
+		}
+	}
+}
+
 func TestCancelledAnalysisStops(t *testing.T) {
 	for _, v := range []rules.Variant{rules.Classic, rules.Gobblers} {
 		t.Run(v.String(), func(t *testing.T) {
