@@ -10,7 +10,7 @@ import (
 // (centi-pieces, from the side to move) into winning chances:
 // 100 / (1 + exp(-CurveK × score)). It was fitted by maximum likelihood on
 // the engine's self-play games with tools/fitcurve (docs/analysis.md).
-const CurveK = 0.004
+const CurveK = 0.022
 
 // WinningChances turns a search score (from the side to move; proven
 // results at ±search.WinBound and beyond) into that side's winning chances,

@@ -10,7 +10,8 @@
 // prints a summary (games, pairs, k, held-out log-loss and calibration, and
 // the pairs binned by score, from which the fit can be redone).
 //
-//	go run ./tools/fitcurve -games 300 -nodes 20000 > tools/fitcurve/summary.txt
+//	go run ./tools/fitcurve -games 300 -nodes 20000 -save games.txt > tools/fitcurve/summary.txt
+//	go run ./tools/fitcurve -agree games.txt -agree-games 4 -nodes 250000
 //
 // With -agree it instead measures how the analysis's marks depend on its
 // budget: it analyses games with -nodes and with four times that and
@@ -18,7 +19,6 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"flag"
 	"fmt"
@@ -53,7 +53,7 @@ type game struct {
 func main() {
 	games := flag.Int("games", 300, "self-play games")
 	nodes := flag.Uint64("nodes", 20000, "node budget per move (fit), or per position (-agree)")
-	workers := flag.Int("workers", 1, "games played at once")
+	workers := flag.Int("workers", 2, "games played (or analysed) at once")
 	seed := flag.Uint64("seed", 1, "random seed")
 	random := flag.Int("random", 2, "random plies that open each game, for variety")
 	limit := flag.Int("limit", 160, "plies after which a game is a draw")
@@ -62,7 +62,7 @@ func main() {
 	agreeGames := flag.Int("agree-games", 6, "with -agree: how many games")
 	flag.Parse()
 	if *agree != "" {
-		if err := measureAgreement(os.Stdout, *agree, *agreeGames, *nodes); err != nil {
+		if err := measureAgreement(os.Stdout, *agree, *agreeGames, *nodes, *workers); err != nil {
 			fmt.Fprintln(os.Stderr, "fitcurve:", err)
 			os.Exit(1)
 		}
@@ -198,6 +198,9 @@ func logLoss(pairs []pair, k float64) float64 {
 	return sum / float64(len(pairs))
 }
 
+// binWidth is the width of the score bins in the summary, in centi-pieces.
+const binWidth = 10
+
 func report(w io.Writer, games []game, nodes uint64, random, limit int, took time.Duration) {
 	var wins, draws, losses, plies int
 	for _, g := range games {
@@ -239,10 +242,10 @@ func report(w io.Writer, games []game, nodes uint64, random, limit int, took tim
 		}
 		fmt.Fprintf(w, "  %3d-%3d %% | %6d | %5.1f | %5.1f\n", i*10, i*10+10, b.n, 100*b.pred/float64(b.n), 100*b.res/float64(b.n))
 	}
-	fmt.Fprintln(w, "all pairs binned by x's score (100 centi-pieces a bin): bin | positions | x's mean result")
+	fmt.Fprintf(w, "all pairs binned by x's score (%d centi-pieces a bin): bin | positions | x's mean result\n", binWidth)
 	byBin := map[int][2]float64{}
 	for _, p := range append(fit, held...) {
-		b := int(math.Floor(float64(p.score) / 100))
+		b := int(math.Floor(float64(p.score) / binWidth))
 		c := byBin[b]
 		byBin[b] = [2]float64{c[0] + 1, c[1] + p.result}
 	}
@@ -253,7 +256,7 @@ func report(w io.Writer, games []game, nodes uint64, random, limit int, took tim
 	sort.Ints(keys)
 	for _, b := range keys {
 		c := byBin[b]
-		fmt.Fprintf(w, "  [%5d,%5d) | %6d | %5.1f\n", b*100, b*100+100, int(c[0]), 100*c[1]/c[0])
+		fmt.Fprintf(w, "  [%5d,%5d) | %6d | %5.1f\n", b*binWidth, b*binWidth+binWidth, int(c[0]), 100*c[1]/c[0])
 	}
 }
 
@@ -271,24 +274,23 @@ func saveGames(path string, games []game) error {
 	return os.WriteFile(path, []byte(b.String()), 0o644)
 }
 
-// measureAgreement analyses the first n games of the file (at most 40
-// plies of each) with the budget and with four times it, and reports the
-// share of plies whose marks agree, whose marks agree on being a mistake
-// or blunder (what Learn from your mistakes asks about) or not, and the
-// time each took.
-func measureAgreement(w io.Writer, path string, n int, nodes uint64) error {
-	f, err := os.Open(path)
+// measureAgreement analyses the first n games of the file of 20 plies or
+// more (at most 40 plies of each), workers at a time, with the budget and
+// with four times it, and reports the share of plies whose marks agree,
+// whose marks agree on being a mistake or worse (what Learn from your
+// mistakes asks about) or not, and the time each analysis took.
+func measureAgreement(w io.Writer, path string, n int, nodes uint64, workers int) error {
+	data, err := os.ReadFile(path)
 	if err != nil {
 		return err
 	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<20)
-	var same, sameSerious, total, diffChances int
-	var t1, t4 time.Duration
-	for count := 0; count < n && sc.Scan(); {
+	var games []*rules.Game
+	for _, line := range strings.Split(string(data), "\n") {
+		if len(games) == n {
+			break
+		}
 		g := rules.NewGame(rules.Classic)
-		for i, word := range strings.Fields(sc.Text()) {
+		for i, word := range strings.Fields(line) {
 			if i == 40 {
 				break
 			}
@@ -300,24 +302,53 @@ func measureAgreement(w io.Writer, path string, n int, nodes uint64) error {
 				return err
 			}
 		}
-		if g.Plies() < 20 {
-			continue
+		if g.Plies() >= 20 {
+			games = append(games, g)
 		}
-		count++
-		s := time.Now()
-		a, err := analysis.Analyze(context.Background(), g, analysis.Options{Nodes: nodes})
-		if err != nil {
-			return err
+	}
+	if len(games) == 0 {
+		return fmt.Errorf("%s: no game of 20 plies or more", path)
+	}
+	type result struct {
+		a, b   *analysis.Game
+		t1, t4 time.Duration
+		err    error
+	}
+	results := make([]result, len(games))
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for range max(1, workers) {
+		wg.Go(func() {
+			for i := range next {
+				r := &results[i]
+				s := time.Now()
+				r.a, r.err = analysis.Analyze(context.Background(), games[i], analysis.Options{Nodes: nodes})
+				r.t1 = time.Since(s)
+				if r.err != nil {
+					continue
+				}
+				s = time.Now()
+				r.b, r.err = analysis.Analyze(context.Background(), games[i], analysis.Options{Nodes: 4 * nodes})
+				r.t4 = time.Since(s)
+				fmt.Fprintf(os.Stderr, "fitcurve: game %d analysed\n", i+1)
+			}
+		})
+	}
+	for i := range games {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	var same, sameSerious, total, diffChances int
+	var t1, t4 time.Duration
+	for i, r := range results {
+		if r.err != nil {
+			return r.err
 		}
-		t1 += time.Since(s)
-		s = time.Now()
-		b, err := analysis.Analyze(context.Background(), g, analysis.Options{Nodes: 4 * nodes})
-		if err != nil {
-			return err
-		}
-		t4 += time.Since(s)
-		for i := range a.Plies {
-			pa, pb := a.Plies[i], b.Plies[i]
+		t1 += r.t1
+		t4 += r.t4
+		for j := range r.a.Plies {
+			pa, pb := r.a.Plies[j], r.b.Plies[j]
 			total++
 			if pa.Mark == pb.Mark {
 				same++
@@ -327,16 +358,22 @@ func measureAgreement(w io.Writer, path string, n int, nodes uint64) error {
 			}
 			diffChances += abs(pa.After - pb.After)
 		}
-		fmt.Fprintf(w, "game %d: %d plies, %s at %d nodes, %s at %d\n", count, g.Plies(),
-			t1.Round(time.Second), nodes, t4.Round(time.Second), 4*nodes)
+		fmt.Fprintf(w, "game %d: %d plies, %s at %d nodes, %s at %d; marks %s / %s\n", i+1, games[i].Plies(),
+			r.t1.Round(time.Second), nodes, r.t4.Round(time.Second), 4*nodes, marks(r.a), marks(r.b))
 	}
-	if total == 0 {
-		return fmt.Errorf("%s: no game of 20 plies or more", path)
-	}
-	fmt.Fprintf(w, "%d plies: marks agree %.1f %%; mistake-or-worse agrees %.1f %%; mean |Δ after| %.1f points; time %s at %d nodes, %s at %d\n",
-		total, 100*float64(same)/float64(total), 100*float64(sameSerious)/float64(total),
+	fmt.Fprintf(w, "%d games, %d plies: marks agree %.1f %%; mistake-or-worse agrees %.1f %%; mean |Δ after| %.1f points; time %s at %d nodes, %s at %d\n",
+		len(games), total, 100*float64(same)/float64(total), 100*float64(sameSerious)/float64(total),
 		float64(diffChances)/float64(total), t1.Round(time.Second), nodes, t4.Round(time.Second), 4*nodes)
 	return nil
+}
+
+// marks writes a game's marks one letter a ply: B best, g good, i, m, b.
+func marks(a *analysis.Game) string {
+	var b strings.Builder
+	for _, p := range a.Plies {
+		b.WriteByte("Bgimb"[p.Mark])
+	}
+	return b.String()
 }
 
 func abs(x int) int {
