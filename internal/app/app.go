@@ -637,6 +637,8 @@ func sceneName(s Scene) string {
 		return "statistics"
 	case *learnScene:
 		return "learn"
+	case *coachScene:
+		return "mistakes"
 	}
 	return fmt.Sprintf("%T", s)
 }
