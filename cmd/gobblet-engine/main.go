@@ -1,6 +1,6 @@
 // Command gobblet-engine speaks the Gobblet engine protocol of
 // shared/PROTOCOL.md on stdin/stdout, and offers sub-commands (perft, bench,
-// match, solve) for scripts and measurements.
+// match, solve, replay, annotate) for scripts and measurements.
 package main
 
 import (
@@ -21,11 +21,12 @@ type subcommand struct {
 }
 
 var subcommands = map[string]subcommand{
-	"perft":  {runPerft, "perft <variant> <depth> [--pos <position>]   count move sequences, with nodes per second"},
-	"bench":  {runBench, "bench                                        search fixed positions; last line: bench nodes N time MS nps N"},
-	"match":  {runMatch, "match [flags]                                AI-versus-AI games between two players"},
-	"solve":  {runSolve, "solve [flags]                                build or check the Gobblet Gobblers solution"},
-	"replay": {runReplay, "replay FILE                                  check a saved game record and print its positions"},
+	"perft":    {runPerft, "perft <variant> <depth> [--pos <position>]   count move sequences, with nodes per second"},
+	"bench":    {runBench, "bench                                        search fixed positions; last line: bench nodes N time MS nps N"},
+	"match":    {runMatch, "match [flags]                                AI-versus-AI games between two players"},
+	"solve":    {runSolve, "solve [flags]                                build or check the Gobblet Gobblers solution"},
+	"replay":   {runReplay, "replay FILE                                  check a saved game record and print its positions"},
+	"annotate": {runAnnotate, "annotate FILE                                mark every move of a saved game and give each player's accuracy"},
 }
 
 const usage = `usage: gobblet-engine [sub-command] [args]
@@ -76,7 +77,7 @@ func main() {
 
 func printUsage() {
 	fmt.Print(usage)
-	for _, name := range []string{"perft", "bench", "match", "solve", "replay"} {
+	for _, name := range []string{"perft", "bench", "match", "solve", "replay", "annotate"} {
 		fmt.Println("  " + subcommands[name].usage)
 	}
 }

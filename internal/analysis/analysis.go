@@ -20,7 +20,6 @@ import (
 	"context"
 	"errors"
 
-	"github.com/gobblet-game/gobblet/internal/record"
 	"github.com/gobblet-game/gobblet/internal/rules"
 )
 
@@ -78,6 +77,11 @@ type Ply struct {
 	// Note, when set, is a sentence for the player about the move, for
 	// example "Missed a win in 3." (3×3) or "Allows a win in 2.".
 	Note string
+
+	// before and after are what Before and After come from: a proven
+	// result with its length, or chances (kept in the record so notes and
+	// marks come back the same).
+	before, after value
 }
 
 // Game is the analysis of a whole game.
@@ -113,32 +117,99 @@ var ErrNoSolution = errors.New("the 3×3 table is not available")
 // Analyze analyses every move of g from its start position. It stops with
 // ctx's error when ctx is cancelled.
 func Analyze(ctx context.Context, g *rules.Game, opt Options) (*Game, error) {
-	return nil, errors.New("analysis: not built yet")
+	if g.Variant() == rules.Gobblers {
+		return analyzeExact(ctx, g, opt)
+	}
+	return analyzeSearch(ctx, g, opt)
 }
 
 // Judge tells whether m, played instead of the move at ply i of the
 // analysed game (Learn from your mistakes), is good enough: on 3×3 it keeps
 // the value of the position; on 4×4 the mover's winning chances after it
-// come within a few points of the best move's. p is the position before
+// come within JudgePoints of the best move's. p is the position before
 // ply i. The returned Ply is m's own analysis (mark, chances, note).
+//
+// Judge sees only p, not the game's history: a move that would repeat a
+// position for the third time is judged as if the game went on.
 func Judge(ctx context.Context, p rules.Position, m rules.Move, best Ply, opt Options) (ok bool, got Ply, err error) {
-	return false, Ply{}, errors.New("analysis: not built yet")
+	if err := p.CheckMove(m); err != nil {
+		return false, Ply{}, err
+	}
+	if p.Variant() == rules.Gobblers {
+		return judgeExact(ctx, p, m)
+	}
+	return judgeSearch(ctx, p, m, best, opt)
 }
 
-// WinningChances turns a search score (from the side to move; proven
-// results at ±search.WinBound and beyond) into that side's winning chances,
-// 0–100.
-func WinningChances(score int) int { return 50 }
+// JudgePoints is how far under the best move's winning chances a move may
+// fall on 4×4 and still be accepted by Judge: less than the 5 points that
+// make an inaccuracy, so an accepted move is one the analysis would have
+// marked best or good.
+const JudgePoints = 5
 
-// MoveAccuracy is Lichess's accuracy of one move from the mover's winning
-// chances before and after it (0–100 each), in percent.
-func MoveAccuracy(before, after float64) float64 { return 100 }
+// noSolution is ErrNoSolution with the sentence saying why.
+type noSolution struct{ err error }
 
-// Of returns the analysis kept in a record, and whether it had one that
-// matches its moves. A record whose analysis does not match its moves, or
-// is malformed, has none (the game still loads).
-func Of(r *record.Record) (*Game, bool) { return nil, false }
+func (e noSolution) Error() string        { return e.err.Error() }
+func (e noSolution) Unwrap() error        { return e.err }
+func (e noSolution) Is(target error) bool { return target == ErrNoSolution }
 
-// Keep writes the analysis into the record (as a header tag that older
-// versions of the game keep as an unknown tag), replacing any earlier one.
-func Keep(r *record.Record, g *Game) {}
+// positions reports how many of the game's positions the analysis looks
+// at: one per move, and the last position too when the game goes on.
+func positions(g *rules.Game) int {
+	n := g.Plies()
+	if !g.Over() {
+		n++
+	}
+	return n
+}
+
+// finish fills in the plies' chances, marks and notes from their values,
+// and the game's accuracy.
+func finish(v rules.Variant, start rules.Player, plies []Ply, budget string) *Game {
+	for i := range plies {
+		plies[i].settle(v)
+	}
+	return &Game{Variant: v, Plies: plies, Accuracy: gameAccuracy(start, plies), Budget: budget}
+}
+
+// settle derives the exported fields of a ply from its move, best move and
+// values.
+func (p *Ply) settle(v rules.Variant) {
+	p.Before, p.After = p.before.chances(), p.after.chances()
+	p.Mark = markOf(v, p.Move, p.Best, p.before, p.after)
+	if p.Mark == Best {
+		p.Best = p.Move
+	}
+	p.Note = noteOf(p.before, p.after)
+}
+
+// markOf judges a move. On 3×3 (exact values) a move is best when it keeps
+// the best value exactly, good when it keeps its kind (still a win, draw
+// or loss), and a blunder otherwise. On 4×4 it is best when it is the
+// search's best move, and otherwise marked by the mover's loss of winning
+// chances, as Lichess does: 5, 10, 15 points make an inaccuracy, a mistake
+// and a blunder.
+func markOf(v rules.Variant, played, best rules.Move, before, after value) Mark {
+	if v == rules.Gobblers {
+		switch {
+		case after == before:
+			return Best
+		case after.kind == before.kind:
+			return Good
+		}
+		return Blunder
+	}
+	if played == best || (after.proven() && before.proven() && !before.better(after)) {
+		return Best // the search's move, or one proven as good
+	}
+	switch drop := before.chances() - after.chances(); {
+	case drop >= 15:
+		return Blunder
+	case drop >= 10:
+		return Mistake
+	case drop >= 5:
+		return Inaccuracy
+	}
+	return Good
+}
