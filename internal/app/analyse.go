@@ -70,6 +70,7 @@ const (
 	analyseLabel = "Analyse"
 	cancelLabel  = "Cancel"
 	learnLabel   = "Learn from mistakes"
+	retryLabel   = "Retry mistakes" // the same, where a button is narrow
 	marksLabel   = "Review marks"
 )
 

@@ -263,13 +263,22 @@ func (cs *coachScene) Update(a *App) error {
 	a.In.Keys = slices.DeleteFunc(slices.Clone(keys), func(k ebiten.Key) bool {
 		return k == ebiten.KeyZ || k == ebiten.KeyY || k == ebiten.KeyH || k == ebiten.KeyV || k == ebiten.KeyM
 	})
+	// nor is a press on its move list, which would review its moves
+	pressed := a.In.Pressed
+	if _, cells, _ := gs.moveList(a); pressed {
+		for _, c := range cells {
+			if c.r.Contains(a.In.X, a.In.Y) {
+				a.In.Pressed = false
+			}
+		}
+	}
 	live := cs.state == coachAsking || cs.state == coachShown
 	if live {
 		if err := gs.Update(a); err != nil {
 			return err
 		}
 	}
-	a.In.Keys = keys
+	a.In.Keys, a.In.Pressed = keys, pressed
 	if live && gs.game.Plies() > cs.plies[cs.k] {
 		m := gs.game.Moves()[cs.plies[cs.k]]
 		cs.judge(a, m)
@@ -359,6 +368,9 @@ func (cs *coachScene) Draw(a *App, dst *ebiten.Image) {
 	where := fmt.Sprintf("Mistake %d of %d", cs.k+1, len(cs.plies))
 	if textWidth(where, fs) > room {
 		fs = a.Face(Regular, sizeSmall)
+	}
+	if textWidth(where, fs) > room {
+		where = fmt.Sprintf("%d of %d", cs.k+1, len(cs.plies))
 	}
 	drawText(dst, fitText(where, fs, room), fs, x, st.Y+st.H/2, Left, th.TextDim)
 	for _, b := range bs {

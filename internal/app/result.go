@@ -35,6 +35,7 @@ func (gs *gameScene) layoutResult(a *App) {
 	for i, b := range gs.ending.menu.Buttons {
 		b.Rect = Rect{card.X + 16*u + float64(i%cols)*(w+16*u), top + float64(i/cols)*resultRow*u, w, 50 * u}
 	}
+	gs.fitAnalysisLabel(a)
 }
 
 // updateOver runs the ended game: it lays out the result card's buttons,
@@ -88,7 +89,7 @@ func (gs *gameScene) updateOver(a *App) error {
 		gs.pressAnalyse(a)
 	case marksLabel:
 		gs.review = 0 // from the start, every move with its mark
-	case learnLabel:
+	case learnLabel, retryLabel:
 		gs.startLearning(a)
 	case saveLabel, keepLabel, copyLabel:
 		gs.resultSave(a)
@@ -468,5 +469,17 @@ func (gs *gameScene) resultAnalysisButton() {
 	b.Label, b.Tip = gs.an.analyse.Label, gs.an.analyse.Tip
 	if gs.analysed() != nil && !gs.an.learn.Disabled {
 		b.Label, b.Tip = learnLabel, gs.an.learn.Tip
+	}
+}
+
+// fitAnalysisLabel shortens the result card's Learn from mistakes where
+// its button is too narrow for the words.
+func (gs *gameScene) fitAnalysisLabel(a *App) {
+	b := gs.an.card
+	if b == nil || b.Label != learnLabel {
+		return
+	}
+	if textWidth(b.Label, a.Face(Medium, sizeBody)) > b.Rect.W-20*a.U() {
+		b.Label = retryLabel
 	}
 }

@@ -77,8 +77,8 @@ func (gs *gameScene) panelParts(a *App) (list, card, status Rect) {
 		statusH = 200 * u
 	}
 	cardH := gs.analysisCardH(a)
-	if gs.review >= 0 && gs.lay.Form != wide {
-		statusH = 0
+	if gs.review >= 0 && (gs.lay.Form == narrow || gs.lay.Form == tall && gs.reviewMarkWords() == "") {
+		statusH = 0 // the status line says the same; a mark's words it has no room for
 	}
 	bottom := pr.Y + pr.H
 	if statusH > 0 {
@@ -119,7 +119,7 @@ func (gs *gameScene) drawPanel(a *App, dst *ebiten.Image) {
 	fm := a.Face(Medium, sizeBody-2)
 	if len(moves) == 0 {
 		drawText(dst, "No moves yet.", fc, list.X+18*u, list.Y+64*u, Left, th.TextDim)
-	} else if gs.review < 0 && len(moves) > 0 {
+	} else if gs.review < 0 && len(moves) > 0 && gs.reviewBack == nil {
 		drawText(dst, gs.verb("click")+" a move to review", a.Face(Regular, sizeSmall-2), list.X+list.W-18*u, list.Y+24*u, Right, th.TextDim)
 	}
 	for _, n := range numbers {
