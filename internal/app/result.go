@@ -348,7 +348,7 @@ func (gs *gameScene) resultGrid(a *App) (cols, rows int) {
 		return 1, n
 	case l.Form == narrow:
 		// a short window: as many buttons to a row as fit
-		cols = max(2, min(n, int((l.W-100*u)/(150*u))))
+		cols = max(2, min(n, int((l.W-20*u)/(140*u))))
 		return cols, (n + cols - 1) / cols
 	}
 	return 2, (n + 1) / 2
