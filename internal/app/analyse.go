@@ -79,8 +79,8 @@ func (gs *gameScene) analysisButtons() {
 	if gs.an.analyse != nil {
 		return
 	}
-	gs.an.analyse = &button{Label: analyseLabel, Tip: "The computer marks every move and finds the best ones"}
-	gs.an.learn = &button{Label: learnLabel, Tip: "Go back to your mistakes and find better moves"}
+	gs.an.analyse = &button{Label: analyseLabel, Tip: "The computer marks every move and finds the best ones (A)"}
+	gs.an.learn = &button{Label: learnLabel, Tip: "Go back to your mistakes and find better moves (L)"}
 	if gs.an.rec == nil { // a saved game's people are known from its file
 		for c := 0; c < 2; c++ {
 			gs.an.humans[c] = gs.setup.Players[c].Human
@@ -364,11 +364,11 @@ func (gs *gameScene) syncAnalysisButtons() {
 	b := gs.an.analyse
 	switch {
 	case gs.an.running:
-		b.Label, b.Tip = cancelLabel, "Stop the analysis"
+		b.Label, b.Tip = cancelLabel, "Stop the analysis (A)"
 	case gs.analysed() != nil:
 		b.Label, b.Tip = marksLabel, "Step through the moves with their marks"
 	default:
-		b.Label, b.Tip = analyseLabel, "The computer marks every move and finds the best ones"
+		b.Label, b.Tip = analyseLabel, "The computer marks every move and finds the best ones (A)"
 	}
 	gs.an.learn.Disabled = len(gs.mistakes()) == 0
 }

@@ -374,3 +374,38 @@ func TestShotsOfTheReviewScreens(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// A saved game analysed in its review keeps the analysis in its file: one
+// copy, now with the analysis, and the list shows it.
+func TestAnalysingASavedGameKeepsItInItsFile(t *testing.T) {
+	f := blunders()
+	installFake(t, f)
+	tb := wonTable(t)
+	rec := tb.gs.setup.gameRecord(tb.gs.game)
+	ms := NewMemoryStore(tb.a.Settings)
+	tb.a.Store = ms
+	if _, err := ms.SaveRecord(rec); err != nil {
+		t.Fatal(err)
+	}
+	ss := newSavedScene(tb.a)
+	ss.open(tb.a, 0)
+	rs, ok := tb.a.scenes.current.(*gameScene)
+	if !ok {
+		t.Fatalf("opening a saved game shows %T", tb.a.scenes.current)
+	}
+	tb.gs = rs
+	tb.a.scenes = sceneManager{current: rs}
+	tb.tick()
+	tb.key(ebiten.KeyA, false)
+	tb.until("the analysis", func() bool { return rs.analysed() != nil })
+	games, _ := ms.Records()
+	if len(games) != 1 {
+		t.Fatalf("%d saved games after the analysis, want the one", len(games))
+	}
+	if _, ok := f.of(games[0].Record); !ok {
+		t.Errorf("the saved game's file lacks the analysis: %v", games[0].Record.Tags)
+	}
+	if rs.an.path != games[0].Path || len(ss.games) != 1 || ss.games[0].Path != games[0].Path {
+		t.Errorf("the review and the list should follow the new copy %q: %q, %v", games[0].Path, rs.an.path, ss.games)
+	}
+}

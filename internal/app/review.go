@@ -73,6 +73,10 @@ func (gs *gameScene) updateReview(a *App) error {
 		gs.review = gs.game.Plies()
 	case a.In.Key(ebiten.KeyM) && gs.lay.Form != wide:
 		gs.toggleSheet(a)
+	case a.In.Key(ebiten.KeyA) && gs.game.Plies() > 0 && gs.analysed() == nil:
+		gs.pressAnalyse(a)
+	case a.In.Key(ebiten.KeyL) && len(gs.mistakes()) > 0:
+		gs.startLearning(a)
 	case a.In.Key(ebiten.KeyEscape):
 		gs.endReview(a)
 	}
