@@ -94,6 +94,7 @@ func (gs *gameScene) updateOver(a *App) error {
 	case saveLabel, keepLabel, copyLabel:
 		gs.resultSave(a)
 	case "Main menu":
+		gs.stopAnalysis()
 		gs.leave(a)
 		a.scenes.GoTo(newMenuScene(a))
 	}
@@ -105,6 +106,7 @@ func (gs *gameScene) rematch(a *App) {
 	if !makeRoom(a, false) {
 		return
 	}
+	gs.stopAnalysis()
 	if n := gs.net; n != nil {
 		if n.gone == nil && !n.rematchAsked {
 			n.rematchAsked = true

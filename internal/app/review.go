@@ -140,6 +140,7 @@ func (gs *gameScene) updateReviewPanel(a *App) bool {
 // endReview goes back to the game, or to the saved games a record came from.
 func (gs *gameScene) endReview(a *App) {
 	if gs.reviewBack != nil {
+		gs.stopAnalysis() // the game's screen is left: nobody would see it end
 		a.scenes.GoTo(gs.reviewBack)
 		return
 	}
