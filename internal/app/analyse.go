@@ -67,11 +67,12 @@ type analysisDone struct {
 
 // The analysis buttons' words.
 const (
-	analyseLabel = "Analyse"
-	cancelLabel  = "Cancel"
-	learnLabel   = "Learn from mistakes"
-	retryLabel   = "Retry mistakes" // the same, where a button is narrow
-	marksLabel   = "Review marks"
+	analyseLabel  = "Analyse"
+	cancelLabel   = "Cancel"
+	learnLabel    = "Learn from mistakes"
+	retryLabel    = "Retry mistakes" // the same, where a button is narrow
+	mistakesLabel = "Mistakes"       // and narrower
+	marksLabel    = "Review marks"
 )
 
 // analysisButtons makes the analysis buttons once.

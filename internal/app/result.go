@@ -89,7 +89,7 @@ func (gs *gameScene) updateOver(a *App) error {
 		gs.pressAnalyse(a)
 	case marksLabel:
 		gs.review = 0 // from the start, every move with its mark
-	case learnLabel, retryLabel:
+	case learnLabel, retryLabel, mistakesLabel:
 		gs.startLearning(a)
 	case saveLabel, keepLabel, copyLabel:
 		gs.resultSave(a)
@@ -481,7 +481,10 @@ func (gs *gameScene) fitAnalysisLabel(a *App) {
 	if b == nil || b.Label != learnLabel {
 		return
 	}
-	if textWidth(b.Label, a.Face(Medium, sizeBody)) > b.Rect.W-20*a.U() {
-		b.Label = retryLabel
+	for _, l := range []string{learnLabel, retryLabel, mistakesLabel} {
+		b.Label = l
+		if textWidth(l, a.Face(Medium, sizeBody)) <= b.Rect.W-16*a.U() {
+			return
+		}
 	}
 }
