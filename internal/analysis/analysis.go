@@ -141,10 +141,10 @@ func Judge(ctx context.Context, p rules.Position, m rules.Move, best Ply, opt Op
 	return judgeSearch(ctx, p, m, best, opt)
 }
 
-// JudgePoints is how far under the best move's winning chances a move may
-// fall on 4×4 and still be accepted by Judge: less than the 5 points that
-// make an inaccuracy, so an accepted move is one the analysis would have
-// marked best or good.
+// JudgePoints is how far under the best move's winning chances a move
+// must fall on 4×4 for Judge to refuse it: the 5 points that make an
+// inaccuracy, so an accepted move is one the analysis would have marked
+// best or good.
 const JudgePoints = 5
 
 // noSolution is ErrNoSolution with the sentence saying why.

@@ -2,11 +2,13 @@ package analysis
 
 import (
 	"context"
+	"errors"
 	"math/rand/v2"
 	"testing"
 
 	"github.com/gobblet-game/gobblet/internal/ai"
 	"github.com/gobblet-game/gobblet/internal/rules"
+	"github.com/gobblet-game/gobblet/internal/solve"
 )
 
 // judgeAt analyses the move m from the position p (3×3), as the last move
@@ -200,5 +202,23 @@ func TestJudgeExact(t *testing.T) {
 	}
 	if _, _, err := Judge(ctx, p, rules.Shift(0, 1), Ply{}, Options{}); err == nil {
 		t.Error("an illegal move was judged")
+	}
+}
+
+func TestWithoutTheTableA3x3GameIsNotAnalysed(t *testing.T) {
+	defer func(old func(context.Context) (*solve.Solution, error)) { loadSolution = old }(loadSolution)
+	loadSolution = func(context.Context) (*solve.Solution, error) {
+		return nil, errors.New("the 3×3 table could not be downloaded")
+	}
+	g := rules.NewGame(rules.Gobblers)
+	if err := g.PlayNotation([]string{"3@b2"}); err != nil {
+		t.Fatal(err)
+	}
+	_, err := Analyze(context.Background(), g, Options{})
+	if !errors.Is(err, ErrNoSolution) || err.Error() != "the 3×3 table could not be downloaded" {
+		t.Errorf("got %v", err)
+	}
+	if _, _, err := Judge(context.Background(), g.PositionAt(0), g.Moves()[0], Ply{}, Options{}); !errors.Is(err, ErrNoSolution) {
+		t.Errorf("Judge: got %v", err)
 	}
 }

@@ -276,9 +276,11 @@ func saveGames(path string, games []game) error {
 
 // measureAgreement analyses the first n games of the file of 20 plies or
 // more (at most 40 plies of each), workers at a time, with the budget and
-// with four times it, and reports the share of plies whose marks agree,
-// whose marks agree on being a mistake or worse (what Learn from your
-// mistakes asks about) or not, and the time each analysis took.
+// with four times it, and reports the share of plies whose marks agree:
+// exactly, with best and good taken as one (which of two near-equal moves
+// is "the best" depends on the budget), on being marked at all, and on
+// being a mistake or worse (what Learn from your mistakes asks about); and
+// the time each analysis took.
 func measureAgreement(w io.Writer, path string, n int, nodes uint64, workers int) error {
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -339,7 +341,7 @@ func measureAgreement(w io.Writer, path string, n int, nodes uint64, workers int
 	}
 	close(next)
 	wg.Wait()
-	var same, sameSerious, total, diffChances int
+	var same, sameKind, sameFlag, sameSerious, total, diffChances int
 	var t1, t4 time.Duration
 	for i, r := range results {
 		if r.err != nil {
@@ -353,6 +355,12 @@ func measureAgreement(w io.Writer, path string, n int, nodes uint64, workers int
 			if pa.Mark == pb.Mark {
 				same++
 			}
+			if max(pa.Mark, analysis.Good) == max(pb.Mark, analysis.Good) {
+				sameKind++
+			}
+			if (pa.Mark >= analysis.Inaccuracy) == (pb.Mark >= analysis.Inaccuracy) {
+				sameFlag++
+			}
 			if (pa.Mark >= analysis.Mistake) == (pb.Mark >= analysis.Mistake) {
 				sameSerious++
 			}
@@ -361,8 +369,9 @@ func measureAgreement(w io.Writer, path string, n int, nodes uint64, workers int
 		fmt.Fprintf(w, "game %d: %d plies, %s at %d nodes, %s at %d; marks %s / %s\n", i+1, games[i].Plies(),
 			r.t1.Round(time.Second), nodes, r.t4.Round(time.Second), 4*nodes, marks(r.a), marks(r.b))
 	}
-	fmt.Fprintf(w, "%d games, %d plies: marks agree %.1f %%; mistake-or-worse agrees %.1f %%; mean |Δ after| %.1f points; time %s at %d nodes, %s at %d\n",
-		len(games), total, 100*float64(same)/float64(total), 100*float64(sameSerious)/float64(total),
+	pct := func(n int) float64 { return 100 * float64(n) / float64(total) }
+	fmt.Fprintf(w, "%d games, %d plies: marks agree %.1f %%, with best and good as one %.1f %%; marked (?!, ?, ??) or not agrees %.1f %%; mistake-or-worse or not %.1f %%; mean |Δ after| %.1f points; time %s at %d nodes, %s at %d\n",
+		len(games), total, pct(same), pct(sameKind), pct(sameFlag), pct(sameSerious),
 		float64(diffChances)/float64(total), t1.Round(time.Second), nodes, t4.Round(time.Second), 4*nodes)
 	return nil
 }
