@@ -35,7 +35,11 @@ func (gs *gameScene) analysisCardParts(a *App, card Rect) (wordsY float64, graph
 	wordsY = card.Y + 24*u
 	b := Rect{card.X + 16*u, card.Y + card.H - 12*u - 44*u, card.W - 32*u, 44 * u}
 	if gs.analysed() != nil {
-		graph = Rect{card.X + 16*u, card.Y + 42*u, card.W - 32*u, math.Max(30*u, b.Y-10*u-(card.Y+42*u))}
+		top := card.Y + 42*u
+		if gs.cardSaysMark() {
+			top += 40 * u // two lines more: the mark's words
+		}
+		graph = Rect{card.X + 16*u, top, card.W - 32*u, math.Max(30*u, b.Y-10*u-top)}
 		gs.an.learn.Rect = b
 		gs.an.analyse.Rect = Rect{}
 		return wordsY, graph, []*button{gs.an.learn}
@@ -63,6 +67,15 @@ func (gs *gameScene) drawAnalysisCard(a *App, dst *ebiten.Image, card Rect) {
 		fs = a.Face(Regular, sizeSmall-2)
 	}
 	drawText(dst, fitText(words, fs, card.W-32*u), fs, card.X+16*u, y, Left, th.Text)
+	if gs.cardSaysMark() {
+		// a phone on its side has no status card: the mark's words are here
+		for i, ln := range wrap(gs.reviewMarkWords(), fs, card.W-32*u) {
+			if i == 2 {
+				break
+			}
+			drawText(dst, ln, fs, card.X+16*u, y+float64(i+1)*20*u, Left, th.TextDim)
+		}
+	}
 	switch {
 	case gs.analysed() != nil:
 		gs.drawEvalGraph(a, dst, graph)
@@ -202,4 +215,10 @@ func (gs *gameScene) bestWords(p analysis.Ply, before rules.Position) string {
 		return fmt.Sprintf("Best was a %s piece from the reserve to\u00a0%s.", what, p.Best.To.Name(gs.variant))
 	}
 	return fmt.Sprintf("Best was the %s piece from\u00a0%s to\u00a0%s.", what, p.Best.From.Name(gs.variant), p.Best.To.Name(gs.variant))
+}
+
+// cardSaysMark reports whether the analysis card says the marked move's
+// words itself: on a phone on its side, whose sheet has no status card.
+func (gs *gameScene) cardSaysMark() bool {
+	return gs.lay.Form == narrow && gs.reviewMarkWords() != ""
 }
