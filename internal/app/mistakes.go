@@ -312,9 +312,9 @@ func (cs *coachScene) leave(a *App) {
 	a.scenes.GoTo(cs.back)
 }
 
-// Animating: the board's, and the wait for the judgement.
+// Animating: the board's (the judgement, when it comes, asks for a frame).
 func (cs *coachScene) Animating(a *App) bool {
-	return cs.gs.Animating(a) || cs.state == coachJudging
+	return cs.gs.Animating(a)
 }
 
 // Draw draws the board, the question over the top bar and the status line

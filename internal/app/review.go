@@ -102,7 +102,12 @@ func (gs *gameScene) updateReviewPanel(a *App) bool {
 	if !card.Empty() {
 		_, graph, bs := gs.analysisCardParts(a, card)
 		for _, b := range bs {
-			if !b.update(a) {
+			was := b.hover
+			pressed := b.update(a)
+			if b.hover != was {
+				a.redraw() // the game's look does not know the card's buttons
+			}
+			if !pressed {
 				continue
 			}
 			switch b {
