@@ -661,6 +661,8 @@ func sceneName(s Scene) string {
 		return "learn"
 	case *lessonScene:
 		return "lesson"
+	case *coachScene:
+		return "mistakes"
 	}
 	return fmt.Sprintf("%T", s)
 }

@@ -105,6 +105,11 @@ func (a *App) logLayout() {
 		state = s.logLayout(a, &b, widget, buttons)
 	case *lessonScene:
 		state = s.logLayout(a, &b, widget, buttons)
+	case *coachScene:
+		s.gs.logLayout(a, &b, widget, buttons)
+		fmt.Fprintf(&b, "mistake %d of %d ply %d state %s\nquestion %s\n", s.k+1, len(s.plies), s.plies[s.k]+1, s.stateWord(), s.words)
+		buttons(s.statusButtons())
+		state = s.stateWord()
 	case *lobbyScene:
 		// a phone's scrolling card: only what shows whole can be pressed
 		shown := func(bs ...*button) {
@@ -264,12 +269,20 @@ func (gs *gameScene) logLayout(a *App, b *strings.Builder, widget func(string, R
 			buttons(n.drawM.Buttons)
 		}
 	}
+	gs.logAnalysis(a, b, widget)
 	switch {
 	case gs.pause.open:
 		buttons(gs.pause.menu.Buttons)
 		return "paused"
 	case gs.review >= 0:
 		buttons(gs.reviewMenu.Buttons)
+		if _, card, _ := gs.panelParts(a); !card.Empty() {
+			_, graph, bs := gs.analysisCardParts(a, card)
+			buttons(bs)
+			if gs.analysed() != nil {
+				widget("graph", graph)
+			}
+		}
 		return "review"
 	case gs.over:
 		if gs.ending.ticks < resultDelay+20 {
@@ -282,4 +295,41 @@ func (gs *gameScene) logLayout(a *App, b *strings.Builder, widget func(string, R
 		return "over"
 	}
 	return "play"
+}
+
+// logAnalysis writes the game's analysis (running with its progress,
+// failed, or done with every move's mark and the accuracies), the move
+// list's rows shown with their marks, and, in a review, the mark of the
+// move shown and where its best move goes:
+//
+//	gobblet: analysis done marks - - ?? - best accuracy 100 62
+//	gobblet: move 3 2@b2 ??
+//	gobblet: widget "move 3" 1000 180 100 44
+//	gobblet: reviewed 3 blunder best 3@c1
+func (gs *gameScene) logAnalysis(a *App, b *strings.Builder, widget func(string, Rect)) {
+	switch g := gs.analysed(); {
+	case gs.an.running:
+		fmt.Fprintf(b, "analysis running %d of %d\n", gs.an.done, gs.an.total)
+	case g != nil:
+		marks := make([]string, len(g.Plies))
+		for i, p := range g.Plies {
+			marks[i] = p.Mark.String()
+		}
+		fmt.Fprintf(b, "analysis done marks %s accuracy %.0f %.0f\n", strings.Join(marks, " "), g.Accuracy[rules.X], g.Accuracy[rules.O])
+	case gs.an.problem != "":
+		fmt.Fprintf(b, "analysis failed %s\n", gs.an.problem)
+	}
+	_, cells, _ := gs.moveList(a)
+	moves := gs.game.Moves()
+	for _, c := range cells {
+		mark := "-"
+		if p, ok := gs.plyAnalysis(c.ply); ok && p.Mark.Symbol() != "" {
+			mark = p.Mark.Symbol()
+		}
+		fmt.Fprintf(b, "move %d %s %s\n", c.ply+1, moves[c.ply].Notation(gs.variant), mark)
+		widget(fmt.Sprintf("move %d", c.ply+1), c.r)
+	}
+	if p, ok := gs.reviewedMark(); ok {
+		fmt.Fprintf(b, "reviewed %d %s best %s\n", gs.review, p.Mark, p.Best.Notation(gs.variant))
+	}
 }

@@ -428,8 +428,9 @@ func TestShotsOfTheOnlineScreens(t *testing.T) {
 // shotTaker draws the shots from inside a game loop, where pixels can be
 // read back.
 type shotTaker struct {
-	t   *testing.T
-	dir string
+	t    *testing.T
+	dir  string
+	only func(name string) bool // the screens drawn (nil: the online ones)
 }
 
 func (g *shotTaker) Layout(w, h int) (int, int) { return w, h }
@@ -438,7 +439,7 @@ func (g *shotTaker) Draw(*ebiten.Image)         {}
 func (g *shotTaker) Update() error {
 	for _, win := range phoneWindows {
 		for _, c := range screenCases {
-			if !strings.Contains(c.name, "invite") && !strings.Contains(c.name, "join") && !strings.Contains(c.name, "online") && !strings.Contains(c.name, "host") {
+			if g.only != nil && !g.only(c.name) || g.only == nil && !strings.Contains(c.name, "invite") && !strings.Contains(c.name, "join") && !strings.Contains(c.name, "online") && !strings.Contains(c.name, "host") {
 				continue
 			}
 			w, h := win[0], win[1]

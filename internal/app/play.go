@@ -72,6 +72,7 @@ type gameScene struct {
 	reviewMenu menuList
 	reviewBack Scene          // a saved game under review: where Back leads
 	playOnGame *record.Record // a saved unfinished game under review: what Play on plays
+	an         analysisState  // the game's analysis (analyse.go)
 
 	net     *netGame // online: the session
 	demo    demoState
@@ -464,6 +465,7 @@ func (gs *gameScene) update(a *App) error {
 	gs.layout(a)
 	gs.layoutButtons(a)
 	gs.pollBrain(a)
+	gs.pollAnalysis(a)
 	gs.stepGlides(a.steps)
 	gs.pollNet(a)
 	if a.scenes.current != Scene(gs) && gs.net != nil {
@@ -862,6 +864,7 @@ func (gs *gameScene) Draw(a *App, dst *ebiten.Image) {
 		gs.drawReserve(a, dst, &p, c, live)
 	}
 	gs.drawBoard(a, dst, &p, live)
+	gs.drawBestArrow(a, dst)
 	if live {
 		gs.drawValues(a, dst)
 	}

@@ -18,6 +18,7 @@ import (
 // (Rematch, or Accept when the partner asked for one online).
 func (gs *gameScene) layoutResult(a *App) {
 	u := a.U()
+	gs.resultAnalysisButton()
 	card := gs.resultCard(a)
 	cols, rows := gs.resultGrid(a)
 	nb := float64(cols)
@@ -34,6 +35,7 @@ func (gs *gameScene) layoutResult(a *App) {
 	for i, b := range gs.ending.menu.Buttons {
 		b.Rect = Rect{card.X + 16*u + float64(i%cols)*(w+16*u), top + float64(i/cols)*resultRow*u, w, 50 * u}
 	}
+	gs.fitAnalysisLabel(a)
 }
 
 // updateOver runs the ended game: it lays out the result card's buttons,
@@ -83,9 +85,16 @@ func (gs *gameScene) updateOver(a *App) error {
 		gs.rematch(a)
 	case "Review":
 		gs.review = gs.game.Plies()
+	case analyseLabel, cancelLabel:
+		gs.pressAnalyse(a)
+	case marksLabel:
+		gs.review = 0 // from the start, every move with its mark
+	case learnLabel, retryLabel, mistakesLabel:
+		gs.startLearning(a)
 	case saveLabel, keepLabel, copyLabel:
 		gs.resultSave(a)
 	case "Main menu":
+		gs.stopAnalysis()
 		gs.leave(a)
 		a.scenes.GoTo(newMenuScene(a))
 	}
@@ -97,6 +106,7 @@ func (gs *gameScene) rematch(a *App) {
 	if !makeRoom(a, false) {
 		return
 	}
+	gs.stopAnalysis()
 	if n := gs.net; n != nil {
 		if n.gone == nil && !n.rematchAsked {
 			n.rematchAsked = true
@@ -338,8 +348,10 @@ func (gs *gameScene) resultGrid(a *App) (cols, rows int) {
 	switch l := &gs.lay; {
 	case l.Form == wide && l.Panel.H-14*u >= resultHead*u+float64(n)*resultRow*u:
 		return 1, n
-	case l.Form == narrow && l.W >= float64(n)*150*u+100*u:
-		return n, 1 // a short window: the buttons in one row
+	case l.Form == narrow:
+		// a short window: as many buttons to a row as fit
+		cols = max(2, min(n, int((l.W-20*u)/(140*u))))
+		return cols, (n + cols - 1) / cols
 	}
 	return 2, (n + 1) / 2
 }
@@ -378,7 +390,22 @@ func (gs *gameScene) drawResult(a *App, dst *ebiten.Image) {
 		y += 24 * u
 	}
 	small := a.Face(Regular, sizeSmall)
-	if n := gs.game.Plies(); n > 0 {
+	if words := gs.analysisWords(); words != "" {
+		// the analysis: its progress, then each player's accuracy
+		fa := a.Face(Medium, sizeSmall)
+		if textWidth(words, fa) > r.W-32*u {
+			fa = a.Face(Medium, sizeSmall-2)
+		}
+		drawText(dst, fitText(words, fa, r.W-32*u), fa, r.X+r.W/2, y+6*u, Center, th.Text)
+		if gs.an.running {
+			bar := Rect{r.X + 40*u, y + 20*u, r.W - 80*u, 6 * u}
+			tintRoundRect(dst, bar, bar.H/2, withAlpha(th.Text, 0.12))
+			if f := gs.analysisFraction(); f > 0 {
+				tintRoundRect(dst, Rect{bar.X, bar.Y, math.Max(bar.H, bar.W*f), bar.H}, bar.H/2, th.Accent)
+			}
+		}
+		y += 24 * u
+	} else if n := gs.game.Plies(); n > 0 {
 		drawText(dst, fmt.Sprintf("%d moves played", n), small, r.X+r.W/2, y+6*u, Center, withAlpha(th.TextDim, 0.8))
 		y += 24 * u
 	}
@@ -425,3 +452,39 @@ const (
 	resultHead = 230
 	resultRow  = 62
 )
+
+// resultAnalysisButton puts the analysis's button on the result card,
+// before Main menu (not in the computer's demos, which go on to their next
+// game), and names it: Analyse, Cancel while it runs, then Learn from
+// mistakes when the player made some, else Review marks.
+func (gs *gameScene) resultAnalysisButton() {
+	if gs.setup.Mode == modeAIvsAI || gs.game.Plies() == 0 {
+		return
+	}
+	gs.syncAnalysisButtons()
+	if gs.an.card == nil {
+		gs.an.card = &button{}
+		bs := gs.ending.menu.Buttons
+		gs.ending.menu.Buttons = append(bs[:len(bs)-1:len(bs)-1], gs.an.card, bs[len(bs)-1])
+	}
+	b := gs.an.card
+	b.Label, b.Tip = gs.an.analyse.Label, gs.an.analyse.Tip
+	if gs.analysed() != nil && !gs.an.learn.Disabled {
+		b.Label, b.Tip = learnLabel, gs.an.learn.Tip
+	}
+}
+
+// fitAnalysisLabel shortens the result card's Learn from mistakes where
+// its button is too narrow for the words.
+func (gs *gameScene) fitAnalysisLabel(a *App) {
+	b := gs.an.card
+	if b == nil || b.Label != learnLabel {
+		return
+	}
+	for _, l := range []string{learnLabel, retryLabel, mistakesLabel} {
+		b.Label = l
+		if textWidth(l, a.Face(Medium, sizeBody)) <= b.Rect.W-16*a.U() {
+			return
+		}
+	}
+}

@@ -40,14 +40,8 @@ func (gs *gameScene) layoutReview(a *App) {
 // forward, Play on, Done or Back) and the arrow, Home, End and Esc keys.
 func (gs *gameScene) updateReview(a *App) error {
 	gs.layoutReview(a)
-	if a.In.Pressed {
-		_, cells, _ := gs.moveList(a)
-		for _, c := range cells {
-			if c.r.Contains(a.In.X, a.In.Y) {
-				gs.review = c.ply + 1
-				return nil
-			}
-		}
+	if gs.updateReviewPanel(a) {
+		return nil
 	}
 	for i, b := range gs.reviewMenu.Buttons {
 		if b.update(a) {
@@ -77,15 +71,81 @@ func (gs *gameScene) updateReview(a *App) error {
 		gs.review = 0
 	case a.In.Key(ebiten.KeyEnd):
 		gs.review = gs.game.Plies()
+	case a.In.Key(ebiten.KeyM) && gs.lay.Form != wide:
+		gs.toggleSheet(a)
+	case a.In.Key(ebiten.KeyA) && gs.game.Plies() > 0 && gs.analysed() == nil:
+		gs.pressAnalyse(a)
+	case a.In.Key(ebiten.KeyL) && len(gs.mistakes()) > 0:
+		gs.startLearning(a)
 	case a.In.Key(ebiten.KeyEscape):
 		gs.endReview(a)
 	}
 	return nil
 }
 
+// updateReviewPanel answers the review's move list and analysis card (on
+// a phone, the sheet the Moves button opens): a move pressed is shown, the
+// card's buttons analyse, cancel or start Learn from your mistakes, and a
+// press on the graph shows its move. It reports whether it took the input.
+func (gs *gameScene) updateReviewPanel(a *App) bool {
+	in := &a.In
+	for _, b := range gs.top {
+		if b == gs.buttons.moves && b.update(a) {
+			gs.toggleSheet(a)
+			return true
+		}
+	}
+	if gs.lay.Panel.Empty() {
+		return false
+	}
+	list, card, status := gs.panelParts(a)
+	if !card.Empty() {
+		_, graph, bs := gs.analysisCardParts(a, card)
+		for _, b := range bs {
+			was := b.hover
+			pressed := b.update(a)
+			if b.hover != was {
+				a.redraw() // the game's look does not know the card's buttons
+			}
+			if !pressed {
+				continue
+			}
+			switch b {
+			case gs.an.analyse:
+				gs.pressAnalyse(a)
+			case gs.an.learn:
+				gs.startLearning(a)
+			}
+			return true
+		}
+		if in.Pressed && gs.analysed() != nil && graph.Inset(-6*a.U()).Contains(in.X, in.Y) {
+			gs.review = gs.graphPly(graph, in.X)
+			return true
+		}
+	}
+	if !in.Pressed {
+		return false
+	}
+	_, cells, _ := gs.moveList(a)
+	for _, c := range cells {
+		if c.r.Contains(in.X, in.Y) {
+			gs.review = c.ply + 1
+			return true
+		}
+	}
+	// on a phone, a press beside the sheet (not on the status line's
+	// buttons) closes it
+	if gs.sheet && !list.Contains(in.X, in.Y) && !card.Contains(in.X, in.Y) && !status.Contains(in.X, in.Y) && !gs.lay.Status.Contains(in.X, in.Y) && !gs.lay.Top.Contains(in.X, in.Y) {
+		gs.closeSheet()
+		return true
+	}
+	return false
+}
+
 // endReview goes back to the game, or to the saved games a record came from.
 func (gs *gameScene) endReview(a *App) {
 	if gs.reviewBack != nil {
+		gs.stopAnalysis() // the game's screen is left: nobody would see it end
 		a.scenes.GoTo(gs.reviewBack)
 		return
 	}
@@ -103,7 +163,26 @@ func (gs *gameScene) reviewWords() string {
 	if i%2 == 1 {
 		dots = "…"
 	}
-	return fmt.Sprintf("Reviewing %d%s %s", i/2+1, dots, gs.moveWords(i)) + gs.reviewKeys()
+	s := fmt.Sprintf("Reviewing %d%s %s", i/2+1, dots, gs.moveWords(i))
+	if p, ok := gs.plyAnalysis(i); ok && p.Mark.Symbol() != "" {
+		s += " " + p.Mark.Symbol()
+	}
+	return s + gs.reviewKeys()
+}
+
+// reviewMarkWords says what the analysis found of the move review shows:
+// its note ("Missed a win in 3.") and the best move ("" for a move without
+// a mark).
+func (gs *gameScene) reviewMarkWords() string {
+	p, ok := gs.reviewedMark()
+	if !ok {
+		return ""
+	}
+	best := gs.bestWords(p, gs.game.PositionAt(gs.review-1))
+	if p.Note != "" {
+		return p.Note + " " + best
+	}
+	return best
 }
 
 // reviewKeys names the review's keys after its words, unless the player
@@ -125,4 +204,13 @@ func (gs *gameScene) shownWinLine(p *rules.Position) uint16 {
 		return p.WinningLine(result.Winner)
 	}
 	return 0
+}
+
+// showSheet opens the move list over the board in a phone's forms (beside
+// the board it shows already).
+func (gs *gameScene) showSheet(a *App) {
+	gs.layout(a)
+	if gs.lay.Form != wide && !gs.sheet {
+		gs.toggleSheet(a)
+	}
 }

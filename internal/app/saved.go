@@ -594,7 +594,9 @@ func (ss *savedScene) open(a *App, i int) {
 		return
 	}
 	a.play(sound.MenuClick)
-	a.scenes.GoTo(newReviewScene(a, sg.Record, g, ss))
+	rs := newReviewScene(a, sg.Record, g, ss)
+	rs.an.path = sg.Path // where the analysis is kept once done
+	a.scenes.GoTo(rs)
 }
 
 // newReviewScene is the game screen showing a record, stepped through with
@@ -613,6 +615,15 @@ func newReviewScene(a *App, rec *record.Record, g *rules.Game, back Scene) *game
 		}
 	}
 	gs := newGameScene(a, s, g)
+	// the people's moves are those Learn from your mistakes asks about; an
+	// analysis kept in the file shows at once
+	for _, pl := range []rules.Player{rules.X, rules.O} {
+		gs.an.humans[s.colourOf(pl)] = rec.Players[pl].Kind == record.Human
+	}
+	gs.an.rec = rec
+	if an, ok := analysisOf(rec); ok && gs.matches(an) {
+		gs.an.game = an
+	}
 	if res := rec.Result; res.Reason == rules.Resignation { // no position shows it
 		gs.resigned, gs.over, gs.ending.ticks, gs.ending.recorded = &res, true, 1000, true
 	}

@@ -12,29 +12,29 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/gobblet-game/gobblet/internal/ai"
+	"github.com/gobblet-game/gobblet/internal/analysis"
 	"github.com/gobblet-game/gobblet/internal/rules"
 )
 
 // moveList lays out the move list: the card, the visible move cells and
 // the move numbers (with their row centres). The slices are the scene's,
-// good until the next call.
+// good until the next call. A row is a finger high wherever it can be
+// pressed (44 units beside the board, 48 on a phone's sheet).
 func (gs *gameScene) moveList(a *App) (list Rect, cells []moveCell, numbers [][2]float64) {
 	cells, numbers = gs.cells[:0], gs.numbers[:0]
 	defer func() { gs.cells, gs.numbers = cells, numbers }()
 	u := a.U()
-	pr := gs.lay.Panel
-	statusH := 150 * u
-	if gs.setup.Mode == modeAIvsAI {
-		statusH = 200 * u
+	list, _, _ = gs.panelParts(a)
+	if list.Empty() {
+		return list, cells, numbers
 	}
-	list = Rect{pr.X, pr.Y, pr.W, pr.H - statusH - 12*u}
 	moves := gs.game.Moves()
-	rowH := 28 * u
+	rowH := 44 * u
 	if gs.lay.Form != wide {
 		rowH = 48 * u // the list over the board is for fingers
 	}
-	top := list.Y + 50*u
-	rows := max(1, int((list.H-60*u)/rowH))
+	top := list.Y + 44*u
+	rows := max(1, int((list.H-50*u)/rowH))
 	// the first mover is x; rows are full moves
 	nRows := (len(moves) + 1) / 2
 	cur := gs.currentPly()
@@ -55,10 +55,47 @@ func (gs *gameScene) moveList(a *App) (list Rect, cells []moveCell, numbers [][2
 				break
 			}
 			x := list.X + 50*u + float64(k)*colW
-			cells = append(cells, moveCell{i, Rect{x - 4*u, y + 2*u, colW - 6*u, rowH - 4*u}})
+			cells = append(cells, moveCell{i, Rect{x - 4*u, y, colW - 6*u, rowH}})
 		}
 	}
 	return list, cells, numbers
+}
+
+// panelParts divides the side panel (or the sheet over the board): the
+// move list, the review's analysis card under it (empty outside a review),
+// and the status card at the foot (none on the sheet in a review: the
+// status line says the same). On a phone on its side the sheet is too
+// low for both: the card goes beside the list.
+func (gs *gameScene) panelParts(a *App) (list, card, status Rect) {
+	u := a.U()
+	pr := gs.lay.Panel
+	if pr.Empty() {
+		return Rect{}, Rect{}, Rect{}
+	}
+	statusH := 150 * u
+	if gs.setup.Mode == modeAIvsAI {
+		statusH = 200 * u
+	}
+	cardH := gs.analysisCardH(a)
+	if gs.review >= 0 && (gs.lay.Form == narrow || gs.lay.Form == tall && gs.reviewMarkWords() == "") {
+		statusH = 0 // the status line says the same; a mark's words it has no room for
+	}
+	bottom := pr.Y + pr.H
+	if statusH > 0 {
+		status = Rect{pr.X, bottom - statusH, pr.W, statusH}
+		bottom = status.Y - 12*u
+	}
+	if cardH > 0 && gs.lay.Form == narrow {
+		w := math.Min(gs.lay.W-20*u, 2*pr.W)
+		pr = Rect{(gs.lay.W - w) / 2, pr.Y, w, bottom - pr.Y}
+		half := (pr.W - 12*u) / 2
+		return Rect{pr.X, pr.Y, half, pr.H}, Rect{pr.X + half + 12*u, pr.Y, half, pr.H}, status
+	}
+	if cardH > 0 {
+		card = Rect{pr.X, bottom - cardH, pr.W, cardH}
+		bottom = card.Y - 12*u
+	}
+	return Rect{pr.X, pr.Y, pr.W, bottom - pr.Y}, card, status
 }
 
 // currentPly is the index of the move shown last (-1 before the first).
@@ -82,7 +119,7 @@ func (gs *gameScene) drawPanel(a *App, dst *ebiten.Image) {
 	fm := a.Face(Medium, sizeBody-2)
 	if len(moves) == 0 {
 		drawText(dst, "No moves yet.", fc, list.X+18*u, list.Y+64*u, Left, th.TextDim)
-	} else if gs.review < 0 && len(moves) > 0 {
+	} else if gs.review < 0 && len(moves) > 0 && gs.reviewBack == nil {
 		drawText(dst, gs.verb("click")+" a move to review", a.Face(Regular, sizeSmall-2), list.X+list.W-18*u, list.Y+24*u, Right, th.TextDim)
 	}
 	for _, n := range numbers {
@@ -91,10 +128,14 @@ func (gs *gameScene) drawPanel(a *App, dst *ebiten.Image) {
 	cur := gs.currentPly()
 	for _, mc := range cells {
 		i, cell := mc.ply, mc.r
+		shade := Rect{cell.X, cell.Y + 3*u, cell.W, cell.H - 6*u}
 		if i == cur {
-			tintRoundRect(dst, cell, 6*u, withAlpha(th.Accent, 0.25))
+			tintRoundRect(dst, shade, 6*u, withAlpha(th.Accent, 0.25))
 		} else if cell.Contains(a.In.X, a.In.Y) {
-			tintRoundRect(dst, cell, 6*u, withAlpha(th.Text, 0.08))
+			tintRoundRect(dst, shade, 6*u, withAlpha(th.Text, 0.08))
+		}
+		if p, ok := gs.plyAnalysis(i); ok && p.Mark.Symbol() != "" {
+			drawText(dst, p.Mark.Symbol(), a.Face(Bold, sizeBody-2), cell.X+cell.W-8*u, cell.Y+cell.H/2, Right, markColour(th, p.Mark))
 		}
 		// the piece moved, a small disc of its size and colour, then where
 		// it went: "b2" from the reserve, "a3 → b1" on the board
@@ -110,9 +151,13 @@ func (gs *gameScene) drawPanel(a *App, dst *ebiten.Image) {
 		}
 		drawText(dst, moveSquares(gs.variant, moves[i]), face, x+26*u, y, Left, th.Text)
 	}
-	st := gs.statusCard(a)
-	panel(a, dst, st)
-	gs.drawAIStatus(a, dst, st)
+	if _, card, _ := gs.panelParts(a); !card.Empty() {
+		gs.drawAnalysisCard(a, dst, card)
+	}
+	if st := gs.statusCard(a); !st.Empty() {
+		panel(a, dst, st)
+		gs.drawAIStatus(a, dst, st)
+	}
 }
 
 // drawSheet draws the move list and the status card opened over the
@@ -182,14 +227,10 @@ func (gs *gameScene) drawMoveTip(a *App, dst *ebiten.Image) {
 }
 
 // statusCard is the card under the move list that says who thinks, or
-// whose turn it is.
+// whose turn it is (empty on the sheet in a review).
 func (gs *gameScene) statusCard(a *App) Rect {
-	pr := gs.lay.Panel
-	h := 150 * a.U()
-	if gs.setup.Mode == modeAIvsAI {
-		h = 200 * a.U()
-	}
-	return Rect{pr.X, pr.Y + pr.H - h, pr.W, h}
+	_, _, st := gs.panelParts(a)
+	return st
 }
 
 // cardText is where the status card's first line starts and its two faces.
@@ -299,6 +340,9 @@ func (gs *gameScene) thinkingLine(a *App, secs float64) string {
 // the review's, the result's, or whose turn it is.
 func (gs *gameScene) statusCardWords() (title, words string) {
 	switch {
+	case gs.review >= 0 && gs.reviewMarkWords() != "":
+		p, _ := gs.reviewedMark()
+		return markTitle(p.Mark), gs.reviewMarkWords()
 	case gs.review >= 0 && !gs.over:
 		title = "Reviewing"
 		words = "← → step through the moves; Done goes back to the game."
@@ -435,4 +479,17 @@ func (gs *gameScene) drawEvalBar(a *App, dst *ebiten.Image, r Rect, mover int, s
 type moveCell struct {
 	ply int
 	r   Rect
+}
+
+// markTitle names a mark for the status card's title.
+func markTitle(m analysis.Mark) string {
+	switch m {
+	case analysis.Inaccuracy:
+		return "Inaccuracy ?!"
+	case analysis.Mistake:
+		return "Mistake ?"
+	case analysis.Blunder:
+		return "Blunder ??"
+	}
+	return "Reviewing"
 }

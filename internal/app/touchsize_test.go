@@ -11,6 +11,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"github.com/gobblet-game/gobblet/internal/analysis"
 	"github.com/gobblet-game/gobblet/internal/lesson"
 	"github.com/gobblet-game/gobblet/internal/record"
 	"github.com/gobblet-game/gobblet/internal/rules"
@@ -109,6 +110,31 @@ var screenCases = []screenCase{
 		wonGame(a, gs)
 		gs.review = 2
 	})},
+	{"game review analysing", gameIn(twoPlayers(rules.Gobblers), func(a *App, gs *gameScene) {
+		wonGame(a, gs)
+		gs.review = 2
+		gs.analysisButtons()
+		gs.an.running, gs.an.done, gs.an.total = true, 2, 5
+		gs.showSheet(a)
+	})},
+	{"game review analysed", gameIn(twoPlayers(rules.Gobblers), func(a *App, gs *gameScene) {
+		wonGame(a, gs)
+		gs.an.game = blunders().of3(gs.game, analysis.Options{})
+		gs.review = 4
+		gs.showSheet(a)
+	})},
+	{"game over analysed", gameIn(vsAI(rules.Gobblers), func(a *App, gs *gameScene) {
+		wonGame(a, gs)
+		gs.an.game = blunders().of3(gs.game, analysis.Options{})
+	})},
+	{"learn from mistakes", func(a *App) Scene {
+		gs := newGameScene(a, twoPlayers(rules.Gobblers), nil)
+		a.scenes = sceneManager{current: gs}
+		a.Update()
+		wonGame(a, gs)
+		gs.an.game = blunders().of3(gs.game, analysis.Options{})
+		return newCoachScene(a, gs, gs.mistakes())
+	}},
 	{"new game online", func(a *App) Scene {
 		sc := newSetupScene(a)
 		sc.mode.Sel = modeOnline

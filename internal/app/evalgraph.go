@@ -1,0 +1,224 @@
+// The review's analysis card (Analyse, its progress and Cancel; once done
+// each player's accuracy, the evaluation graph and Learn from your
+// mistakes) and the best move's arrow on the board.
+
+package app
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/gobblet-game/gobblet/internal/analysis"
+	"github.com/gobblet-game/gobblet/internal/rules"
+)
+
+// analysisCardH is the analysis card's height in the panel: none outside a
+// review, a line and a button before the analysis, and room for the graph
+// once done.
+func (gs *gameScene) analysisCardH(a *App) float64 {
+	if gs.review < 0 || gs.game.Plies() == 0 {
+		return 0
+	}
+	if gs.analysed() != nil {
+		return 178 * a.U()
+	}
+	return 118 * a.U()
+}
+
+// analysisCardParts lays the card out: where its line of words is (its
+// baseline's centre), the progress bar or the graph, and the button(s).
+func (gs *gameScene) analysisCardParts(a *App, card Rect) (wordsY float64, graph Rect, buttons []*button) {
+	u := a.U()
+	gs.syncAnalysisButtons()
+	wordsY = card.Y + 24*u
+	b := Rect{card.X + 16*u, card.Y + card.H - 12*u - 44*u, card.W - 32*u, 44 * u}
+	if gs.analysed() != nil {
+		top := card.Y + 42*u
+		if gs.cardSaysMark() {
+			top += 40 * u // two lines more: the mark's words
+		}
+		graph = Rect{card.X + 16*u, top, card.W - 32*u, math.Max(30*u, b.Y-10*u-top)}
+		gs.an.learn.Rect = b
+		gs.an.analyse.Rect = Rect{}
+		return wordsY, graph, []*button{gs.an.learn}
+	}
+	gs.an.analyse.Rect = b
+	gs.an.learn.Rect = Rect{}
+	if gs.an.running {
+		graph = Rect{card.X + 16*u, card.Y + 44*u, card.W - 32*u, 8 * u} // the progress bar
+	}
+	return wordsY, graph, []*button{gs.an.analyse}
+}
+
+// drawAnalysisCard draws the review's analysis card.
+func (gs *gameScene) drawAnalysisCard(a *App, dst *ebiten.Image, card Rect) {
+	th := a.Theme
+	u := a.U()
+	panel(a, dst, card)
+	y, graph, bs := gs.analysisCardParts(a, card)
+	words := gs.analysisWords()
+	if words == "" {
+		words = "Marks every move and finds the best ones."
+	}
+	fs := a.Face(Regular, sizeSmall)
+	if textWidth(words, fs) > card.W-32*u {
+		fs = a.Face(Regular, sizeSmall-2)
+	}
+	drawText(dst, fitText(words, fs, card.W-32*u), fs, card.X+16*u, y, Left, th.Text)
+	if gs.cardSaysMark() {
+		// a phone on its side has no status card: the mark's words are here
+		for i, ln := range wrap(gs.reviewMarkWords(), fs, card.W-32*u) {
+			if i == 2 {
+				break
+			}
+			drawText(dst, ln, fs, card.X+16*u, y+float64(i+1)*20*u, Left, th.TextDim)
+		}
+	}
+	switch {
+	case gs.analysed() != nil:
+		gs.drawEvalGraph(a, dst, graph)
+	case gs.an.running:
+		tintRoundRect(dst, graph, graph.H/2, withAlpha(th.Text, 0.12))
+		if f := gs.analysisFraction(); f > 0 {
+			tintRoundRect(dst, Rect{graph.X, graph.Y, math.Max(graph.H, graph.W*f), graph.H}, graph.H/2, th.Accent)
+		}
+	}
+	for _, b := range bs {
+		b.draw(a, dst, false)
+	}
+}
+
+// orangeChances are orange's winning chances (0–100) at the start and
+// after every analysed move: the graph's points, whoever moved.
+func (gs *gameScene) orangeChances(g *analysis.Game) []float64 {
+	out := make([]float64, 0, len(g.Plies)+1)
+	for i, p := range g.Plies {
+		pos := gs.game.PositionAt(i)
+		mover := gs.setup.colourOf(pos.SideToMove())
+		before, after := float64(p.Before), float64(p.After)
+		if mover != 0 {
+			before, after = 100-before, 100-after
+		}
+		if i == 0 {
+			out = append(out, before)
+		}
+		out = append(out, after)
+	}
+	return out
+}
+
+// drawEvalGraph draws the evaluation graph: orange's chances from the
+// foot, blue's from the top, the even line, each marked move's dot in its
+// mark's colour and the move shown.
+func (gs *gameScene) drawEvalGraph(a *App, dst *ebiten.Image, r Rect) {
+	th := a.Theme
+	u := a.U()
+	g := gs.analysed()
+	pts := gs.orangeChances(g)
+	tintRoundRect(dst, r, 6*u, withAlpha(th.Player[1], 0.55))
+	n := len(pts) - 1
+	xAt := func(k int) float64 {
+		if n == 0 {
+			return r.X
+		}
+		return r.X + r.W*float64(k)/float64(n)
+	}
+	yAt := func(v float64) float64 { return r.Y + r.H*(1-v/100) }
+	// orange's area: columns two units wide under the line
+	step := math.Max(1, 2*u)
+	for x := r.X; x < r.X+r.W; x += step {
+		f := 0.0
+		if r.W > 0 {
+			f = (x + step/2 - r.X) / r.W * float64(n)
+		}
+		k := min(int(f), max(n-1, 0))
+		v := pts[k]
+		if n > 0 {
+			t := math.Max(0, math.Min(1, f-float64(k)))
+			v = pts[k]*(1-t) + pts[k+1]*t
+		}
+		top := yAt(v)
+		fillRect(dst, Rect{x, top, math.Min(step, r.X+r.W-x), r.Y + r.H - top}, withAlpha(th.Player[0], 0.75))
+	}
+	fillRect(dst, Rect{r.X, yAt(50) - math.Max(1, u)/2, r.W, math.Max(1, u)}, withAlpha(th.Text, 0.35))
+	for k := 0; k < n; k++ {
+		line(dst, xAt(k), yAt(pts[k]), xAt(k+1), yAt(pts[k+1]), math.Max(1.5, 2*u), th.Text)
+	}
+	if cur := gs.review; cur >= 0 && cur <= n {
+		fillRect(dst, Rect{xAt(cur) - u, r.Y, math.Max(1, 2*u), r.H}, th.Accent)
+	}
+	for i, p := range g.Plies {
+		if p.Mark.Symbol() != "" {
+			x, y := xAt(i+1), yAt(pts[i+1])
+			fillCircle(dst, x, y, 5*u, th.Panel)
+			fillCircle(dst, x, y, 4*u, markColour(th, p.Mark))
+		}
+	}
+}
+
+// graphPly is the move whose position a press on the graph at x shows.
+func (gs *gameScene) graphPly(r Rect, x float64) int {
+	g := gs.analysed()
+	if g == nil || r.W <= 0 {
+		return 0
+	}
+	n := len(g.Plies)
+	return max(0, min(n, int(math.Round((x-r.X)/r.W*float64(n)))))
+}
+
+// reviewedMark is the analysis of the move review shows, when it has a
+// mark worth a word (an inaccuracy, a mistake, a blunder).
+func (gs *gameScene) reviewedMark() (analysis.Ply, bool) {
+	if gs.review <= 0 {
+		return analysis.Ply{}, false
+	}
+	p, ok := gs.plyAnalysis(gs.review - 1)
+	if !ok || p.Mark.Symbol() == "" || p.Best.IsNone() || p.Best == p.Move {
+		return analysis.Ply{}, false
+	}
+	return p, true
+}
+
+// drawBestArrow draws, while review shows a marked move, the best move in
+// its place: an arrow from the square it would have moved from, or, for a
+// piece from the reserve, that piece faint on the square it would have
+// gone to.
+func (gs *gameScene) drawBestArrow(a *App, dst *ebiten.Image) {
+	p, ok := gs.reviewedMark()
+	if !ok {
+		return
+	}
+	th := a.Theme
+	l := &gs.lay
+	cell := l.Cell()
+	before := gs.game.PositionAt(gs.review - 1)
+	c := gs.setup.colourOf(before.SideToMove())
+	x1, y1 := l.SquareCenter(gs.variant, p.Best.To)
+	col := withAlpha(th.Good, 0.9)
+	if p.Best.IsDrop() {
+		size := before.MovedSize(p.Best)
+		drawPiece(dst, th, x1, y1, pieceRadius(gs.variant, size)*cell, c, pieceLook{Alpha: 0.45})
+		strokeCircle(dst, x1, y1, cell*0.46, cell*0.04, col)
+		return
+	}
+	x0, y0 := l.SquareCenter(gs.variant, p.Best.From)
+	drawArrow(dst, x0, y0, x1, y1, cell*0.07, col)
+}
+
+// bestWords says the best move of a marked move in words: "Best was a
+// large piece from the reserve to b2." or "Best was b3 → c1.".
+func (gs *gameScene) bestWords(p analysis.Ply, before rules.Position) string {
+	what := sizeNames(gs.variant)[before.MovedSize(p.Best)-1]
+	if p.Best.IsDrop() {
+		return fmt.Sprintf("Best was a %s piece from the reserve to\u00a0%s.", what, p.Best.To.Name(gs.variant))
+	}
+	return fmt.Sprintf("Best was the %s piece from\u00a0%s to\u00a0%s.", what, p.Best.From.Name(gs.variant), p.Best.To.Name(gs.variant))
+}
+
+// cardSaysMark reports whether the analysis card says the marked move's
+// words itself: on a phone on its side, whose sheet has no status card.
+func (gs *gameScene) cardSaysMark() bool {
+	return gs.lay.Form == narrow && gs.reviewMarkWords() != ""
+}
