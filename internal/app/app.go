@@ -637,6 +637,8 @@ func sceneName(s Scene) string {
 		return "statistics"
 	case *learnScene:
 		return "learn"
+	case *puzzlesScene:
+		return "puzzles"
 	}
 	return fmt.Sprintf("%T", s)
 }

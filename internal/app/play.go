@@ -81,6 +81,9 @@ type gameScene struct {
 	sheet   bool       // the move list is open over the board (narrow and tall forms)
 	touch   bool       // the player's last input was a touch: no keyboard hints
 	buttons topButtons
+	// puzzle: the board of the Puzzles screen (puzzles.go), which judges
+	// each move; commit neither saves nor ends the game
+	puzzle bool
 }
 
 // handState is the player's hand on the board: the held piece, the square
@@ -739,6 +742,9 @@ func (gs *gameScene) commit(a *App, m rules.Move, x0, y0 float64, slot int) {
 	}
 	a.debugf("move %d %s %s", gs.game.Plies(), pre.SideToMove(), m.Notation(gs.variant))
 	gs.msgT = 0
+	if gs.puzzle {
+		return
+	}
 	if gs.game.Over() {
 		gs.endGame(a)
 		return
