@@ -10,7 +10,10 @@
 package puzzle
 
 import (
-	"context"
+	_ "embed"
+	"fmt"
+	"math"
+	"sync"
 	"time"
 
 	"github.com/gobblet-game/gobblet/internal/rules"
@@ -29,37 +32,95 @@ type Puzzle struct {
 	WinIn    int // the solver's moves to the win (len(Solution)+1)/2
 }
 
+// Plies is the length of the win in plies, both sides' moves counted:
+// 2·WinIn−1.
+func (pz Puzzle) Plies() int { return 2*pz.WinIn - 1 }
+
+// The range of ratings a puzzle may have.
+const (
+	MinRating = 600
+	MaxRating = 2200
+	// StartRating is a player's puzzle rating before their first puzzle.
+	StartRating = 1200
+)
+
+//go:embed puzzles.txt
+var setText string
+
+var set struct {
+	once sync.Once
+	all  []Puzzle
+	byID map[string]int
+}
+
+func load() {
+	set.once.Do(func() {
+		all, err := Parse(setText)
+		if err != nil {
+			// The set is made and checked by tools/puzzles and its test
+			// parses it: a broken set is a broken build.
+			panic(fmt.Sprintf("puzzle: the built-in set does not read: %v", err))
+		}
+		set.all = all
+		set.byID = make(map[string]int, len(all))
+		for i, pz := range all {
+			set.byID[pz.ID] = i
+		}
+	})
+}
+
 // All returns every puzzle, easiest first. The slice is shared: do not
 // change it.
-func All() []Puzzle { return nil }
+func All() []Puzzle {
+	load()
+	return set.all
+}
 
 // ByID returns the puzzle with that id.
-func ByID(id string) (Puzzle, bool) { return Puzzle{}, false }
+func ByID(id string) (Puzzle, bool) {
+	load()
+	i, ok := set.byID[id]
+	if !ok {
+		return Puzzle{}, false
+	}
+	return set.all[i], true
+}
+
+// dailyEpoch is day 0 of the daily puzzle.
+var dailyEpoch = time.Date(2026, time.January, 1, 0, 0, 0, 0, time.UTC)
 
 // Daily is the puzzle of the given date (the local calendar date of t):
 // the same for everyone on that date.
-func Daily(t time.Time) Puzzle { return Puzzle{} }
-
-// Verdict is the answer to the solver's move at some step of a puzzle.
-type Verdict struct {
-	Correct bool
-	// Reply is the opponent's answer when the move was correct and the
-	// puzzle goes on, or the refutation when it was wrong (the move that
-	// shows why); zero when there is none (the move won, or ended the game).
-	Reply rules.Move
-	Why   string // for a wrong move, a sentence: "o then lines up on a3–c1."
-	Done  bool   // the puzzle is solved
+func Daily(t time.Time) Puzzle {
+	all := All()
+	if len(all) == 0 {
+		return Puzzle{}
+	}
+	y, m, d := t.Date()
+	day := time.Date(y, m, d, 0, 0, 0, 0, time.UTC)
+	days := int64(math.Floor(day.Sub(dailyEpoch).Hours()/24 + 0.5))
+	return all[mix(uint64(days))%uint64(len(all))]
 }
 
-// Check answers move m played at step (0 = the first solver move) of the
-// puzzle, from position p (the puzzle's position after the moves so far).
-// Any move that keeps a forced win as fast as the solution is correct, not
-// only the solution's.
-func Check(ctx context.Context, pz Puzzle, step int, p rules.Position, m rules.Move) (Verdict, error) {
-	return Verdict{}, nil
+// mix is splitmix64's finaliser: consecutive days land far apart in the set.
+func mix(x uint64) uint64 {
+	x += 0x9e3779b97f4a7c15
+	x = (x ^ x>>30) * 0xbf58476d1ce4e5b9
+	x = (x ^ x>>27) * 0x94d049bb133111eb
+	return x ^ x>>31
 }
 
 // Rate returns the player's new puzzle rating after solving (won) or
 // failing a puzzle of the given rating (Elo with K = 32; a first rating
 // starts at 1200).
-func Rate(player, puzzle int, won bool) int { return player }
+func Rate(player, puzzle int, won bool) int {
+	if player <= 0 {
+		player = StartRating
+	}
+	expected := 1 / (1 + math.Pow(10, float64(puzzle-player)/400))
+	score := 0.0
+	if won {
+		score = 1
+	}
+	return player + int(math.Round(32*(score-expected)))
+}
