@@ -90,7 +90,7 @@ func (l *learnScene) layout(a *App) {
 	}
 	l.top = math.Max(a.H*0.22, 96*u)
 	if a.compact() {
-		l.top = 84 * u
+		l.top = 112 * u
 	}
 	bottom := a.H - 20*u - backH - gap
 	if a.compact() && a.W > a.H {
@@ -153,11 +153,14 @@ func (l *learnScene) Draw(a *App, dst *ebiten.Image) {
 	if a.compact() {
 		ft = a.Face(Bold, sizeHeading+3)
 		sub = a.Face(Regular, sizeSmall)
-		ty = l.top * 0.38
+		ty = 38 * u
 	}
 	drawText(dst, "Learn", ft, a.W/2, ty, Center, th.Text)
-	line := "A first lesson, puzzles to sharpen your eye, and the rules."
-	drawText(dst, fitText(line, sub, a.W-24*u), sub, a.W/2, ty+lineHeight(ft)*0.5+lineHeight(sub)*0.6, Center, th.TextDim)
+	y := ty + lineHeight(ft)*0.5 + lineHeight(sub)*0.6
+	for _, ln := range wrap("A first lesson, puzzles to sharpen your eye, and the rules.", sub, a.W-24*u) {
+		drawText(dst, ln, sub, a.W/2, y, Center, th.TextDim)
+		y += lineHeight(sub)
+	}
 	for i, b := range l.list.Buttons {
 		if i == len(learnEntries) {
 			b.paint(a, dst, l.list.selected(i), l.list.selected(i))

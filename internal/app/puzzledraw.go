@@ -222,8 +222,10 @@ func (ps *puzzlesScene) drawCard(a *App, dst *ebiten.Image) {
 	w := c.W - 2*pad
 	y := c.Y + pad
 	fh := a.Face(Bold, sizeHeading)
-	if a.compact() {
-		fh = a.Face(Bold, sizeBody+2)
+	for _, size := range []float64{sizeBody + 2, sizeBody} {
+		if a.compact() && size == sizeBody+2 || textWidth(ps.heading(), fh) > w {
+			fh = a.Face(Bold, size)
+		}
 	}
 	hc := th.Text
 	if ps.stage != puzzleNone {
@@ -242,6 +244,9 @@ func (ps *puzzlesScene) drawCard(a *App, dst *ebiten.Image) {
 	bottom := c.Y + c.H - pad
 	if len(ps.shownBtn) > 0 {
 		bottom = ps.shownBtn[0].Rect.Y - 6*u
+	}
+	if c.H >= 420*u && ps.stage != puzzleNone {
+		bottom = ps.drawTally(a, dst, Rect{c.X + pad, bottom - 70*u, w, 64 * u}) - 6*u
 	}
 	msg, warn := ps.words(a)
 	col := th.Text
@@ -272,6 +277,29 @@ func (ps *puzzlesScene) drawCard(a *App, dst *ebiten.Image) {
 	for _, b := range ps.shownBtn {
 		b.draw(a, dst, false)
 	}
+}
+
+// drawTally draws the player's progress in three figures (rating, solved,
+// streak) in r, when the card has room; it returns r's top.
+func (ps *puzzlesScene) drawTally(a *App, dst *ebiten.Image, r Rect) float64 {
+	th := a.Theme
+	u := a.U()
+	fillRect(dst, Rect{r.X, r.Y - 8*u, r.W, math.Max(1, u)}, th.PanelEdge)
+	fn := a.Face(Bold, sizeHeading)
+	fl := a.Face(Regular, sizeSmall)
+	p := ps.progress
+	figures := []struct{ n, label string }{
+		{fmt.Sprint(ps.rating()), "rating"},
+		{fmt.Sprint(len(p.Solved)), "solved"},
+		{fmt.Sprint(p.Streak), "streak"},
+	}
+	cw := r.W / float64(len(figures))
+	for i, f := range figures {
+		x := r.X + cw*(float64(i)+0.5)
+		drawText(dst, f.n, fn, x, r.Y+r.H*0.36, Center, th.Text)
+		drawText(dst, f.label, fl, x, r.Y+r.H*0.8, Center, th.TextDim)
+	}
+	return r.Y - 8*u
 }
 
 // logLayout writes the puzzle screen's board, its puzzle and stage, the

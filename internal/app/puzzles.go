@@ -12,6 +12,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -45,7 +46,7 @@ func (s puzzleStage) String() string { return puzzleStageNames[s] }
 
 // firstPuzzleRating is a player's puzzle rating before their first puzzle
 // (puzzle.Rate starts them there).
-const firstPuzzleRating = 1200
+const firstPuzzleRating = puzzle.StartRating
 
 // puzzlesScene is the Puzzles screen, or the daily puzzle.
 type puzzlesScene struct {
@@ -142,7 +143,7 @@ func (ps *puzzlesScene) start(a *App, pz puzzle.Puzzle) {
 		first = 1
 	}
 	s := setup{Variant: pz.Variant, Mode: modeTwoPlayers, First: first,
-		Players: [2]playerChoice{{Human: true}, {Human: true}}, Names: [2]string{"You", "Opponent"}}
+		Players: [2]playerChoice{{Human: true}, {Human: true}}, Names: [2]string{"You", colourNames[1]}}
 	ps.gs = newGameScene(a, s, rules.NewGameFrom(pz.Position))
 	ps.gs.puzzle = true
 	ps.gs.over = false
@@ -204,6 +205,12 @@ func (ps *puzzlesScene) stop() {
 // Update runs one tick: the board's glides, the goroutine's answer, the
 // moves that play themselves, then the buttons, the keys and the hand.
 func (ps *puzzlesScene) Update(a *App) error {
+	ps.update(a)
+	ps.layout(a) // the buttons of the stage this tick led to, drawn this tick
+	return nil
+}
+
+func (ps *puzzlesScene) update(a *App) {
 	gs := ps.gs
 	gs.anim = a.Settings.AnimationSpeed
 	gs.touch = !a.keysShown()
@@ -221,7 +228,7 @@ func (ps *puzzlesScene) Update(a *App) error {
 	ps.poll(a)
 	ps.playQueued(a)
 	if ps.updateButtons(a) || ps.updateKeys(a) {
-		return nil
+		return
 	}
 	in := &a.In
 	if ps.stage == puzzleSolving && gs.toMove() == 0 {
@@ -238,7 +245,6 @@ func (ps *puzzlesScene) Update(a *App) error {
 		gs.hand.hover = gs.lay.SquareAt(gs.variant, in.X, in.Y)
 	}
 	gs.updatePeek()
-	return nil
 }
 
 // updateButtons handles the top bar's and the card's buttons; true when
@@ -674,7 +680,7 @@ func (ps *puzzlesScene) words(a *App) (string, bool) {
 		return "Not the winning move. Watch the answer…", true
 	case puzzleWrong:
 		if ps.why != "" {
-			return "Not the winning move: " + ps.why, true
+			return "Not the winning move: " + inColours(ps.why, ps.pz.Position.SideToMove()), true
 		}
 		return "Not the winning move. Try again, or see the solution.", true
 	case puzzleSolved:
@@ -702,6 +708,21 @@ func (ps *puzzlesScene) words(a *App) (string, bool) {
 		return "Find the move that wins fastest: tap a piece, then a square.", false
 	}
 	return "Find the move that wins fastest: drag a piece, or click it and then a square.", false
+}
+
+// sidePattern finds the puzzle package's names of the sides, x and o, in
+// its sentences.
+var sidePattern = regexp.MustCompile(`\b[xo]\b`)
+
+// inColours names the sides of a puzzle's sentence by their colours on
+// screen, as the rest of the game does: the solver (x or o) is orange.
+func inColours(s string, solver rules.Player) string {
+	return sidePattern.ReplaceAllStringFunc(s, func(side string) string {
+		if side == solver.String() {
+			return colourNames[0]
+		}
+		return colourNames[1]
+	})
 }
 
 // solvedWords say the puzzle is solved, and what it did to the rating.
