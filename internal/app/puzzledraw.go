@@ -237,8 +237,10 @@ func (ps *puzzlesScene) drawCard(a *App, dst *ebiten.Image) {
 	}
 	if ps.stage != puzzleNone {
 		fs := a.Face(Regular, sizeSmall)
-		drawText(dst, fitText(ps.about(), fs, w), fs, c.X+pad, y+lineHeight(fs)/2, Left, th.TextDim)
-		y += lineHeight(fs)
+		for _, ln := range wrap(ps.about(), fs, w) {
+			drawText(dst, ln, fs, c.X+pad, y+lineHeight(fs)/2, Left, th.TextDim)
+			y += lineHeight(fs)
+		}
 	}
 	y += 8 * u
 	bottom := c.Y + c.H - pad
