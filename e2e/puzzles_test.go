@@ -36,7 +36,7 @@ func TestPuzzles(t *testing.T) {
 	// a puzzle solved
 	mark = g.logMark()
 	g.click(u.Widget(t, "Puzzles"))
-	u = g.waitUIAfter(mark, "puzzles", "solving", 10*time.Second)
+	g.waitUIAfter(mark, "puzzles", "solving", 10*time.Second)
 	pz := g.shownPuzzle(mark)
 	g.puzzleShot("puzzles")
 	g.solve(pz, true)
@@ -100,7 +100,7 @@ func TestPuzzles(t *testing.T) {
 	g.puzzleShot("puzzles-daily-solved")
 	mark = g.logMark()
 	g.click(g.ui().Widget(t, "Back"))
-	u = g.waitUIAfter(mark, "learn", "", 10*time.Second)
+	g.waitUIAfter(mark, "learn", "", 10*time.Second)
 	if g.findLogAfter(mark, `^gobblet: daily \S+ solved true$`) == nil {
 		t.Errorf("Learn should say today's puzzle is solved; log:\n%s", g.log())
 	}
@@ -201,7 +201,9 @@ func (g *Game) playPuzzleMove(u *UI, m rules.Move, byDrag bool) {
 	move := m.Notation(variantOf(u.Position))
 	from, to := pieceRects(g.t, u, player, move)
 	mark := g.logMark()
-	moved := func() bool { return g.findLogAfter(mark, `^gobblet: move \d+ `+player+` `+regexp.QuoteMeta(move)+`$`) != nil }
+	moved := func() bool {
+		return g.findLogAfter(mark, `^gobblet: move \d+ `+player+` `+regexp.QuoteMeta(move)+`$`) != nil
+	}
 	if byDrag {
 		g.drag(from, to)
 	} else {
