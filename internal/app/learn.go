@@ -26,7 +26,8 @@ type learnScene struct {
 	backdrop boardPicture
 	progress settings.Puzzles
 	daily    puzzle.Puzzle // today's
-	top      float64       // where the entries begin (under the title)
+	top      float64       // where the entries may begin (under the title)
+	titleY   float64       // the title's middle
 }
 
 // learnEntries are the screen's entries; Back follows them.
@@ -96,6 +97,7 @@ func (l *learnScene) layout(a *App) {
 	if a.compact() && a.W > a.H {
 		// two columns of two
 		l.top = 70 * u
+		l.titleY = 26 * u
 		w := math.Min(460*u, (a.W-36*u)/2)
 		h := math.Min(86*u, (bottom-l.top-gap)/2)
 		x0 := a.W/2 - w - 6*u
@@ -108,10 +110,17 @@ func (l *learnScene) layout(a *App) {
 	}
 	w := math.Min(540*u, a.W-24*u)
 	h := math.Min(84*u, (bottom-l.top-float64(n-1)*gap)/float64(n))
-	for i := 0; i < n; i++ {
-		bs[i].Rect = Rect{a.W/2 - w/2, l.top + float64(i)*(h+gap), w, h}
+	// a phone's spare room goes partly above the title and the entries
+	top := l.top
+	l.titleY = l.top * 0.45
+	if a.compact() {
+		top += math.Max(0, bottom-l.top-float64(n)*h-float64(n-1)*gap) * 0.35
+		l.titleY = top - 74*u
 	}
-	y := l.top + float64(n)*(h+gap) + 4*u
+	for i := 0; i < n; i++ {
+		bs[i].Rect = Rect{a.W/2 - w/2, top + float64(i)*(h+gap), w, h}
+	}
+	y := top + float64(n)*(h+gap) + 4*u
 	bs[n].Rect = Rect{a.W/2 - math.Min(w, 240*u)/2, y, math.Min(w, 240*u), backH}
 }
 
@@ -149,11 +158,10 @@ func (l *learnScene) Draw(a *App, dst *ebiten.Image) {
 	th := a.Theme
 	ft := a.Face(Bold, sizeTitle)
 	sub := a.Face(Regular, sizeBody)
-	ty := l.top * 0.45
+	ty := l.titleY
 	if a.compact() {
 		ft = a.Face(Bold, sizeHeading+3)
 		sub = a.Face(Regular, sizeSmall)
-		ty = 38 * u
 	}
 	drawText(dst, "Learn", ft, a.W/2, ty, Center, th.Text)
 	y := ty + lineHeight(ft)*0.5 + lineHeight(sub)*0.6
