@@ -395,7 +395,7 @@ func (ps *puzzlesScene) answer(a *App, v puzzle.Verdict, err error) {
 		a.debugf("puzzle check: %v", err)
 		ps.takeBack(ps.base)
 		ps.stage = puzzleSolving
-		gs.say("Your move could not be checked ("+plain(err).Error()+") Try it again.", true)
+		gs.say("Your move could not be checked: "+settings.Reason(err)+". Try it again.", true)
 		return
 	}
 	ps.queue = nil
