@@ -76,7 +76,7 @@ func main() {
 
 func printUsage() {
 	fmt.Print(usage)
-	for _, name := range []string{"perft", "bench", "match", "solve", "replay"} {
+	for _, name := range []string{"perft", "bench", "match", "solve", "replay", "puzzles"} {
 		fmt.Println("  " + subcommands[name].usage)
 	}
 }

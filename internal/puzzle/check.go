@@ -19,6 +19,10 @@ type Verdict struct {
 	Done  bool   // the puzzle is solved
 }
 
+// HasReply reports whether the verdict carries an opponent's move (Reply
+// is the zero Move when it does not).
+func (v Verdict) HasReply() bool { return v.Reply != (rules.Move{}) && !v.Reply.IsNone() }
+
 // Check answers move m played at step (0 = the first solver move) of the
 // puzzle, from position p (the puzzle's position after the moves so far).
 // Any move that keeps a forced win as fast as the solution is correct, not
@@ -60,7 +64,10 @@ func Check(ctx context.Context, pz Puzzle, step int, p rules.Position, m rules.M
 	} else {
 		v, err = checkProved(ctx, p, c, left, solMove, mainReply)
 	}
-	if err == nil && v.Correct && !v.Reply.IsNone() {
+	if v.Reply.IsNone() {
+		v.Reply = rules.Move{}
+	}
+	if err == nil && v.Correct && v.HasReply() {
 		// Every reply may lose at once, by uncovering the solver's line.
 		if w, over := c.Play(v.Reply).Winner(); over && w == p.SideToMove() {
 			v.Done = true
@@ -175,7 +182,8 @@ func checkProved(ctx context.Context, p, c rules.Position, left int, solMove, ma
 }
 
 // longestDefence returns the defender's move in c (which loses within k
-// plies) after which the win takes longest; the first such in move order.
+// plies) after which the win takes longest; the first such in move order
+// (blocks first).
 func longestDefence(pv *Prover, c rules.Position, k int) (rules.Move, error) {
 	var buf [rules.MaxMoves]rules.Move
 	best, bestLen := rules.NoMove, -1

@@ -209,10 +209,11 @@ func (pv *Prover) escape(c rules.Position, k, depth int) (rules.Move, bool) {
 	if m, ok := winsAtOnce(c, moves); ok {
 		return m, false
 	}
+	ordered := orderDefence(c, moves)
 	if k < 2 {
-		return rules.NoMove, false
+		return ordered[0], false // no time left to win: any move escapes, a block first
 	}
-	for _, d := range orderDefence(c, moves) {
+	for _, d := range ordered {
 		c2 := c.Play(d)
 		if w, over := c2.Winner(); over {
 			if w == c.SideToMove() {
@@ -270,4 +271,53 @@ func orderDefence(c rules.Position, moves []rules.Move) []rules.Move {
 		}
 	}
 	return append(out, rest...)
+}
+
+// MainLine returns a puzzle's line from p where first wins within plies:
+// first, then alternately the opponent's longest defence and a solver's
+// move that still wins on time (the first found, threats first), ending
+// with the solver's winning move. It fails when first does not win so.
+func (pv *Prover) MainLine(p rules.Position, first rules.Move, plies int) ([]rules.Move, error) {
+	line := []rules.Move{first}
+	q := p.Play(first)
+	left := plies - 1 // plies after the move just played
+	var buf [rules.MaxMoves]rules.Move
+	for {
+		if w, over := q.Winner(); over {
+			if w != p.SideToMove() || len(line)%2 == 0 {
+				return nil, errors.New("the line ends with the opponent's move, not the solver's")
+			}
+			return line, nil
+		}
+		if left < 2 {
+			return nil, errors.New("the line does not win on time")
+		}
+		d, err := longestDefence(pv, q, left)
+		if err != nil {
+			return nil, err
+		}
+		line = append(line, d)
+		q = q.Play(d)
+		left--
+		if _, over := q.Winner(); over {
+			return nil, errors.New("every reply loses at once: no move for the solver to find")
+		}
+		found := false
+		for _, m := range orderAttack(q, q.LegalMoves(buf[:0])) {
+			w, err := pv.MoveWinsWithin(q, m, left)
+			if err != nil {
+				return nil, err
+			}
+			if w {
+				line = append(line, m)
+				q = q.Play(m)
+				left--
+				found = true
+				break
+			}
+		}
+		if !found {
+			return nil, errors.New("the line does not win on time")
+		}
+	}
 }

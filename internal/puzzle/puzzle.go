@@ -90,24 +90,39 @@ func ByID(id string) (Puzzle, bool) {
 var dailyEpoch = time.Date(2026, time.January, 1, 0, 0, 0, 0, time.UTC)
 
 // Daily is the puzzle of the given date (the local calendar date of t):
-// the same for everyone on that date.
+// the same for everyone on that date. Day d (counted from 1 January 2026)
+// takes the puzzle (d·stride + offset) mod n of the n puzzles, stride
+// coprime with n and near n/φ: no puzzle comes back before every other
+// one has had its day, and consecutive days land far apart in the set
+// (so not always on an easy or a hard one).
 func Daily(t time.Time) Puzzle {
 	all := All()
-	if len(all) == 0 {
+	n := int64(len(all))
+	if n == 0 {
 		return Puzzle{}
 	}
 	y, m, d := t.Date()
 	day := time.Date(y, m, d, 0, 0, 0, 0, time.UTC)
 	days := int64(math.Floor(day.Sub(dailyEpoch).Hours()/24 + 0.5))
-	return all[mix(uint64(days))%uint64(len(all))]
+	stride := int64(float64(n)*0.618) | 1
+	for gcd(stride, n) != 1 {
+		stride++
+	}
+	i := (days%n*stride + dailyOffset) % n
+	if i < 0 {
+		i += n
+	}
+	return all[i]
 }
 
-// mix is splitmix64's finaliser: consecutive days land far apart in the set.
-func mix(x uint64) uint64 {
-	x += 0x9e3779b97f4a7c15
-	x = (x ^ x>>30) * 0xbf58476d1ce4e5b9
-	x = (x ^ x>>27) * 0x94d049bb133111eb
-	return x ^ x>>31
+// dailyOffset is the set's puzzle on day 0.
+const dailyOffset = 17
+
+func gcd(a, b int64) int64 {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
 }
 
 // Rate returns the player's new puzzle rating after solving (won) or

@@ -10,7 +10,8 @@
 // grade.go) and checked again before it is written.
 //
 //	go run ./tools/puzzles                # the whole set, a few minutes
-//	go run ./tools/puzzles -classic 0     # 3×3 only
+//	go run ./tools/puzzles -classic 0 -keep internal/puzzle/puzzles.txt
+//	                                      # new 3×3 puzzles, the 4×4 ones kept
 //
 // See docs/puzzles.md.
 package main
@@ -33,17 +34,27 @@ func main() {
 	out := flag.String("out", "internal/puzzle/puzzles.txt", "the set file to write")
 	nG := flag.Int("gobblers", 260, "3×3 puzzles to make")
 	nC := flag.Int("classic", 80, "4×4 puzzles to aim at")
-	games := flag.Int("games", 60, "most 4×4 self-play games to play")
+	games := flag.Int("games", 90, "most 4×4 self-play games to play")
 	level := flag.String("level", "hard", "the search level that plays the 4×4 games")
 	seed := flag.Uint64("seed", 1, "seed of the games")
 	maxWin := flag.Int("maxwin", 4, "longest 4×4 win, in the solver's moves")
 	workers := flag.Int("workers", 2, "4×4 games played at once")
+	keep := flag.String("keep", "", "a set file whose puzzles of a variant asked 0 times (-gobblers 0, -classic 0) are kept, graded again")
+	budget := flag.Duration("time", 45*time.Minute, "start no 4×4 game after this long")
 	flag.Parse()
 	log.SetFlags(0)
 	ctx := context.Background()
 	start := time.Now()
 
 	var all []puzzle.Puzzle
+	if *keep != "" {
+		kept, err := keepFrom(ctx, *keep, *nG == 0, *nC == 0)
+		if err != nil {
+			log.Fatalf("puzzles: %v", err)
+		}
+		log.Printf("kept %d puzzles of %s", len(kept), *keep)
+		all = append(all, kept...)
+	}
 	if *nG > 0 {
 		g, err := makeGobblers(ctx, *nG, *seed)
 		if err != nil {
@@ -53,7 +64,7 @@ func main() {
 		all = append(all, g...)
 	}
 	if *nC > 0 {
-		c, err := makeClassic(ctx, *nC, *games, *level, *seed, *maxWin, *workers)
+		c, err := makeClassic(ctx, *nC, *games, *level, *seed, *maxWin, *workers, start.Add(*budget))
 		if err != nil {
 			log.Fatalf("puzzles: 4×4: %v", err)
 		}
@@ -102,6 +113,27 @@ func main() {
 	}
 	log.Printf("wrote %s: %d puzzles (%d 3×3, %d 4×4) in %s", *out, len(all), count[rules.Gobblers], count[rules.Classic], time.Since(start).Round(time.Second))
 	printTable(all)
+}
+
+// keepFrom reads a set file and returns its puzzles of the variants
+// asked, graded again.
+func keepFrom(ctx context.Context, path string, gobblers, classic bool) ([]puzzle.Puzzle, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	set, err := puzzle.Parse(string(data))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	var out []puzzle.Puzzle
+	for _, pz := range set {
+		if pz.Variant == rules.Gobblers && gobblers || pz.Variant == rules.Classic && classic {
+			pz.Rating, _, _ = grade(ctx, pz)
+			out = append(out, pz)
+		}
+	}
+	return out, nil
 }
 
 // verify checks a puzzle as the set's test does: 3×3 against the solution,
