@@ -102,6 +102,16 @@ var puzzleCases = []screenCase{
 		settlePuzzle(a, ps)
 	})},
 	{"puzzles-daily", puzzleIn(true, nil)},
+	{"puzzles-4x4", puzzleIn(false, func(a *App, ps *puzzlesScene) {
+		for _, pz := range puzzle.All() {
+			if pz.Variant == rules.Classic {
+				ps.start(a, pz)
+				break
+			}
+		}
+		ps.askHint(a)
+		a.Update()
+	})},
 }
 
 func init() { screenCases = append(screenCases, puzzleCases...) }
