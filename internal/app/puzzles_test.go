@@ -92,7 +92,10 @@ var puzzleCases = []screenCase{
 		ps.askHint(a)
 		settlePuzzle(a, ps)
 	})},
-	{"puzzles-wrong", puzzleIn(false, func(a *App, ps *puzzlesScene) { playPuzzleMove(a, ps, wrongMove(ps.pz)) })},
+	{"puzzles-wrong", puzzleIn(false, func(a *App, ps *puzzlesScene) {
+		playPuzzleMove(a, ps, wrongMove(ps.pz))
+		ps.gs.ending.ticks = 100 // the refutation's line drawn whole
+	})},
 	{"puzzles-solved", puzzleIn(false, func(a *App, ps *puzzlesScene) {
 		solvePuzzle(a, ps)
 		ps.gs.ending.ticks = 100
