@@ -663,6 +663,8 @@ func sceneName(s Scene) string {
 		return "lesson"
 	case *coachScene:
 		return "mistakes"
+	case *puzzlesScene:
+		return "puzzles"
 	}
 	return fmt.Sprintf("%T", s)
 }

@@ -85,7 +85,9 @@ func (a *App) logLayout() {
 			fmt.Fprintf(&b, "focus %q\n", s.list.Buttons[f].Label)
 		}
 	case *learnScene:
-		buttons(s.list.Buttons)
+		state = s.logLayout(&b, buttons)
+	case *puzzlesScene:
+		state = s.logLayout(a, &b, buttons)
 	case *setupScene:
 		choices(&s.form, s.area)
 		if h := s.suggestion(); h != "" {
@@ -222,13 +224,10 @@ func (a *App) logLayout() {
 	io.WriteString(a.opts.Debug, "gobblet: "+strings.ReplaceAll(text, "\n", "\ngobblet: ")+"\n")
 }
 
-// logLayout writes the game screen's squares, reserve slots, buttons and
-// overlay, and returns the screen's state: play, paused, over or review.
-func (gs *gameScene) logLayout(a *App, b *strings.Builder, widget func(string, Rect), buttons func([]*button)) string {
+// logBoard writes the board's squares and reserve slots, which colour
+// plays x and o, and the position.
+func (gs *gameScene) logBoard(b *strings.Builder) {
 	l := &gs.lay
-	if l.N == 0 {
-		return "starting"
-	}
 	for i := range gs.variant.Squares() {
 		sq := rules.Square(i)
 		r := l.SquareRect(gs.variant, sq)
@@ -244,6 +243,16 @@ func (gs *gameScene) logLayout(a *App, b *strings.Builder, widget func(string, R
 	fmt.Fprintf(b, "player x %s\nplayer o %s\n", colourNames[gs.setup.colourOf(rules.X)], colourNames[gs.setup.colourOf(rules.O)])
 	p := gs.pos()
 	fmt.Fprintf(b, "position %s\n", p.String())
+}
+
+// logLayout writes the game screen's squares, reserve slots, buttons and
+// overlay, and returns the screen's state: play, paused, over or review.
+func (gs *gameScene) logLayout(a *App, b *strings.Builder, widget func(string, Rect), buttons func([]*button)) string {
+	l := &gs.lay
+	if l.N == 0 {
+		return "starting"
+	}
+	gs.logBoard(b)
 	line, _ := gs.statusLine(a)
 	title, words := gs.statusCardWords()
 	fmt.Fprintf(b, "status %s\ncard %s | %s\n", line, title, strings.ReplaceAll(words, "\n", " "))

@@ -1,13 +1,21 @@
 // The Learn screen: where a player goes to get better. It leads to the
 // first lesson (Learn to play), the puzzles, the daily puzzle and the
-// rules.
+// rules, each with a line saying what it is; the puzzles' line shows the
+// player's puzzle rating, the daily puzzle's whether it is solved today.
 
 package app
 
 import (
+	"fmt"
 	"math"
+	"strings"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/gobblet-game/gobblet/internal/puzzle"
+	"github.com/gobblet-game/gobblet/internal/rules"
+	"github.com/gobblet-game/gobblet/internal/settings"
 )
 
 // learnScene lists the ways to learn: Learn to play, Puzzles, Daily
@@ -16,25 +24,104 @@ type learnScene struct {
 	back     Scene
 	list     menuList
 	backdrop boardPicture
+	progress settings.Puzzles
+	daily    puzzle.Puzzle // today's
+	top      float64       // where the entries may begin (under the title)
+	titleY   float64       // the title's middle
 }
+
+// learnEntries are the screen's entries; Back follows them.
+var learnEntries = []string{"Learn to play", "Puzzles", "Daily puzzle", "Rules"}
 
 func newLearnScene(a *App, back Scene) *learnScene {
 	l := &learnScene{back: back}
-	for i, label := range []string{"Learn to play", "Puzzles", "Daily puzzle", "Rules", "Back"} {
+	for i, label := range append(learnEntries, "Back") {
 		l.list.Buttons = append(l.list.Buttons, &button{Label: label, Primary: i == 0})
 	}
 	l.backdrop = boardPicture{Pos: mustPos("gobblers:x3,.,./.,o3,./.,.,x1:o")}
+	l.readProgress(a)
 	return l
 }
 
+// readProgress takes the player's puzzle progress and today's puzzle, as
+// the screen opens and when a puzzle screen returns to it.
+func (l *learnScene) readProgress(a *App) {
+	l.progress = a.puzzleProgress()
+	l.daily = puzzle.Daily(time.Now())
+}
+
+// describe is the line under an entry.
+func (l *learnScene) describe(label string) string {
+	switch label {
+	case "Learn to play":
+		return "Short steps: place, move, gobble and line up three."
+	case "Puzzles":
+		r := l.progress.Rating
+		if r <= 0 {
+			return "Find the winning move. Your puzzle rating starts at 1200."
+		}
+		return fmt.Sprintf("Find the winning move. Your puzzle rating: %d, %d solved.", r, len(l.progress.Solved))
+	case "Daily puzzle":
+		switch {
+		case dailySolved(l.progress):
+			return "Solved today. A new one comes tomorrow."
+		case l.daily.ID == "":
+			return "A new puzzle every day, the same for everyone."
+		case l.daily.Variant == rules.Gobblers:
+			return fmt.Sprintf("Today's puzzle: win in %d on the 3×3 board.", l.daily.WinIn)
+		}
+		return fmt.Sprintf("Today's puzzle: win in %d on the 4×4 board.", l.daily.WinIn)
+	case "Rules":
+		return "How Gobblet is played, on both boards."
+	}
+	return ""
+}
+
+// layout places the entries: a column under the title, or on a phone on
+// its side two columns of two; Back under them.
 func (l *learnScene) layout(a *App) {
 	u := a.U()
-	n := len(l.list.Buttons)
-	area := Rect{0, a.H * 0.3, a.W, a.H * 0.62}
-	h := math.Min(58*u, (area.H-float64(n-1)*12*u)/float64(n))
-	for i, r := range column(area, n, math.Min(340*u, a.W-40*u), h, 12*u) {
-		l.list.Buttons[i].Rect = r
+	n := len(learnEntries)
+	bs := l.list.Buttons
+	gap := 12 * u
+	backH := 52 * u
+	if a.compact() {
+		gap = 10 * u
+		backH = 48 * u
 	}
+	l.top = math.Max(a.H*0.22, 96*u)
+	if a.compact() {
+		l.top = 112 * u
+	}
+	bottom := a.H - 20*u - backH - gap
+	if a.compact() && a.W > a.H {
+		// two columns of two
+		l.top = 70 * u
+		l.titleY = 26 * u
+		w := math.Min(460*u, (a.W-36*u)/2)
+		h := math.Min(86*u, (bottom-l.top-gap)/2)
+		x0 := a.W/2 - w - 6*u
+		for i := 0; i < n; i++ {
+			bs[i].Rect = Rect{x0 + float64(i%2)*(w+12*u), l.top + float64(i/2)*(h+gap), w, h}
+		}
+		y := l.top + 2*h + 2*gap
+		bs[n].Rect = Rect{a.W/2 - 110*u, math.Min(y, a.H-backH-8*u), 220 * u, backH}
+		return
+	}
+	w := math.Min(540*u, a.W-24*u)
+	h := math.Min(84*u, (bottom-l.top-float64(n-1)*gap)/float64(n))
+	// a phone's spare room goes partly above the title and the entries
+	top := l.top
+	l.titleY = l.top * 0.45
+	if a.compact() {
+		top += math.Max(0, bottom-l.top-float64(n)*h-float64(n-1)*gap) * 0.35
+		l.titleY = top - 74*u
+	}
+	for i := 0; i < n; i++ {
+		bs[i].Rect = Rect{a.W/2 - w/2, top + float64(i)*(h+gap), w, h}
+	}
+	y := top + float64(n)*(h+gap) + 4*u
+	bs[n].Rect = Rect{a.W/2 - math.Min(w, 240*u)/2, y, math.Min(w, 240*u), backH}
 }
 
 func (l *learnScene) Update(a *App) error {
@@ -68,11 +155,82 @@ func (l *learnScene) Draw(a *App, dst *ebiten.Image) {
 	l.layout(a)
 	drawBackdrop(a, dst, &l.backdrop)
 	u := a.U()
+	th := a.Theme
 	ft := a.Face(Bold, sizeTitle)
-	drawText(dst, "Learn", ft, a.W/2, a.H*0.16, Center, a.Theme.Text)
 	sub := a.Face(Regular, sizeBody)
-	for i, ln := range wrap("A first lesson, puzzles to sharpen your eye, and the rules.", sub, a.W-24*u) {
-		drawText(dst, ln, sub, a.W/2, a.H*0.16+40*u+float64(i)*lineHeight(sub), Center, a.Theme.TextDim)
+	ty := l.titleY
+	if a.compact() {
+		ft = a.Face(Bold, sizeHeading+3)
+		sub = a.Face(Regular, sizeSmall)
 	}
-	l.list.draw(a, dst)
+	drawText(dst, "Learn", ft, a.W/2, ty, Center, th.Text)
+	y := ty + lineHeight(ft)*0.5 + lineHeight(sub)*0.6
+	for _, ln := range wrap("A first lesson, puzzles to sharpen your eye, and the rules.", sub, a.W-24*u) {
+		drawText(dst, ln, sub, a.W/2, y, Center, th.TextDim)
+		y += lineHeight(sub)
+	}
+	for i, b := range l.list.Buttons {
+		if i == len(learnEntries) {
+			b.paint(a, dst, l.list.selected(i), l.list.selected(i))
+			continue
+		}
+		l.drawEntry(a, dst, b, l.list.selected(i))
+	}
+}
+
+// drawEntry draws an entry: its name and, under it, what it is; the
+// daily puzzle solved today gets a tick.
+func (l *learnScene) drawEntry(a *App, dst *ebiten.Image, b *button, selected bool) {
+	th := a.Theme
+	u := a.U()
+	face := *b
+	face.Label = ""
+	face.paint(a, dst, selected, selected)
+	txt, dim := th.Text, th.TextDim
+	if selected {
+		txt, dim = th.OnPrimary, withAlpha(th.OnPrimary, 0.85)
+	}
+	r := b.Rect
+	pad := 18 * u
+	if a.compact() {
+		pad = 14 * u
+	}
+	room := r.W - 2*pad
+	solved := b.Label == "Daily puzzle" && dailySolved(l.progress)
+	if solved {
+		room -= 34 * u
+		cx, cy := r.X+r.W-pad-13*u, r.Y+r.H/2
+		fillCircle(dst, cx, cy, 13*u, th.Good)
+		line(dst, cx-6*u, cy, cx-1.5*u, cy+5*u, 3*u, black)
+		line(dst, cx-1.5*u, cy+5*u, cx+6.5*u, cy-5*u, 3*u, black)
+	}
+	fl := a.Face(Bold, sizeBody+1)
+	fd := a.Face(Regular, sizeSmall)
+	drawText(dst, fitText(b.Label, fl, room), fl, r.X+pad, r.Y+r.H*0.34, Left, txt)
+	desc := l.describe(b.Label)
+	lines := wrap(desc, fd, room)
+	if len(lines) > 1 && r.H < 80*u {
+		lines = []string{fitText(desc, fd, room)}
+	}
+	y := r.Y + r.H*0.64
+	if len(lines) > 1 {
+		y = r.Y + r.H*0.58
+	}
+	for i, ln := range lines[:min(2, len(lines))] {
+		drawText(dst, ln, fd, r.X+pad, y+float64(i)*lineHeight(fd)*0.9, Left, dim)
+	}
+}
+
+// logLayout writes the entries, what each says, and the daily puzzle's
+// state to the layout log.
+func (l *learnScene) logLayout(b *strings.Builder, buttons func([]*button)) string {
+	buttons(l.list.Buttons)
+	for _, label := range learnEntries {
+		fmt.Fprintf(b, "entry %q %s\n", label, l.describe(label))
+	}
+	if f := l.list.Focus; f >= 0 && f < len(l.list.Buttons) {
+		fmt.Fprintf(b, "focus %q\n", l.list.Buttons[f].Label)
+	}
+	fmt.Fprintf(b, "daily %s solved %v\n", l.daily.ID, dailySolved(l.progress))
+	return "menu"
 }

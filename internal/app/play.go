@@ -85,6 +85,9 @@ type gameScene struct {
 	// lesson: the game runs a step of Learn to play (lesson.go), which
 	// judges each move before it is played; no end, no saving
 	lesson *lessonScene
+	// puzzle: the board of the Puzzles screen (puzzles.go), which judges
+	// each move; commit neither saves nor ends the game
+	puzzle bool
 }
 
 // handState is the player's hand on the board: the held piece, the square
@@ -756,6 +759,9 @@ func (gs *gameScene) commit(a *App, m rules.Move, x0, y0 float64, slot int) {
 	gs.msgT = 0
 	if gs.lesson != nil {
 		gs.lesson.played(a)
+		return
+	}
+	if gs.puzzle {
 		return
 	}
 	if gs.game.Over() {

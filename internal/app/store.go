@@ -45,6 +45,7 @@ type MemoryStore struct {
 	game     *record.Record
 	kept     []settings.SavedFile // newest last
 	stats    record.Stats
+	puzzles  *settings.Puzzles // nil: none yet (puzzlestore.go)
 }
 
 // NewMemoryStore starts with the given settings.
