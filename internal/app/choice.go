@@ -50,7 +50,12 @@ func (c *choice) layout(a *App, r Rect) {
 }
 
 // update handles the mouse; it reports whether the selection changed.
-func (c *choice) update(a *App) bool {
+func (c *choice) update(a *App) bool { return c.updateIn(a, nil) }
+
+// updateIn is update in a form. In a form that scrolls (sc not nil) a segment is chosen when a press
+// that began on it ends on it without dragging: a finger that scrolls the
+// form chooses nothing. Elsewhere the press chooses.
+func (c *choice) updateIn(a *App, sc *scroller) bool {
 	c.hover = -1
 	if c.Dim {
 		return false
@@ -58,7 +63,11 @@ func (c *choice) update(a *App) bool {
 	for i, s := range c.segs {
 		if s.Contains(a.In.X, a.In.Y) && !c.off(i) {
 			c.hover = i
-			if a.In.Pressed && c.Sel != i {
+			chosen := a.In.Pressed
+			if sc != nil {
+				chosen = sc.tap && s.Contains(sc.pressX, sc.pressY)
+			}
+			if chosen && c.Sel != i {
 				c.Sel = i
 				a.play(sound.MenuClick)
 				return true
@@ -142,13 +151,16 @@ func (c *choice) draw(a *App, dst *ebiten.Image, focused bool) {
 type form struct {
 	Rows  []*choice
 	Focus int
+	// scroll is the scroller of a form that scrolls (nil: it does not),
+	// whose rows choose on a tap's release, not on a press.
+	scroll *scroller
 }
 
 // update returns true when a selection changed.
 func (f *form) update(a *App) bool {
 	changed := false
 	for i, r := range f.Rows {
-		if r.update(a) {
+		if r.updateIn(a, f.scroll) {
 			f.Focus = i
 			changed = true
 		}
@@ -186,15 +198,24 @@ type scroller struct {
 	dragY    float64
 	dragging bool
 	moved    bool // this press dragged: its release is no click
+	// tap: this tick's release ended a press in the area that did not
+	// drag, made at pressX, pressY
+	tap            bool
+	pressX, pressY float64
 }
 
 // update scrolls by this tick's input over area, for content of height h.
 func (s *scroller) update(a *App, area Rect, h float64) {
 	in := &a.In
 	s.Max = math.Max(0, h-area.H)
+	s.tap = false
 	switch {
 	case in.Pressed && area.Contains(in.X, in.Y):
 		s.dragging, s.dragY, s.moved = true, in.Y, false
+		s.pressX, s.pressY = in.X, in.Y
+		if in.Released { // pressed and released within the tick
+			s.tap, s.dragging = true, false
+		}
 	case s.dragging && in.Down:
 		if d := in.Y - s.dragY; s.moved || math.Abs(d) > 8*a.U() {
 			s.Y -= d
@@ -202,6 +223,7 @@ func (s *scroller) update(a *App, area Rect, h float64) {
 			s.moved = true
 		}
 	default:
+		s.tap = s.dragging && in.Released && !s.moved
 		s.dragging = false
 	}
 	s.Y -= in.Wheel * 40 * a.U()
