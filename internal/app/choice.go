@@ -134,18 +134,62 @@ func (c *choice) draw(a *App, dst *ebiten.Image, focused bool) {
 			edge, sw = th.Text, math.Max(1.5, 2*u)
 		}
 		roundRectSprite(dst, s, 10*u, fill, edge, sw, 0)
-		// a narrow segment: smaller words rather than cut ones
-		fo := fs
-		for _, size := range []float64{sizeSmall, sizeSmall - 2} {
-			if textWidth(c.Options[i], fo) <= s.W-12*u {
-				break
-			}
-			fo = a.Face(Medium, size)
-		}
-		label := fitText(c.Options[i], fo, s.W-6*u)
-		drawText(dst, label, fo, s.X+s.W/2, s.Y+s.H/2, Center, tc)
+		drawSegmentText(a, dst, c.Options[i], fs, s, tc)
 	}
 }
+
+// drawSegmentText writes a segment's words in it (segmentText).
+func drawSegmentText(a *App, dst *ebiten.Image, words string, fs fontFace, s Rect, tc color.RGBA) {
+	lines, fo := segmentText(a, words, fs, s)
+	lh := lineHeight(fo)
+	y := s.Y + s.H/2 - lh*float64(len(lines)-1)/2
+	for _, l := range lines {
+		drawText(dst, l, fo, s.X+s.W/2, y, Center, tc)
+		y += lh
+	}
+}
+
+// segmentText is how a segment s shows its words, at most at size fs:
+// smaller words rather than cut ones, then on two lines ("High /
+// contrast", "Two / players"), and cut only when even that does not fit.
+func segmentText(a *App, words string, fs fontFace, s Rect) ([]string, fontFace) {
+	u := a.U()
+	fits := func(t string, fo fontFace) bool { return textWidth(t, fo) <= s.W-12*u }
+	fo := fs
+	for _, size := range []float64{sizeSmall, sizeSmall - 2} {
+		if fits(words, fo) {
+			break
+		}
+		fo = a.Face(Medium, size)
+	}
+	if fits(words, fo) {
+		return []string{words}, fo
+	}
+	if first, second, ok := twoLines(words); ok {
+		for _, size := range []float64{sizeSmall, sizeSmall - 2} {
+			f2 := a.Face(Medium, size)
+			if fits(first, f2) && fits(second, f2) && 2*lineHeight(f2) <= s.H-4*u {
+				return []string{first, second}, f2
+			}
+		}
+	}
+	return []string{fitText(words, fo, s.W-6*u)}, fo
+}
+
+// twoLines splits words at the space nearest their middle.
+func twoLines(words string) (string, string, bool) {
+	best := -1
+	for i, r := range words {
+		if r == ' ' && (best < 0 || abs(float64(i-len(words)/2)) < abs(float64(best-len(words)/2))) {
+			best = i
+		}
+	}
+	if best < 0 {
+		return "", "", false
+	}
+	return words[:best], words[best+1:], true
+}
+
 
 // form is a column of choice rows with keyboard focus.
 type form struct {

@@ -1,6 +1,10 @@
 package app
 
-import "testing"
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
 
 // On a phone the New game form scrolls: a tap on a segment chooses it, on
 // its release; a finger that starts on a segment and drags scrolls the
@@ -53,5 +57,45 @@ func TestFormThatFitsChoosesOnThePress(t *testing.T) {
 	d.frames(Frame{X: x, Y: y, Down: true, Pressed: true, PointerMoved: true})
 	if r.Sel != i {
 		t.Error("a press on Blue did not choose it")
+	}
+}
+
+// wholeWords fails the test when a row's segment cuts its words.
+func wholeWords(t *testing.T, a *App, where string, rows []*choice) {
+	t.Helper()
+	for _, r := range rows {
+		for i, o := range r.Options {
+			lines, _ := segmentText(a, o, a.Face(Medium, sizeBody-1), r.segs[i])
+			if got := strings.Join(lines, " "); got != o {
+				t.Errorf("%s: the %q row shows %q as %q in a segment %.0f wide", where, r.Label, o, got, r.segs[i].W)
+			}
+		}
+	}
+}
+
+// Options in two columns (a desktop window) and on a phone, and New game
+// in every mode on a phone, show every segment's words whole.
+func TestSegmentsShowTheirWordsWhole(t *testing.T) {
+	for _, size := range [][2]float64{{1280, 800}, {1920, 1080}, {900, 640}} {
+		a := newHeadless(&scriptSource{}, size[0], size[1])
+		o := newOptionsScene(a, nil)
+		a.scenes = sceneManager{current: o}
+		a.Update()
+		wholeWords(t, a, fmt.Sprintf("Options at %v", size), o.form.Rows)
+	}
+	for _, size := range [][2]float64{{360, 640}, {390, 844}, {844, 390}} {
+		a := newHeadless(&scriptSource{}, 2*size[0], 2*size[1])
+		a.scale = 2
+		o := newOptionsScene(a, nil)
+		a.scenes = sceneManager{current: o}
+		a.Update()
+		wholeWords(t, a, fmt.Sprintf("Options at %v", size), o.form.Rows)
+		for _, mode := range []string{"You vs AI", "Two players", "AI vs AI", "Online"} {
+			d := newNG(t, 2*size[0], 2*size[1])
+			d.a.scale = 2
+			d.tick()
+			d.pick("Players", mode)
+			wholeWords(t, d.a, fmt.Sprintf("New game, %s, at %v", mode, size), d.setup().form.Rows)
+		}
 	}
 }
