@@ -190,7 +190,6 @@ func twoLines(words string) (string, string, bool) {
 	return words[:best], words[best+1:], true
 }
 
-
 // form is a column of choice rows with keyboard focus.
 type form struct {
 	Rows  []*choice
