@@ -5,6 +5,7 @@ package web
 import (
 	"fmt"
 	"os"
+	"regexp"
 	"runtime"
 	"slices"
 	"strconv"
@@ -103,4 +104,81 @@ func loadAverage() string {
 		return "?"
 	}
 	return strings.Fields(string(b))[0]
+}
+
+// threadTicks is the CPU time (clock ticks) of every thread of every
+// process descending from this one, by "process-kind/thread-name".
+func threadTicks() map[string]float64 {
+	kids := map[int][]int{}
+	procs, _ := os.ReadDir("/proc")
+	for _, p := range procs {
+		pid, err := strconv.Atoi(p.Name())
+		if err != nil {
+			continue
+		}
+		st, err := os.ReadFile("/proc/" + p.Name() + "/stat")
+		if err != nil {
+			continue
+		}
+		s := string(st)
+		f := strings.Fields(s[strings.LastIndexByte(s, ')')+2:])
+		pp, _ := strconv.Atoi(f[1])
+		kids[pp] = append(kids[pp], pid)
+	}
+	out := map[string]float64{}
+	var walk func(int)
+	walk = func(pid int) {
+		for _, k := range kids[pid] {
+			cmd, _ := os.ReadFile(fmt.Sprintf("/proc/%d/cmdline", k))
+			kind := "browser"
+			if m := regexp.MustCompile(`--type=([a-z-]+)`).FindSubmatch(cmd); m != nil {
+				kind = string(m[1])
+			}
+			if !strings.Contains(string(cmd), "chrom") {
+				kind = "other"
+			}
+			tasks, _ := os.ReadDir(fmt.Sprintf("/proc/%d/task", k))
+			for _, t := range tasks {
+				st, err := os.ReadFile(fmt.Sprintf("/proc/%d/task/%s/stat", k, t.Name()))
+				if err != nil {
+					continue
+				}
+				s := string(st)
+				name := s[strings.IndexByte(s, '(')+1 : strings.LastIndexByte(s, ')')]
+				f := strings.Fields(s[strings.LastIndexByte(s, ')')+2:])
+				u, _ := strconv.ParseFloat(f[11], 64)
+				sy, _ := strconv.ParseFloat(f[12], 64)
+				out[kind+"/"+name] += u + sy
+			}
+			walk(k)
+		}
+	}
+	walk(os.Getpid())
+	return out
+}
+
+// cpuUse is, between two threadTicks, the share of a core (%) the
+// browser's threads used over secs: the page's thread, the search worker,
+// the GPU process (with no GPU, the software WebGL that draws each frame),
+// and the rest (the compiler's threads, sound, the browser itself). Unlike
+// the gaps between frames, these hardly change with the machine's load:
+// they say what work the page asked for.
+func cpuUse(a, b map[string]float64, secs float64) string {
+	var page, worker, gpu, rest float64
+	for k, v := range b {
+		d := (v - a[k]) * 10 // clock ticks of 10 ms
+		switch {
+		case k == "renderer/chromium" || k == "renderer/CrRendererMain":
+			page += d
+		case k == "renderer/DedicatedWorker":
+			worker += d
+		case strings.HasPrefix(k, "gpu-process/"):
+			gpu += d
+		case strings.HasPrefix(k, "other/"):
+		default:
+			rest += d
+		}
+	}
+	pc := func(ms float64) float64 { return ms / 10 / max(secs, 0.001) }
+	return fmt.Sprintf("CPU %% of a core: page %.0f, worker %.0f, GPU process %.0f, rest %.0f", pc(page), pc(worker), pc(gpu), pc(rest))
 }

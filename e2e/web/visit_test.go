@@ -66,6 +66,8 @@ type Visit struct {
 	Bytes         int64         // sent by the server in the first visit and its first 8 quiet seconds
 	Think, Floor  Gaps          // while Expert thinks and the mouse moves; the same movement, nothing thinking
 	ThinkDuration time.Duration
+	ThinkCPU      string // the browser's threads' work in each (cpuUse)
+	FloorCPU      string
 }
 
 // visit measures the page at w×h CSS px (ratio: the device pixel ratio)
@@ -112,7 +114,7 @@ func visit(t testing.TB, w, h int, ratio float64) Visit {
 	eval[bool](b, fmt.Sprintf(`localStorage.setItem(%s, %s), true`, strconv.Quote(settings.ShelfPrefix+settings.SettingsFile), strconv.Quote(string(data))))
 	b.do(chromedp.Reload())
 	v.Again = shown("a second visit")
-	v.Think, v.Floor, v.ThinkDuration = expertWithMouse(b, w, h)
+	v.Think, v.Floor, v.ThinkDuration, v.ThinkCPU, v.FloorCPU = expertWithMouse(b, w, h)
 
 	// Installed: wait for a service worker, if the page has one, to take
 	// charge, then stop the server and open the page again.
@@ -135,10 +137,15 @@ func visit(t testing.TB, w, h int, ratio float64) Visit {
 // expertWithMouse starts 4×4 against Expert (the stored settings make
 // Enter, Enter do it) and moves the mouse in circles over the page while
 // Expert thinks (from 1.5 s after Start to its move), then as long again
-// with the human to move: the frames of both.
-func expertWithMouse(b *Browser, w, h int) (think, floor Gaps, took time.Duration) {
+// with the human to move: the frames of both, and the work of the
+// browser's threads in each. It starts the game 8 s after the menu: the
+// search worker starts 3 s after it and runs a warm-up search, so that the
+// browser compiles the search's code then, not during the first move (a
+// player reading the menu gives it that time; one who starts a game at
+// once shares the first move with the compiler).
+func expertWithMouse(b *Browser, w, h int) (think, floor Gaps, took time.Duration, thinkCPU, floorCPU string) {
 	t := b.t
-	time.Sleep(2 * time.Second)
+	time.Sleep(8 * time.Second)
 	b.do(chromedp.KeyEvent("\r"))
 	time.Sleep(time.Second)
 	autosave := "^setItem " + regexp.QuoteMeta(settings.ShelfPrefix+settings.CurrentGame) + "$"
@@ -169,6 +176,7 @@ func expertWithMouse(b *Browser, w, h int) (think, floor Gaps, took time.Duratio
 			chromedp.Run(b.ctx, chromedp.MouseEvent(chromedp.MouseMoved, cx+r*math.Cos(a), cy+r*math.Sin(a)))
 		}
 	}
+	c0, t0 := threadTicks(), time.Now()
 	b.do(chromedp.KeyEvent("\r")) // Start
 	wg.Add(1)
 	go move()
@@ -185,11 +193,13 @@ func expertWithMouse(b *Browser, w, h int) (think, floor Gaps, took time.Duratio
 	}
 	close(stop)
 	wg.Wait()
+	thinkCPU = cpuUse(c0, threadTicks(), time.Since(t0).Seconds())
 	think = Gaps{Median: res["Median"], P90: res["P90"], Max: res["Max"], Frames: int(res["Frames"])}
 	took = time.Duration(res["ms"] * float64(time.Millisecond))
 	// The floor: the same movement for as long (3 s at least), nothing thinking.
 	time.Sleep(2 * time.Second) // the move's glide
 	eval[bool](b, frameProbe+`("", "", 0)`)
+	c1, t1 := threadTicks(), time.Now()
 	stop = make(chan struct{})
 	wg.Add(1)
 	go move()
@@ -197,7 +207,8 @@ func expertWithMouse(b *Browser, w, h int) (think, floor Gaps, took time.Duratio
 	close(stop)
 	wg.Wait()
 	floor = eval[Gaps](b, gapSummary)
-	return think, floor, took
+	floorCPU = cpuUse(c1, threadTicks(), time.Since(t1).Seconds())
+	return think, floor, took, thinkCPU, floorCPU
 }
 
 // TestVisitFigures prints the figures make perf-web keeps for one page
@@ -224,8 +235,11 @@ func visitRow(v Visit) string {
 	if v.Offline > 0 {
 		off = fmt.Sprintf("%.2f s", v.Offline.Seconds())
 	}
-	return fmt.Sprintf("%d×%d: menu first visit %.2f s, again %.2f s, server gone %s; first visit moved %.1f MB; Expert thinking %.1f s, gaps median/p90/max %s ms (%d frames), floor %s ms (%d frames)",
-		v.W, v.H, v.First.Seconds(), v.Again.Seconds(), off, float64(v.Bytes)/1e6, v.ThinkDuration.Seconds(), v.Think, v.Think.Frames, v.Floor, v.Floor.Frames)
+	return fmt.Sprintf("%d×%d: menu first visit %.2f s, again %.2f s, server gone %s; first visit moved %.1f MB\n"+
+		"  mouse moving, Expert thinking (%.1f s): gaps between frames median/p90/max %s ms (%d frames); %s\n"+
+		"  mouse moving, nothing thinking (the floor): gaps median/p90/max %s ms (%d frames); %s\n"+
+		"  goal: the first as the second",
+		v.W, v.H, v.First.Seconds(), v.Again.Seconds(), off, float64(v.Bytes)/1e6, v.ThinkDuration.Seconds(), v.Think, v.Think.Frames, v.ThinkCPU, v.Floor, v.Floor.Frames, v.FloorCPU)
 }
 
 // BenchmarkPageVisit is the rest of make perf-web: for the page at

@@ -156,6 +156,7 @@ type App struct {
 	fullscreenAsked int
 	fullscreenTold  bool // how to leave full screen was said
 	byTouch         bool // the last input was a touch: no keyboard hints (input.go)
+	touchSeen       bool // this tick's touch is the first: byTouch from the next (input.go)
 	coarse          bool // the device's pointer is a finger (a browser's pointer: coarse), asked at the start
 
 }
@@ -311,6 +312,7 @@ func (a *App) Update() error {
 	if a.settling() {
 		a.redraw()
 	}
+	a.followTouch()
 	a.updateRest(moving, a.dirty || a.toastT > 0)
 	a.pace()
 	return err

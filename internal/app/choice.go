@@ -50,7 +50,12 @@ func (c *choice) layout(a *App, r Rect) {
 }
 
 // update handles the mouse; it reports whether the selection changed.
-func (c *choice) update(a *App) bool {
+func (c *choice) update(a *App) bool { return c.updateIn(a, nil) }
+
+// updateIn is update in a form. In a form that scrolls (sc not nil) a segment is chosen when a press
+// that began on it ends on it without dragging: a finger that scrolls the
+// form chooses nothing. Elsewhere the press chooses.
+func (c *choice) updateIn(a *App, sc *scroller) bool {
 	c.hover = -1
 	if c.Dim {
 		return false
@@ -58,7 +63,11 @@ func (c *choice) update(a *App) bool {
 	for i, s := range c.segs {
 		if s.Contains(a.In.X, a.In.Y) && !c.off(i) {
 			c.hover = i
-			if a.In.Pressed && c.Sel != i {
+			chosen := a.In.Pressed
+			if sc != nil {
+				chosen = sc.tap && s.Contains(sc.pressX, sc.pressY)
+			}
+			if chosen && c.Sel != i {
 				c.Sel = i
 				a.play(sound.MenuClick)
 				return true
@@ -125,30 +134,76 @@ func (c *choice) draw(a *App, dst *ebiten.Image, focused bool) {
 			edge, sw = th.Text, math.Max(1.5, 2*u)
 		}
 		roundRectSprite(dst, s, 10*u, fill, edge, sw, 0)
-		// a narrow segment: smaller words rather than cut ones
-		fo := fs
-		for _, size := range []float64{sizeSmall, sizeSmall - 2} {
-			if textWidth(c.Options[i], fo) <= s.W-12*u {
-				break
-			}
-			fo = a.Face(Medium, size)
-		}
-		label := fitText(c.Options[i], fo, s.W-6*u)
-		drawText(dst, label, fo, s.X+s.W/2, s.Y+s.H/2, Center, tc)
+		drawSegmentText(a, dst, c.Options[i], fs, s, tc)
 	}
+}
+
+// drawSegmentText writes a segment's words in it (segmentText).
+func drawSegmentText(a *App, dst *ebiten.Image, words string, fs fontFace, s Rect, tc color.RGBA) {
+	lines, fo := segmentText(a, words, fs, s)
+	lh := lineHeight(fo)
+	y := s.Y + s.H/2 - lh*float64(len(lines)-1)/2
+	for _, l := range lines {
+		drawText(dst, l, fo, s.X+s.W/2, y, Center, tc)
+		y += lh
+	}
+}
+
+// segmentText is how a segment s shows its words, at most at size fs:
+// smaller words rather than cut ones, then on two lines ("High /
+// contrast", "Two / players"), and cut only when even that does not fit.
+func segmentText(a *App, words string, fs fontFace, s Rect) ([]string, fontFace) {
+	u := a.U()
+	fits := func(t string, fo fontFace) bool { return textWidth(t, fo) <= s.W-12*u }
+	fo := fs
+	for _, size := range []float64{sizeSmall, sizeSmall - 2} {
+		if fits(words, fo) {
+			break
+		}
+		fo = a.Face(Medium, size)
+	}
+	if fits(words, fo) {
+		return []string{words}, fo
+	}
+	if first, second, ok := twoLines(words); ok {
+		for _, size := range []float64{sizeSmall, sizeSmall - 2} {
+			f2 := a.Face(Medium, size)
+			if fits(first, f2) && fits(second, f2) && 2*lineHeight(f2) <= s.H-4*u {
+				return []string{first, second}, f2
+			}
+		}
+	}
+	return []string{fitText(words, fo, s.W-6*u)}, fo
+}
+
+// twoLines splits words at the space nearest their middle.
+func twoLines(words string) (string, string, bool) {
+	best := -1
+	for i, r := range words {
+		if r == ' ' && (best < 0 || abs(float64(i-len(words)/2)) < abs(float64(best-len(words)/2))) {
+			best = i
+		}
+	}
+	if best < 0 {
+		return "", "", false
+	}
+	return words[:best], words[best+1:], true
 }
 
 // form is a column of choice rows with keyboard focus.
 type form struct {
 	Rows  []*choice
 	Focus int
+	// scroll is the scroller of a form that scrolls (nil: it does not),
+	// whose rows choose on a tap's release, not on a press.
+	scroll *scroller
 }
 
 // update returns true when a selection changed.
 func (f *form) update(a *App) bool {
 	changed := false
 	for i, r := range f.Rows {
-		if r.update(a) {
+		if r.updateIn(a, f.scroll) {
 			f.Focus = i
 			changed = true
 		}
@@ -186,15 +241,24 @@ type scroller struct {
 	dragY    float64
 	dragging bool
 	moved    bool // this press dragged: its release is no click
+	// tap: this tick's release ended a press in the area that did not
+	// drag, made at pressX, pressY
+	tap            bool
+	pressX, pressY float64
 }
 
 // update scrolls by this tick's input over area, for content of height h.
 func (s *scroller) update(a *App, area Rect, h float64) {
 	in := &a.In
 	s.Max = math.Max(0, h-area.H)
+	s.tap = false
 	switch {
 	case in.Pressed && area.Contains(in.X, in.Y):
 		s.dragging, s.dragY, s.moved = true, in.Y, false
+		s.pressX, s.pressY = in.X, in.Y
+		if in.Released { // pressed and released within the tick
+			s.tap, s.dragging = true, false
+		}
 	case s.dragging && in.Down:
 		if d := in.Y - s.dragY; s.moved || math.Abs(d) > 8*a.U() {
 			s.Y -= d
@@ -202,6 +266,7 @@ func (s *scroller) update(a *App, area Rect, h float64) {
 			s.moved = true
 		}
 	default:
+		s.tap = s.dragging && in.Released && !s.moved
 		s.dragging = false
 	}
 	s.Y -= in.Wheel * 40 * a.U()

@@ -114,10 +114,20 @@ func (s *ebitenSource) Poll() Frame {
 func (a *App) noteInput() {
 	switch {
 	case a.In.TouchActive && !a.byTouch:
-		a.byTouch = true
-		a.redraw()
+		// The first touch acts on the screen as the player saw it; the
+		// layout follows the finger from the next tick (followTouch).
+		a.touchSeen = true
 	case len(a.In.Keys) > 0 && a.byTouch:
 		a.byTouch = false
+		a.redraw()
+	}
+}
+
+// followTouch, at the end of a tick, turns to the finger's layouts after
+// the tick of a first touch: that touch acted on what was shown.
+func (a *App) followTouch() {
+	if a.touchSeen {
+		a.touchSeen, a.byTouch = false, true
 		a.redraw()
 	}
 }

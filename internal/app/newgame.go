@@ -298,7 +298,9 @@ func (sc *setupScene) layout(a *App) {
 
 func (sc *setupScene) Update(a *App) error {
 	sc.layout(a)
+	sc.form.scroll = nil
 	if !sc.area.Empty() {
+		sc.form.scroll = &sc.scroll
 		last := sc.form.Rows[len(sc.form.Rows)-1].Rect
 		first := sc.form.Rows[0].Rect
 		focus := sc.form.Focus

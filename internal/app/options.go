@@ -195,7 +195,9 @@ func (o *optionsScene) rowsBox() Rect {
 
 func (o *optionsScene) Update(a *App) error {
 	o.layout(a)
+	o.form.scroll = nil
 	if !o.area.Empty() {
+		o.form.scroll = &o.scroll
 		first, last := o.form.Rows[0].Rect, o.form.Rows[len(o.form.Rows)-1].Rect
 		o.scroll.update(a, o.area, last.Y+last.H-first.Y+helpH*a.U()+30*a.U())
 		o.layout(a)

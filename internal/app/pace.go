@@ -4,6 +4,8 @@ import (
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/gobblet-game/gobblet/internal/browser"
 )
 
 // In a browser the loop runs on demand.
@@ -26,9 +28,15 @@ import (
 // timer, a network message. A spinner's step is then one presentation, and
 // the frames between are the page's own. The desktop keeps its loop, which
 // rests only when the game is quiet (rest.go).
+//
+// Ebitengine also runs a frame, and presents it, at every mouse move, so a
+// mouse moving at the display's rate presents at every frame, whatever it
+// points at: the page holds the moves with no button down back to one
+// every hoverEvery (browser.PaceHover). Drags and touches come at once.
 const (
-	beatTicks = 5
-	beat      = beatTicks * time.Second / 60
+	beatTicks  = 5
+	beat       = beatTicks * time.Second / 60
+	hoverEvery = 50 * time.Millisecond
 )
 
 // startPacing makes the loop run on demand (in a browser).
@@ -36,6 +44,7 @@ func (a *App) startPacing() {
 	a.pacing = true
 	//lint:ignore SA1019 only this mode lets the loop wait for a reason to run
 	ebiten.SetFPSMode(ebiten.FPSModeVsyncOffMinimum)
+	browser.PaceHover(hoverEvery)
 	go func() {
 		for range time.Tick(beat) {
 			//lint:ignore SA1019 see above

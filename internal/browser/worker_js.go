@@ -5,6 +5,9 @@ package browser
 import (
 	"errors"
 	"syscall/js"
+	"time"
+
+	"github.com/gobblet-game/gobblet/internal/browser/searchmsg"
 )
 
 // Worker is a Web Worker the page started: a script of its own on a
@@ -64,8 +67,45 @@ func StartWorker(url string) (*Worker, error) {
 	w.fns = []js.Func{onMessage, onError}
 	w.w.Call("addEventListener", "message", onMessage)
 	w.w.Call("addEventListener", "error", onError)
+	inputWatch.Invoke(w.w, searchmsg.InputBusy, searchmsg.InputQuiet, lateFrame.Milliseconds(), lateFrames, inputQuiet.Milliseconds())
 	return w, nil
 }
+
+// While the player moves the pointer or a finger, the page watches its own
+// frames; when they come late (lateFrames gaps over lateFrame), it tells
+// the worker that input is busy, and the worker's search rests between its
+// slices of work until the page says the input stopped (inputQuiet without
+// any). On a machine with few cores, or with no GPU, where the page and
+// the browser's software drawing of each frame share the processor with
+// the search, the frames then keep coming as they do with nothing thinking;
+// where the frames keep time, the search is never slowed. All of it runs
+// in the page's script: no call into Go at each event.
+const (
+	lateFrame  = 34 * time.Millisecond // two frames missed at 60 Hz
+	lateFrames = 2
+	inputQuiet = 400 * time.Millisecond
+)
+
+var inputWatch = js.Global().Get("Function").New("w", "busyMsg", "quietMsg", "lateMs", "lateN", "quietMs", `
+	let active = false, busy = false, lastInput = 0, lastFrame = 0, late = 0;
+	const frame = (now) => {
+		if (lastFrame && now - lastFrame > lateMs) late++;
+		lastFrame = now;
+		if (!busy && late >= lateN) { busy = true; w.postMessage(busyMsg); }
+		if (performance.now() - lastInput > quietMs) {
+			active = false;
+			if (busy) { busy = false; w.postMessage(quietMsg); }
+			return;
+		}
+		requestAnimationFrame(frame);
+	};
+	const on = () => {
+		lastInput = performance.now();
+		if (!active) { active = true; lastFrame = 0; late = 0; requestAnimationFrame(frame); }
+	};
+	for (const e of ["pointermove", "pointerdown", "touchmove", "touchstart", "wheel", "keydown"]) {
+		addEventListener(e, on, { capture: true, passive: true });
+	}`)
 
 func recoverText(r any) string {
 	if e, ok := r.(error); ok {

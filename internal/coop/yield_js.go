@@ -35,6 +35,17 @@ func Yield() {
 	sliceStart.Store(int64(time.Since(epoch)))
 }
 
+// rest is how long, in ms, the thread is left to the rest of the browser
+// between two slices of work: 0 normally (the event loop's own turn). A
+// search worker rests longer while the page's player moves the pointer
+// and the page's frames come late (SetRest), so that on a machine with
+// few cores the page, and the GPU process drawing it, get the processor.
+var rest atomic.Int64
+
+// SetRest sets how long the thread rests between slices of work (0: only
+// the event loop's turn); negative counts as 0.
+func SetRest(d time.Duration) { rest.Store(max(0, d.Milliseconds())) }
+
 // setTimeout is the page's own timer function.
 var setTimeout = js.Global().Get("setTimeout")
 
@@ -53,7 +64,7 @@ func waitForEventLoop() {
 		close(done)
 		return nil
 	})
-	setTimeout.Invoke(f, 0)
+	setTimeout.Invoke(f, rest.Load())
 	<-done
 	f.Release()
 }

@@ -51,6 +51,17 @@ type Ask struct {
 	Spent int64 `json:"spentMs,omitempty"`
 }
 
+// The page's word on its player, two plain strings rather than questions:
+// InputBusy while the player moves the pointer (or a finger) and the
+// page's frames come late, InputQuiet once the input stops. The worker's
+// search works in short slices, and rests between them while the input is
+// busy, so that on a machine with few cores the page keeps drawing. The
+// page's own script sends them, at the edges only (a few a second at most).
+const (
+	InputBusy  = "input busy"
+	InputQuiet = "input quiet"
+)
+
 // Reply kinds.
 const (
 	Ready = "ready" // the worker has started and takes questions

@@ -22,16 +22,51 @@ import (
 
 	"github.com/gobblet-game/gobblet/internal/ai"
 	"github.com/gobblet-game/gobblet/internal/browser/searchmsg"
+	"github.com/gobblet-game/gobblet/internal/coop"
 	"github.com/gobblet-game/gobblet/internal/rules"
 )
+
+// inputRest is how long the search rests after each slice of work (8 ms,
+// internal/coop) while the page says its player's input is busy and its
+// frames come late: the search then takes about a quarter of a core, and
+// the page and the browser's drawing the rest. The level's time is the
+// same, so a search that rested goes less deep; only a page whose frames
+// came late asks for it (on a machine with few cores or no GPU).
+const inputRest = 24 * time.Millisecond
+
+// warmUp runs a small search of each game, on an engine of its own, until
+// it ends or the first question stops it (the CancelFunc). The browser
+// compiles the search's code for speed only once it has run for a while,
+// on the browser's background threads: paid here, while the player is
+// still on the menu, the first move against the computer does not share
+// the processor with the compiler.
+func warmUp() context.CancelFunc {
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() {
+		e := ai.NewEngine()
+		for _, v := range []rules.Variant{rules.Classic, rules.Gobblers} {
+			if ctx.Err() != nil {
+				return
+			}
+			_, _ = e.Think(ctx, rules.NewGame(v), ai.Config{Level: "expert", Nodes: 200_000, HashMiB: 1, Threads: 1}, nil)
+		}
+	}()
+	return cancel
+}
 
 func main() {
 	self := js.Global()
 	msgs := make(chan string, 64)
 	self.Set("onmessage", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		if d := args[0].Get("data"); d.Type() == js.TypeString {
-			s := d.String()
-			go func() { msgs <- s }() // never block the worker's event loop
+			switch s := d.String(); s {
+			case searchmsg.InputBusy:
+				coop.SetRest(inputRest)
+			case searchmsg.InputQuiet:
+				coop.SetRest(0)
+			default:
+				go func() { msgs <- s }() // never block the worker's event loop
+			}
 		}
 		return nil
 	}))
@@ -40,7 +75,7 @@ func main() {
 
 	engines := map[int]*ai.Engine{}
 	var running uint64
-	var cancel context.CancelFunc = func() {}
+	cancel := warmUp()
 	for msg := range msgs {
 		ask, err := searchmsg.DecodeAsk(msg)
 		if err != nil {
