@@ -575,7 +575,7 @@ func (b *Browser) checkCanvas(w, h int, ratio float64) {
 		Ratio            float64
 	}
 	var c canvas
-	for end := time.Now().Add(10 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+	for end := time.Now().Add(patient(10 * time.Second)); ; time.Sleep(100 * time.Millisecond) {
 		c = eval[canvas](b, `(() => { const c = document.querySelector("canvas"); const r = c.getBoundingClientRect(); return { CSSW: r.width, CSSH: r.height, W: c.width, H: c.height, Ratio: devicePixelRatio }; })()`)
 		if c.CSSW == float64(w) && c.CSSH == float64(h) && c.W == float64(w)*ratio && c.H == float64(h)*ratio && c.Ratio == ratio {
 			return
