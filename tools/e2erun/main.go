@@ -18,7 +18,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"flag"
@@ -128,7 +127,11 @@ func main() {
 		os.RemoveAll(tmp)
 		fail("%v", err)
 	}
-	fmt.Printf("e2erun: built in %.0fs (load average %s)\n", time.Since(began).Seconds(), loadAverage())
+	logs := filepath.Join(tmp, "logs")
+	if err := os.Mkdir(logs, 0o755); err != nil {
+		fail("%v", err)
+	}
+	fmt.Printf("e2erun: built in %.0fs (load average %s); each test's output in %s while it runs\n", time.Since(began).Seconds(), loadAverage(), logs)
 
 	var (
 		mu     sync.Mutex
@@ -149,11 +152,19 @@ func main() {
 				cmd := exec.CommandContext(ctx, filepath.Join(tmp, j.pkg.bin), args...)
 				cmd.Dir = j.pkg.dir
 				cmd.Env = append(os.Environ(), "E2E_PREBUILT="+tmp)
-				var out bytes.Buffer
-				cmd.Stdout, cmd.Stderr = &out, &out
+				// the output goes to a file as it comes, for a look while
+				// the test runs, and is printed when it ends
+				logName := filepath.Join(logs, strings.ReplaceAll(j.pkg.name, "/", "-")+"-"+j.name+".log")
+				f, err := os.Create(logName)
+				if err != nil {
+					fail("%v", err)
+				}
+				cmd.Stdout, cmd.Stderr = f, f
 				t0 := time.Now()
-				err := cmd.Run()
+				err = cmd.Run()
 				d := time.Since(t0)
+				f.Close()
+				out, _ := os.ReadFile(logName)
 				mu.Lock()
 				word := "ok  "
 				if err != nil {
@@ -164,7 +175,7 @@ func main() {
 				}
 				fmt.Printf("%s %-8s %-50s %6.1fs  (load average %s)\n", word, j.pkg.name, j.name, d.Seconds(), loadAverage())
 				if err != nil || *verbose {
-					fmt.Print(indent(out.String()))
+					fmt.Print(indent(string(out)))
 					if err != nil {
 						fmt.Printf("     %s %s: %v\n", j.pkg.name, j.name, err)
 					}
