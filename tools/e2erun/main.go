@@ -77,6 +77,7 @@ func main() {
 	run := flag.String("run", "", "run only the tests whose names match this regular expression")
 	timeout := flag.Duration("timeout", 30*time.Minute, "the longest one test may take")
 	verbose := flag.Bool("v", false, "print every test's output (-test.v), not only a failure's")
+	maxLoad := flag.Float64("max-load", float64(4*runtime.NumCPU()), "start a test beside others only while the load average is under this")
 	flag.Parse()
 	var only *regexp.Regexp
 	if *run != "" {
@@ -134,17 +135,47 @@ func main() {
 	fmt.Printf("e2erun: built in %.0fs (load average %s); each test's output in %s while it runs\n", time.Since(began).Seconds(), loadAverage(), logs)
 
 	var (
-		mu     sync.Mutex
-		failed []string
-		took   = map[string]time.Duration{}
-		next   = make(chan job)
-		wg     sync.WaitGroup
+		mu      sync.Mutex
+		failed  []string
+		took    = map[string]time.Duration{}
+		next    = make(chan job)
+		wg      sync.WaitGroup
+		running int // tests running now
+		waited  bool
 	)
+	// room waits, before a test starts beside others, until the machine
+	// has room for it: on a machine already loaded by something else, the
+	// tests run fewer at a time rather than each crawling (a page that
+	// takes a minute and a half to start gives up on its server).
+	room := func() {
+		for {
+			mu.Lock()
+			ok := running == 0 || load1() < *maxLoad
+			if ok {
+				running++
+			} else if !waited {
+				waited = true
+				fmt.Printf("e2erun: the load average is %s, over %g: the next tests wait for it to fall\n", loadAverage(), *maxLoad)
+			}
+			mu.Unlock()
+			if ok {
+				return
+			}
+			select {
+			case <-ctx.Done():
+				return
+			case <-time.After(5 * time.Second):
+			}
+		}
+	}
 	for range min(*jobs, len(queue)) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for j := range next {
+				if room(); ctx.Err() != nil {
+					continue
+				}
 				args := []string{"-test.run", "^" + regexp.QuoteMeta(j.name) + "$", "-test.count=1", "-test.timeout", timeout.String()}
 				if *verbose {
 					args = append(args, "-test.v")
@@ -166,6 +197,7 @@ func main() {
 				f.Close()
 				out, _ := os.ReadFile(logName)
 				mu.Lock()
+				running--
 				word := "ok  "
 				if err != nil {
 					word = "FAIL"
@@ -309,6 +341,13 @@ func indent(s string) string {
 		return ""
 	}
 	return "    " + strings.ReplaceAll(s, "\n", "\n    ") + "\n"
+}
+
+// load1 is the load average over the last minute (0 where there is none).
+func load1() float64 {
+	var f float64
+	fmt.Sscan(loadAverage(), &f)
+	return f
 }
 
 // loadAverage is the machine's load average over 1, 5 and 15 minutes, as
