@@ -29,11 +29,20 @@ import (
 var xvfb struct {
 	once    sync.Once
 	display string
+	cmd     *exec.Cmd
 	err     error
 }
 
+// stopDeskDisplay ends the X server deskDisplay started, if it did; the
+// package's TestMain calls it last.
+func stopDeskDisplay() {
+	if xvfb.cmd != nil {
+		xvfb.cmd.Process.Kill()
+	}
+}
+
 // deskDisplay starts Xvfb once, on a display it picks itself, and returns
-// the display; the test that started it leaves it to the process's end.
+// the display; it runs until the package's tests end.
 func deskDisplay(t testing.TB) string {
 	t.Helper()
 	for _, tool := range []string{"Xvfb", "xdotool"} {
@@ -69,6 +78,7 @@ func deskDisplay(t testing.TB) string {
 				return
 			}
 			xvfb.display = ":" + n
+			xvfb.cmd = cmd
 			go cmd.Wait()
 		case <-time.After(15 * time.Second):
 			cmd.Process.Kill()

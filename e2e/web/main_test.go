@@ -51,6 +51,7 @@ func TestMain(m *testing.M) {
 		os.Exit(1)
 	}
 	code := m.Run()
+	stopDeskDisplay()
 	server.Process.Kill()
 	server.Wait()
 	os.RemoveAll(tmp)

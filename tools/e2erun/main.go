@@ -191,9 +191,11 @@ func main() {
 					fail("%v", err)
 				}
 				cmd.Stdout, cmd.Stderr = f, f
+				ownGroup(cmd)
 				t0 := time.Now()
 				err = cmd.Run()
 				d := time.Since(t0)
+				endGroup(cmd)
 				f.Close()
 				out, _ := os.ReadFile(logName)
 				mu.Lock()
