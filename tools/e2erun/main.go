@@ -77,7 +77,7 @@ func main() {
 	run := flag.String("run", "", "run only the tests whose names match this regular expression")
 	timeout := flag.Duration("timeout", 30*time.Minute, "the longest one test may take")
 	verbose := flag.Bool("v", false, "print every test's output (-test.v), not only a failure's")
-	maxLoad := flag.Float64("max-load", float64(4*runtime.NumCPU()), "start a test beside others only while the load average is under this")
+	maxLoad := flag.Float64("max-load", float64(6*runtime.NumCPU()), "start a test beside others only while the load average is under this")
 	flag.Parse()
 	var only *regexp.Regexp
 	if *run != "" {
