@@ -37,10 +37,11 @@ test: check-go
 	@$(MAKE) --no-print-directory -j3 -O checks e2e
 
 checks: check-go
-	@$(MAKE) --no-print-directory cross
-	@$(MAKE) --no-print-directory vet
-	@$(MAKE) --no-print-directory unit
-	@$(MAKE) --no-print-directory unit-wasm
+	@for stage in cross vet unit unit-wasm; do \
+		start=$$(date +%s); \
+		$(MAKE) --no-print-directory $$stage || exit 1; \
+		echo "make test: $$stage took $$(( $$(date +%s) - start )) s (load average $$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null))"; \
+	done
 
 vet:
 	@test -z "$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))" || { echo "gofmt would change:"; gofmt -l .; exit 1; }
