@@ -34,7 +34,7 @@ build: check-go
 # answer). Each lane's output is printed whole when it ends (make -O).
 # On two cores it takes about ten minutes.
 test: check-go
-	@$(MAKE) --no-print-directory -j3 -O checks e2e
+	@$(MAKE) --no-print-directory -j3 $(if $(filter output-sync,$(.FEATURES)),-O) checks e2e
 
 checks: check-go
 	@for stage in cross vet unit unit-wasm; do \
