@@ -31,8 +31,8 @@ build: check-go
 # make test runs two lanes side by side: the checks that compile (cross,
 # vet, unit, unit-wasm: one after the other, each keeps both cores busy)
 # and the end-to-end tests (which mostly wait for a game or a page to
-# answer). Each lane's output is printed whole when it ends (make -O).
-# On two cores it takes about ten minutes.
+# answer). Each lane's output is printed whole when it ends (make -O);
+# each check says how long it took, and tools/e2erun each test.
 test: check-go
 	@$(MAKE) --no-print-directory -j3 $(if $(filter output-sync,$(.FEATURES)),-O) checks e2e
 
