@@ -34,6 +34,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 )
 
@@ -89,7 +90,9 @@ func main() {
 	if _, err := os.Stat(filepath.Join("e2e", "web")); err != nil {
 		fail("run me from the repository's root (make e2e does): %v", err)
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	// Ctrl+C or a kill ends the tests (each in a process group of its
+	// own, which a terminal's Ctrl+C does not reach) before e2erun ends.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	began := time.Now()
 	fmt.Printf("e2erun: %d tests at a time on %d cores (load average %s)\n", *jobs, runtime.NumCPU(), loadAverage())
