@@ -11,7 +11,7 @@ LDFLAGS := -s -w -X main.version=$(VERSION) $(if $(SERVER),-X main.defaultServer
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 RACE := $(shell command -v gcc >/dev/null 2>&1 && echo -race)
 
-.PHONY: run run-deps build test unit unit-wasm vet bench check-go clean e2e e2e-sound e2e-deps screenshots gallery perf perf-web dist cross web serve-web bench-server
+.PHONY: run run-deps build test checks unit unit-wasm vet bench check-go clean e2e e2e-tests e2e-sound e2e-deps screenshots gallery perf perf-web dist cross web serve-web bench-server
 
 run: build run-deps
 	./$(BIN)/gobblet
@@ -28,7 +28,20 @@ run-deps:
 build: check-go
 	$(GO) build -trimpath -ldflags='$(LDFLAGS)' -o $(BIN)/ ./cmd/...
 
-test: check-go vet unit unit-wasm cross e2e
+# make test runs two lanes side by side: the checks that compile (cross,
+# vet, unit, unit-wasm: one after the other, each keeps both cores busy)
+# and the end-to-end tests (which mostly wait for a game or a page to
+# answer). Each lane's output is printed whole when it ends (make -O);
+# each check says how long it took, and tools/e2erun each test.
+test: check-go
+	@$(MAKE) --no-print-directory -j3 $(if $(filter output-sync,$(.FEATURES)),-O) checks e2e
+
+checks: check-go
+	@for stage in cross vet unit unit-wasm; do \
+		start=$$(date +%s); \
+		$(MAKE) --no-print-directory $$stage || exit 1; \
+		echo "make test: $$stage took $$(( $$(date +%s) - start )) s (load average $$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null))"; \
+	done
 
 vet:
 	@test -z "$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))" || { echo "gofmt would change:"; gofmt -l .; exit 1; }
@@ -107,12 +120,20 @@ cross: check-go
 # real mouse and keyboard events (xdotool), checked by screenshots, its
 # debug log and its files; sound through a PulseAudio null sink. See e2e/.
 # The browser version in headless Chromium: e2e/web/.
-# E2E_ARTIFACTS=DIR keeps screenshots of failures. The timeout is a test
-# binary's: e2e/web's (the page, the phone, the invitation, offline) takes
-# about 16 minutes on two busy cores.
-E2E_TIMEOUT ?= 45m
-e2e: check-go e2e-deps e2e-sound
-	$(GO) test -tags e2e -count=1 -p 1 -timeout $(E2E_TIMEOUT) ./e2e/...   # one at a time: each measures frames on two cores
+# tools/e2erun builds what they need once and runs E2E_JOBS tests at a
+# time (default: cores + 1), each in a process with its own X server and
+# browser, the longest first; E2E_RUN=REGEXP picks tests, E2E_FLAGS=-v
+# prints every test's output. E2E_ARTIFACTS=DIR keeps screenshots of
+# failures; E2E_PATIENCE=N stretches every wait (default 4: a wait ends as
+# soon as the game answers). E2E_TIMEOUT is one test's limit.
+E2E_TIMEOUT ?= 30m
+E2E_JOBS ?=
+E2E_RUN ?=
+E2E_FLAGS ?=
+e2e: e2e-tests e2e-sound
+
+e2e-tests: check-go e2e-deps
+	$(GO) run ./tools/e2erun -timeout $(E2E_TIMEOUT) $(if $(E2E_JOBS),-jobs $(E2E_JOBS)) $(if $(E2E_RUN),-run '$(E2E_RUN)') $(E2E_FLAGS)
 
 # The sound player alone (internal/sound/cmd/soundcheck) with no sound
 # server, through a null sink, muted, with music, and losing its server.

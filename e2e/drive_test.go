@@ -139,10 +139,10 @@ func (g *Game) makeMove(u *UI, move string, byDrag bool) {
 		how = "dragged the piece to its square"
 	}
 	var got []string
-	for end := time.Now().Add(15 * time.Second); got == nil; time.Sleep(30 * time.Millisecond) {
+	for end := time.Now().Add(patient(15 * time.Second)); got == nil; time.Sleep(30 * time.Millisecond) {
 		if got = g.findLogAfter(mark, `^gobblet: move \d+ [xo] \S+$`); got == nil && time.Now().After(end) {
 			g.shot("no-move")
-			g.t.Fatalf("%s for %s %s: the game made no move within 15 s (the screen shows %s); log:\n%s", how, player, move, g.ui().Position, g.log())
+			g.t.Fatalf("%s for %s %s: the game made no move in time (the screen shows %s); log:\n%s", how, player, move, g.ui().Position, g.log())
 		}
 	}
 	if want := fmt.Sprintf(" %s %s", player, move); !strings.HasSuffix(got[0], want) {
@@ -341,7 +341,7 @@ func (g *Game) saveShot(name string) {
 func (g *Game) waitScreen(what string, ok func(image.Image) (bool, string)) {
 	g.t.Helper()
 	var why string
-	for end := time.Now().Add(10 * time.Second); time.Now().Before(end); time.Sleep(150 * time.Millisecond) {
+	for end := time.Now().Add(patient(10 * time.Second)); time.Now().Before(end); time.Sleep(150 * time.Millisecond) {
 		var good bool
 		if good, why = ok(screenshot(g.t)); good {
 			return

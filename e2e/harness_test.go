@@ -42,17 +42,23 @@ func TestMain(m *testing.M) {
 			os.Exit(1)
 		}
 	}
-	dir, err := os.MkdirTemp("", "gobblet-e2e")
-	if err != nil {
-		panic(err)
+	// tools/e2erun (make e2e) builds the binaries once for every test it
+	// runs beside the others, and names their folder in E2E_PREBUILT.
+	dir := os.Getenv("E2E_PREBUILT")
+	if dir == "" {
+		var err error
+		if dir, err = os.MkdirTemp("", "gobblet-e2e"); err != nil {
+			panic(err)
+		}
+		build := exec.Command("go", "build", "-o", dir+string(os.PathSeparator), "../cmd/gobblet", "../cmd/gobblet-engine")
+		build.Stdout, build.Stderr = os.Stderr, os.Stderr
+		if err := build.Run(); err != nil {
+			fmt.Fprintln(os.Stderr, "e2e: build:", err)
+			os.RemoveAll(dir)
+			os.Exit(1)
+		}
 	}
 	binDir = dir
-	build := exec.Command("go", "build", "-o", dir+string(os.PathSeparator), "../cmd/gobblet", "../cmd/gobblet-engine")
-	build.Stdout, build.Stderr = os.Stderr, os.Stderr
-	if err := build.Run(); err != nil {
-		fmt.Fprintln(os.Stderr, "e2e: build:", err)
-		os.Exit(1)
-	}
 	xvfb, disp, err := startXvfb()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "e2e:", err)
@@ -62,9 +68,28 @@ func TestMain(m *testing.M) {
 	code := m.Run()
 	xvfb.Process.Kill()
 	xvfb.Wait()
-	os.RemoveAll(dir)
+	if os.Getenv("E2E_PREBUILT") == "" {
+		os.RemoveAll(dir)
+	}
 	os.Exit(code)
 }
+
+// patient stretches a wait's timeout. A wait ends as soon as what it waits
+// for happens, so a long one costs nothing when the game is quick; on a
+// busy machine (other tests beside this one, a compile, two busy loops)
+// a frame can take seconds, and a test must not fail for that. The
+// timeouts written in the tests are what a quiet machine needs;
+// E2E_PATIENCE=N multiplies them (default 4).
+func patient(d time.Duration) time.Duration {
+	return d * time.Duration(patience)
+}
+
+var patience = func() int {
+	if n, err := strconv.Atoi(os.Getenv("E2E_PATIENCE")); err == nil && n >= 1 {
+		return n
+	}
+	return 4
+}()
 
 // startXvfb starts a virtual X server on a display it picks itself
 // (-displayfd), so that parallel runs never share one. -noreset keeps it
@@ -184,7 +209,7 @@ func startOn(t testing.TB, scene, bin string, args []string, cfg string, env ...
 // its top-left corner is: the layout log speaks in window pixels.
 func (g *Game) findWindow() {
 	g.t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(patient(10 * time.Second))
 	for time.Now().Before(deadline) {
 		out, err := xdoTry("search", "--onlyvisible", "--name", "^Gobblet$")
 		if err == nil {
@@ -241,6 +266,7 @@ func (g *Game) logMark() int {
 func (g *Game) waitLogAfter(mark int, re string, timeout time.Duration) []string {
 	g.t.Helper()
 	rx := regexp.MustCompile(re)
+	timeout = patient(timeout)
 	deadline := time.Now().Add(timeout)
 	for {
 		g.mu.Lock()
@@ -280,8 +306,8 @@ func (g *Game) waitExit(timeout time.Duration) error {
 	select {
 	case <-g.exited:
 		return g.err
-	case <-time.After(timeout):
-		g.t.Fatalf("the game did not exit within %v; log:\n%s", timeout, g.log())
+	case <-time.After(patient(timeout)):
+		g.t.Fatalf("the game did not exit within %v; log:\n%s", patient(timeout), g.log())
 	}
 	return nil
 }

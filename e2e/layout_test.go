@@ -49,6 +49,7 @@ func (g *Game) waitUIAfter(mark int, scene, state string, timeout time.Duration)
 // satisfies ok; it fails the test loudly otherwise.
 func (g *Game) waitUIFunc(what string, mark int, timeout time.Duration, ok func(*UI) bool) *UI {
 	g.t.Helper()
+	timeout = patient(timeout)
 	deadline := time.Now().Add(timeout)
 	for {
 		if u := g.ui(); u != nil && u.End > mark && ok(u) {
@@ -96,7 +97,7 @@ func (g *Game) pointTo(x, y float64) {
 func (g *Game) press(what string, done func() bool) {
 	g.t.Helper()
 	xdo(g.t, "mousedown", "1")
-	deadline := time.Now().Add(15 * time.Second)
+	deadline := time.Now().Add(patient(15 * time.Second))
 	ok := false
 	for time.Now().Before(deadline) {
 		if ok = done(); ok {
@@ -108,7 +109,7 @@ func (g *Game) press(what string, done func() bool) {
 	xdo(g.t, "mouseup", "1")
 	if !ok {
 		g.shot("press")
-		g.t.Fatalf("pressed the mouse for %s; the game did not react within 15 s; log:\n%s", what, g.log())
+		g.t.Fatalf("pressed the mouse for %s; the game did not react within %v; log:\n%s", what, patient(15*time.Second), g.log())
 	}
 }
 
@@ -164,7 +165,7 @@ func (g *Game) drag(from, to Rect) {
 func (g *Game) keyWhen(k, what string, done func() bool) {
 	g.t.Helper()
 	xdo(g.t, "keydown", k)
-	deadline := time.Now().Add(15 * time.Second)
+	deadline := time.Now().Add(patient(15 * time.Second))
 	ok := false
 	for time.Now().Before(deadline) {
 		if ok = done(); ok {
@@ -176,7 +177,7 @@ func (g *Game) keyWhen(k, what string, done func() bool) {
 	time.Sleep(80 * time.Millisecond)
 	if !ok {
 		g.shot("key")
-		g.t.Fatalf("pressed %s for %s; the game did not react within 15 s; log:\n%s", k, what, g.log())
+		g.t.Fatalf("pressed %s for %s; the game did not react within %v; log:\n%s", k, what, patient(15*time.Second), g.log())
 	}
 }
 

@@ -231,6 +231,7 @@ func (b *Browser) log() string {
 func (b *Browser) waitLog(mark int, re string, timeout time.Duration) ([]string, time.Time) {
 	b.t.Helper()
 	rx := regexp.MustCompile(re)
+	timeout = patient(timeout)
 	for end := time.Now().Add(timeout); ; time.Sleep(20 * time.Millisecond) {
 		if m, at := b.findLog(mark, rx); m != nil {
 			return m, at
@@ -276,6 +277,7 @@ func (b *Browser) waitUI(mark int, scene, state string, timeout time.Duration) *
 // satisfies ok.
 func (b *Browser) waitUIFunc(what string, mark int, timeout time.Duration, ok func(*UI) bool) *UI {
 	b.t.Helper()
+	timeout = patient(timeout)
 	for end := time.Now().Add(timeout); ; time.Sleep(20 * time.Millisecond) {
 		if u := b.ui(); u != nil && u.End > mark && ok(u) {
 			return u
@@ -328,11 +330,11 @@ func (b *Browser) hover(r Rect) (float64, float64) {
 	seen := func(u *UI) bool { return math.Abs(u.PX-cx) <= 2 && math.Abs(u.PY-cy) <= 2 }
 	// A wait, not a speed goal: a page still starting on a loaded machine
 	// may take seconds to read the move, and one it dropped is sent again,
-	// every 5 s for a minute.
+	// every 5 s for a minute (times the patience).
 	if u := b.ui(); u != nil && seen(u) {
 		return x, y
 	}
-	for try := 1; try < 12; try++ {
+	for try := 1; try < 12*patience; try++ {
 		for end := time.Now().Add(5 * time.Second); time.Now().Before(end); time.Sleep(20 * time.Millisecond) {
 			if u := b.ui(); u != nil && u.End > mark && seen(u) {
 				return x, y

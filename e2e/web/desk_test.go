@@ -29,11 +29,20 @@ import (
 var xvfb struct {
 	once    sync.Once
 	display string
+	cmd     *exec.Cmd
 	err     error
 }
 
+// stopDeskDisplay ends the X server deskDisplay started, if it did; the
+// package's TestMain calls it last.
+func stopDeskDisplay() {
+	if xvfb.cmd != nil {
+		xvfb.cmd.Process.Kill()
+	}
+}
+
 // deskDisplay starts Xvfb once, on a display it picks itself, and returns
-// the display; the test that started it leaves it to the process's end.
+// the display; it runs until the package's tests end.
 func deskDisplay(t testing.TB) string {
 	t.Helper()
 	for _, tool := range []string{"Xvfb", "xdotool"} {
@@ -69,6 +78,7 @@ func deskDisplay(t testing.TB) string {
 				return
 			}
 			xvfb.display = ":" + n
+			xvfb.cmd = cmd
 			go cmd.Wait()
 		case <-time.After(15 * time.Second):
 			cmd.Process.Kill()
@@ -159,7 +169,7 @@ func (d *desk) xdo(args ...string) string {
 // log speaks in window pixels.
 func (d *desk) findWindow() {
 	d.t.Helper()
-	for end := time.Now().Add(15 * time.Second); time.Now().Before(end); time.Sleep(100 * time.Millisecond) {
+	for end := time.Now().Add(patient(15 * time.Second)); time.Now().Before(end); time.Sleep(100 * time.Millisecond) {
 		cmd := exec.Command("xdotool", "search", "--onlyvisible", "--name", "^Gobblet$")
 		cmd.Env = append(os.Environ(), "DISPLAY="+d.display)
 		out, err := cmd.Output()
@@ -214,6 +224,7 @@ func (d *desk) findLog(mark int, rx *regexp.Regexp) []string {
 func (d *desk) waitLog(mark int, re string, timeout time.Duration) []string {
 	d.t.Helper()
 	rx := regexp.MustCompile(re)
+	timeout = patient(timeout)
 	for end := time.Now().Add(timeout); ; time.Sleep(30 * time.Millisecond) {
 		if m := d.findLog(mark, rx); m != nil {
 			return m
@@ -242,6 +253,7 @@ func (d *desk) ui() *UI {
 // satisfies ok.
 func (d *desk) waitUIFunc(what string, mark int, timeout time.Duration, ok func(*UI) bool) *UI {
 	d.t.Helper()
+	timeout = patient(timeout)
 	for end := time.Now().Add(timeout); ; time.Sleep(30 * time.Millisecond) {
 		if u := d.ui(); u != nil && u.End > mark && ok(u) {
 			return u
@@ -278,7 +290,7 @@ func (d *desk) click(r Rect, done func() bool) {
 	}
 	d.xdo("mousedown", "1")
 	ok := false
-	for end := time.Now().Add(15 * time.Second); time.Now().Before(end); time.Sleep(30 * time.Millisecond) {
+	for end := time.Now().Add(patient(15 * time.Second)); time.Now().Before(end); time.Sleep(30 * time.Millisecond) {
 		if ok = done(); ok {
 			break
 		}
@@ -286,7 +298,7 @@ func (d *desk) click(r Rect, done func() bool) {
 	time.Sleep(50 * time.Millisecond)
 	d.xdo("mouseup", "1")
 	if !ok {
-		d.t.Fatalf("clicked %s; the desktop game did not react within 15 s; log:\n%s", r.Name, d.log())
+		d.t.Fatalf("clicked %s; the desktop game did not react within %v; log:\n%s", r.Name, patient(15*time.Second), d.log())
 	}
 	time.Sleep(60 * time.Millisecond)
 }

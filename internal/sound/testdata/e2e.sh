@@ -49,7 +49,10 @@ unset PULSE_SERVER
 	fail "without a sound device the game stopped: $(tail -3 "$work/nosound.err")"
 grep -q "sound available at the end: false" "$work/nosound.out" || fail "sound claimed available without a device: $(cat "$work/nosound.out")"
 frames=$(sed -n 's/^ran \([0-9]*\) frames.*/\1/p' "$work/nosound.out")
-[ "${frames:-0}" -ge 60 ] || fail "only ${frames:-0} frames in 3 s without sound"
+# A game that kept running, not a frame rate: a loaded machine (two busy
+# loops, the other tests beside this one) drew 6 frames in these 3 s; a
+# game stuck on a missing device draws none after its first.
+[ "${frames:-0}" -ge 3 ] || fail "only ${frames:-0} frames in 3 s without sound: the game stopped"
 say "no sound server: ran $frames frames in 3 s, sound unavailable, as it should be"
 # The control: through Ebitengine's audio the same game ends.
 if "$work/soundcheck" -seconds 3 -through-ebiten >/dev/null 2>&1; then
