@@ -3,15 +3,12 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
 	"os/signal"
 
 	"github.com/gobblet-game/gobblet/internal/analysis"
-	"github.com/gobblet-game/gobblet/internal/record"
-	"github.com/gobblet-game/gobblet/internal/untrusted"
 )
 
 const annotateUsage = `usage: gobblet-engine annotate [flags] FILE
@@ -42,17 +39,9 @@ func runAnnotate(args []string) error {
 }
 
 func annotate(ctx context.Context, out io.Writer, stdin io.Reader, args []string) error {
-	fs := flag.NewFlagSet("annotate", flag.ContinueOnError)
-	helpOutput(fs, args, out)
-	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), annotateUsage)
-		fs.PrintDefaults()
-	}
+	fs := subFlags("annotate", annotateUsage, args, out)
 	nodes := fs.Uint64("nodes", analysis.DefaultNodes, "4×4: the search's node budget per position")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil
-		}
+	if help, err := parseFlags(fs, args); help || err != nil {
 		return err
 	}
 	if fs.NArg() != 1 {
@@ -62,25 +51,9 @@ func annotate(ctx context.Context, out io.Writer, stdin io.Reader, args []string
 	if *nodes == 0 {
 		return errors.New("the node budget must be at least 1")
 	}
-	path := fs.Arg(0)
-	var data []byte
-	var err error
-	if path == "-" {
-		data, err = record.Read(stdin)
-	} else {
-		data, err = record.ReadFile(path)
-	}
+	rec, g, name, err := readGame(fs.Arg(0), stdin)
 	if err != nil {
-		return err // main escapes what the message quotes of the path
-	}
-	name := untrusted.Text(path)
-	rec, err := record.Parse(data)
-	if err != nil {
-		return fmt.Errorf("%s: %w", name, err)
-	}
-	g, err := rec.Game()
-	if err != nil {
-		return fmt.Errorf("%s: %w", name, err)
+		return err
 	}
 	a, ok := analysis.Of(rec)
 	if !ok || a.Budget != analysis.BudgetName(rec.Variant, *nodes) {

@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -33,18 +31,10 @@ func init() {
 func runPuzzles(args []string) error { return listPuzzles(os.Stdout, args) }
 
 func listPuzzles(out io.Writer, args []string) error {
-	fs := flag.NewFlagSet("puzzles", flag.ContinueOnError)
-	helpOutput(fs, args, out)
-	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), puzzlesUsage)
-		fs.PrintDefaults()
-	}
+	fs := subFlags("puzzles", puzzlesUsage, args, out)
 	variant := fs.String("variant", "", "list only this variant's puzzles: gobblers or classic")
 	check := fs.Bool("check", false, "check each puzzle listed first (3×3 against the solution, 4×4 by a proof search: minutes); a puzzle that fails is named and the exit status is 1")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil
-		}
+	if help, err := parseFlags(fs, args); help || err != nil {
 		return err
 	}
 	if fs.NArg() != 0 {

@@ -2,7 +2,6 @@ package main
 
 import (
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -25,42 +24,18 @@ not lead to) is reported with its line, and the exit status is 1.
 func runReplay(args []string) error { return replay(os.Stdout, os.Stdin, args) }
 
 func replay(out io.Writer, stdin io.Reader, args []string) error {
-	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
-	helpOutput(fs, args, out)
-	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), replayUsage)
-		fs.PrintDefaults()
-	}
+	fs := subFlags("replay", replayUsage, args, out)
 	board := fs.Bool("board", false, "also draw the board after each move")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil
-		}
+	if help, err := parseFlags(fs, args); help || err != nil {
 		return err
 	}
 	if fs.NArg() != 1 {
 		fs.Usage()
 		return errors.New("want one FILE")
 	}
-	path := fs.Arg(0)
-	var data []byte
-	var err error
-	if path == "-" {
-		data, err = record.Read(stdin)
-	} else {
-		data, err = record.ReadFile(path)
-	}
+	rec, g, _, err := readGame(fs.Arg(0), stdin)
 	if err != nil {
-		return err // main escapes what the message quotes of the path
-	}
-	name := untrusted.Text(path)
-	rec, err := record.Parse(data)
-	if err != nil {
-		return fmt.Errorf("%s: %w", name, err)
-	}
-	g, err := rec.Game() // cannot fail after Parse, which replayed it
-	if err != nil {
-		return fmt.Errorf("%s: %w", name, err)
+		return err
 	}
 
 	fmt.Fprintf(out, "%s: x %s, o %s", rec.Variant, playerText(rec.Players[rules.X]), playerText(rec.Players[rules.O]))
