@@ -41,7 +41,9 @@ func TestHumanBeatsAIOnGobblersByDragging(t *testing.T) {
 		g.shot("result")
 		t.Fatalf("the result card shows no orange winner's piece: %.0f%% orange at its top", 100*f)
 	}
-	panel := g.screenRect(Rect{X: card.X + 10, Y: card.Y + card.H*0.55, W: card.W - 20, H: 20}, 0)
+	// the band of panel between the card's words and its first button
+	first := u.Widget(t, "Rematch")
+	panel := g.screenRect(Rect{X: card.X + 10, Y: first.Y - 24, W: card.W - 20, H: 14}, 0)
 	if f := fraction(img, panel, slatePanel, 12); f < 0.5 {
 		g.shot("result")
 		t.Fatalf("no result card on screen where the game says it is: %.0f%% of it has the panel's colour", 100*f)
