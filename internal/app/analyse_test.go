@@ -2,7 +2,6 @@ package app
 
 import (
 	"context"
-	"os"
 	"strings"
 	"sync"
 	"testing"
@@ -362,17 +361,12 @@ func TestTheGraphJumpsToAMoveAndTheMarkShowsItsBest(t *testing.T) {
 // $GOBBLET_SHOTS, to look at; without it the test does nothing (it needs a
 // display: xvfb-run -a go test -run ShotsOfTheReview).
 func TestShotsOfTheReviewScreens(t *testing.T) {
-	dir := os.Getenv("GOBBLET_SHOTS")
-	if dir == "" {
-		t.Skip("set GOBBLET_SHOTS to a folder to draw the review screens into")
-	}
-	ebiten.SetWindowSize(64, 64)
-	g := &shotTaker{t: t, dir: dir, only: func(name string) bool {
-		return strings.Contains(name, "analys") || strings.Contains(name, "mistakes")
-	}}
-	if err := ebiten.RunGame(g); err != nil && err != ebiten.Termination {
-		t.Fatal(err)
-	}
+	dir := shotsDir(t, "the review screens")
+	drawShots(t, func() error {
+		return shotsOf(dir, func(name string) bool {
+			return strings.Contains(name, "analys") || strings.Contains(name, "mistakes")
+		})
+	})
 }
 
 // A saved game analysed in its review keeps the analysis in its file: one

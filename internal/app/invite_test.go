@@ -2,9 +2,6 @@ package app
 
 import (
 	"fmt"
-	"image"
-	"image/png"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -412,63 +409,32 @@ func TestInviteWithoutAServerSetsOneAndInvites(t *testing.T) {
 
 // TestShotsOfTheOnlineScreens draws each online screen at the phone's and
 // the desktop's windows (device scale 2) into PNGs in $GOBBLET_SHOTS, to
-// look at; without it the test does nothing. It runs a game loop to read
-// the pixels back, so it needs a display: xvfb-run -a go test -run Shots.
+// look at; without it the test does nothing. It needs a display:
+// xvfb-run -a go test -run Shots.
 func TestShotsOfTheOnlineScreens(t *testing.T) {
-	dir := os.Getenv("GOBBLET_SHOTS")
-	if dir == "" {
-		t.Skip("set GOBBLET_SHOTS to a folder to draw the online screens into")
-	}
-	ebiten.SetWindowSize(64, 64)
-	if err := ebiten.RunGame(&shotTaker{t: t, dir: dir}); err != nil && err != ebiten.Termination {
-		t.Fatal(err)
-	}
+	dir := shotsDir(t, "the online screens")
+	drawShots(t, func() error {
+		return shotsOf(dir, func(name string) bool {
+			return strings.Contains(name, "invite") || strings.Contains(name, "join") || strings.Contains(name, "online") || strings.Contains(name, "host")
+		})
+	})
 }
 
-// shotTaker draws the shots from inside a game loop, where pixels can be
-// read back.
-type shotTaker struct {
-	t    *testing.T
-	dir  string
-	only func(name string) bool // the screens drawn (nil: the online ones)
-}
-
-func (g *shotTaker) Layout(w, h int) (int, int) { return w, h }
-func (g *shotTaker) Draw(*ebiten.Image)         {}
-
-func (g *shotTaker) Update() error {
+// shotsOf draws the screen cases whose names only accepts at the phone's
+// and the desktop's windows (device scale 2) into dir.
+func shotsOf(dir string, only func(name string) bool) error {
 	for _, win := range phoneWindows {
 		for _, c := range screenCases {
-			if g.only != nil && !g.only(c.name) || g.only == nil && !strings.Contains(c.name, "invite") && !strings.Contains(c.name, "join") && !strings.Contains(c.name, "online") && !strings.Contains(c.name, "host") {
+			if !only(c.name) {
 				continue
 			}
-			w, h := win[0], win[1]
-			a := newHeadless(&scriptSource{}, 2*w, 2*h)
-			a.scale = 2
-			s := c.open(a)
-			a.scenes = sceneManager{current: s}
-			for i := 0; i < 3; i++ {
-				a.Update()
+			name := fmt.Sprintf("%s-%gx%g.png", strings.NewReplacer(" ", "-", ",", "").Replace(c.name), win[0], win[1])
+			if err := writeShot(c.open, win[0], win[1], 2, filepath.Join(dir, name)); err != nil {
+				return err
 			}
-			img := ebiten.NewImage(int(2*w), int(2*h))
-			a.dirty = true
-			a.Draw(img)
-			out := image.NewRGBA(img.Bounds())
-			img.ReadPixels(out.Pix)
-			img.Deallocate()
-			name := fmt.Sprintf("%s-%gx%g.png", strings.NewReplacer(" ", "-", ",", "").Replace(c.name), w, h)
-			f, err := os.Create(filepath.Join(g.dir, name))
-			if err != nil {
-				g.t.Error(err)
-				return ebiten.Termination
-			}
-			if err := png.Encode(f, out); err != nil {
-				g.t.Error(err)
-			}
-			f.Close()
 		}
 	}
-	return ebiten.Termination
+	return nil
 }
 
 // On a phone's windows nothing on an online screen's card overlaps
