@@ -4,6 +4,7 @@ import (
 	"net/url"
 	"strings"
 
+	"github.com/gobblet-game/gobblet/internal/locale"
 	"github.com/gobblet-game/gobblet/internal/untrusted"
 )
 
@@ -13,14 +14,22 @@ import (
 // so that no address can open a room, print a version instead of the game,
 // or stop it with a usage error.
 //
-// The page offers one parameter: debug (?debug, ?debug=1; ?debug=0 is off)
-// sends the game's debug log to the browser's console.
+// The page offers two parameters: debug (?debug, ?debug=1; ?debug=0 is
+// off) sends the game's debug log to the browser's console, and lang
+// (?lang=de) sets the language of this visit, as --language does (a code
+// the game does not speak leaves the player's choice).
 func pageFlags(query string) []string {
 	values, _ := url.ParseQuery(strings.TrimPrefix(query, "?")) // what parses is kept
+	var args []string
 	if on(values["debug"]) {
-		return []string{"--debug"}
+		args = append(args, "--debug")
 	}
-	return nil
+	if l := values["lang"]; len(l) > 0 {
+		if lang, ok := locale.ByCode(l[len(l)-1]); ok {
+			args = append(args, "--language="+lang.Code)
+		}
+	}
+	return args
 }
 
 // on reads a switch given in an address: present with no value, or with a

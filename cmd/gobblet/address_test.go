@@ -30,6 +30,11 @@ func TestThePageAddressGivesOnlyTheFlagsThePageOffers(t *testing.T) {
 		{"?%zz&debug", []string{"--debug"}},
 		{"?debug=%zz", nil},
 		{"?DEBUG", nil},
+		{"?lang=de", []string{"--language=de"}},
+		{"?lang=pt-br&debug", []string{"--debug", "--language=pt-BR"}},
+		{"?lang=xx", nil},
+		{"?lang=de%20--version", nil},
+		{"?lang=fr&lang=ja", []string{"--language=ja"}},
 	}
 	for _, tt := range tests {
 		if got := pageFlags(tt.query); !slices.Equal(got, tt.want) {

@@ -48,8 +48,8 @@ var defaultServer string
 // flags are the game's command-line switches.
 type flags struct {
 	*flag.FlagSet
-	configDir, host, variant, colour, join, code, server, cpuProfile, memProfile *string
-	debug, version, invite                                                       *bool
+	configDir, language, host, variant, colour, join, code, server, cpuProfile, memProfile *string
+	debug, version, invite                                                                 *bool
 }
 
 func newFlags() *flags {
@@ -57,6 +57,7 @@ func newFlags() *flags {
 	return &flags{
 		FlagSet:    fs,
 		configDir:  fs.String("config-dir", "", "folder for settings and saved games (default: the user's config folder)"),
+		language:   fs.String("language", "", "the language of this run, whatever Options says: en, fr, de, es, it, pt-BR, nl, pl, ru, uk, ja or zh-Hans"),
 		debug:      fs.Bool("debug", false, "log every move and the frame rates to stderr"),
 		version:    fs.Bool("version", false, "print the version and exit"),
 		invite:     fs.Bool("invite", false, "invite a friend: open a room on the online server and print the link and the code to send them"),
@@ -141,7 +142,7 @@ func main() {
 		os.Exit(code)
 	}
 	go saySilent(sound.NewPlayer(), dbg)
-	opts := app.Options{ConfigDir: *f.configDir, Debug: dbg, Online: online, Server: server, Notices: notices,
+	opts := app.Options{ConfigDir: *f.configDir, Debug: dbg, Online: online, Server: server, Notices: notices, Language: *f.language,
 		Exit: quitNow(func() { exit(0) })}
 	g := app.New(opts)
 	if err := g.Run(); err != nil {

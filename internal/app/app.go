@@ -8,6 +8,7 @@ package app
 import (
 	"context"
 	"fmt"
+	"github.com/gobblet-game/gobblet/internal/locale"
 	"io"
 	"math"
 	"runtime/metrics"
@@ -56,6 +57,10 @@ type Options struct {
 	// busy machine leaves waiting for seconds. The system closes the
 	// window when the process ends.
 	Exit func()
+	// Language, when set (--language, or the page's ?lang=), is the
+	// language of this run whatever Options says ("" follows Options:
+	// the player's choice, or Auto).
+	Language string
 }
 
 // OnlineStart is a room opened on the command line (gobblet --host, --join):
@@ -191,6 +196,7 @@ func New(opts Options) *App {
 		a.Settings.Fullscreen = false
 	}
 	a.applySettings()
+	a.useLanguage()
 	for _, n := range append(notices, opts.Notices...) {
 		a.notify(n)
 	}
@@ -796,4 +802,14 @@ func fadeLook(left int) (fadeSide, float64) {
 		return fadeOut, 1 - easeOut(p*2)
 	}
 	return fadeIn, easeOut(p*2 - 1)
+}
+
+// useLanguage sets the language the game speaks: the run's (--language),
+// else the player's choice in Options, else Auto (the system's).
+func (a *App) useLanguage() {
+	code := a.Settings.Language
+	if a.opts.Language != "" {
+		code = a.opts.Language
+	}
+	locale.Use(code)
 }

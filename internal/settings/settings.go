@@ -39,6 +39,12 @@ type Settings struct {
 	// in on the desktop). Omitted when empty, as keep_demos.
 	OnlineServer string `json:"online_server,omitempty"`
 
+	// Language is the language the game speaks, as a BCP 47 code
+	// ("fr", "pt-BR"); "" is Auto, the system's or the browser's. The GUI
+	// falls back to Auto for a code it does not speak. Omitted when
+	// empty, as keep_demos.
+	Language string `json:"language,omitempty"`
+
 	// LessonStep is how far the player came in Learn to play: the number
 	// of its steps done (past the last: finished). LessonOffered: the
 	// menu's first-start offer of the lesson was taken or declined, and is
@@ -134,6 +140,9 @@ func (s *Settings) Check() error {
 	if !isServerAddress(s.OnlineServer) {
 		return fmt.Errorf("online_server %.40q is not a server address (at most %d printable characters, no spaces)", s.OnlineServer, MaxOnlineServer)
 	}
+	if !isLanguageCode(s.Language) {
+		return fmt.Errorf("language %.40q is not a language code such as fr or pt-BR", s.Language)
+	}
 	if ng := s.NewGame; ng != nil {
 		if ng.Variant != "classic" && ng.Variant != "gobblers" {
 			return fmt.Errorf("new_game variant %.40q is neither classic nor gobblers", ng.Variant)
@@ -162,6 +171,20 @@ func isServerAddress(s string) bool {
 	}
 	for _, c := range []byte(s) {
 		if c <= ' ' || c > '~' {
+			return false
+		}
+	}
+	return true
+}
+
+// isLanguageCode accepts "" or a short BCP 47 code: letters, digits and
+// hyphens, at most 16 bytes.
+func isLanguageCode(s string) bool {
+	if len(s) > 16 {
+		return false
+	}
+	for _, c := range []byte(s) {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-') {
 			return false
 		}
 	}
