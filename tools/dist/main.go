@@ -31,6 +31,12 @@ import (
 
 type target struct{ goos, goarch string }
 
+// in reports whether a -targets list ("windows/amd64,linux/arm64"; ""
+// for all) names the target.
+func (t target) in(only string) bool {
+	return only == "" || strings.Contains(","+only+",", ","+t.goos+"/"+t.goarch+",")
+}
+
 var targets = []target{
 	{"windows", "amd64"}, {"windows", "arm64"},
 	{"darwin", "arm64"}, {"darwin", "amd64"},
@@ -41,12 +47,12 @@ func main() {
 	out := flag.String("out", "dist", "folder for the archives")
 	ver := flag.String("version", "", "version to stamp (default: git describe)")
 	server := flag.String("server", "", "the online server to build in (wss://play.example.org/): Invite a friend uses it when Options sets none")
-	only := flag.String("targets", "", "comma-separated os/arch list (default: all six)")
+	only := flag.String("targets", "", "comma-separated os/arch list (default: all six); with -verify, the archives expected")
 	compileOnly := flag.Bool("compile-only", false, "only check that every target compiles")
 	check := flag.Bool("verify", false, "check the archives already in -out instead of building")
 	flag.Parse()
 	if *check {
-		if err := verify(*out); err != nil {
+		if err := verify(*out, *only); err != nil {
 			fmt.Fprintln(os.Stderr, "dist verify:", err)
 			os.Exit(1)
 		}
@@ -80,7 +86,7 @@ func run(out, ver, only string, compileOnly bool) error {
 		return err
 	}
 	for _, t := range targets {
-		if only != "" && !strings.Contains(","+only+",", ","+t.goos+"/"+t.goarch+",") {
+		if !t.in(only) {
 			continue
 		}
 		start := time.Now()

@@ -16,7 +16,8 @@ import (
 // verify checks the archives in dir: every target present, the Windows
 // executables built for the GUI subsystem with resources, the macOS bundle
 // complete with an executable binary, the Linux archive with its desktop file.
-func verify(dir string) error {
+// only, when not "", names the targets expected (as -targets does).
+func verify(dir, only string) error {
 	found := map[string]bool{}
 	entries, err := os.ReadDir(dir)
 	if err != nil {
@@ -44,7 +45,7 @@ func verify(dir string) error {
 		fmt.Println("ok", e.Name())
 	}
 	for _, t := range targets {
-		if !found[t.goos+"/"+t.goarch] {
+		if t.in(only) && !found[t.goos+"/"+t.goarch] {
 			return fmt.Errorf("no archive for %s/%s in %s", t.goos, t.goarch, dir)
 		}
 	}
