@@ -161,6 +161,7 @@ type App struct {
 	fullscreenAsked int
 	fullscreenTold  bool // how to leave full screen was said
 	byTouch         bool // the last input was a touch: no keyboard hints (input.go)
+	byPad           bool // the last input was a gamepad: its buttons in the hints (input.go)
 	touchSeen       bool // this tick's touch is the first: byTouch from the next (input.go)
 	coarse          bool // the device's pointer is a finger (a browser's pointer: coarse), asked at the start
 
