@@ -47,6 +47,12 @@ func TestA11yPlaysAGameThroughTheAccessibleGrid(t *testing.T) {
 	b.axWaitButton("button", "a1: empty", "square a1", nil)
 	b.axWaitButton("button", "orange large: 2 pieces", "orange's large stack", nil)
 	b.axWaitButton("textbox", "Type a move", "the text box", nil)
+	// Tab on the game's canvas goes to the board's first square.
+	eval[bool](b, `(document.querySelector("canvas").focus(), true)`)
+	b.do(chromedp.KeyEvent(kb.Tab))
+	if got := eval[string](b, `document.activeElement ? document.activeElement.textContent : ""`); got != "a3: empty" {
+		t.Errorf("Tab on the canvas put the focus on %q, want the square a3", got)
+	}
 
 	// 1. Orange, by the grid: a small piece to b2.
 	b.axPress("orange small:")
