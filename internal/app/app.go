@@ -309,6 +309,7 @@ func (a *App) Update() error {
 	}
 	fading := a.scenes.fade > 0
 	err := a.scenes.Update(a)
+	a.accessible() // the page's copy of the board for a screen reader (a11y.go)
 	if fading && a.scenes.fade == 0 {
 		a.redraw() // the cross-fade's end: the new scene alone
 	}
