@@ -78,7 +78,7 @@ func (a *App) logLayout() {
 	case *menuScene:
 		buttons(s.list.Buttons)
 		if s.offer != nil {
-			fmt.Fprintf(&b, "offer %s\n", offerWords)
+			fmt.Fprintf(&b, "offer %s\n", offerWords())
 			buttons([]*button{s.offer.not, s.offer.yes})
 		}
 		if f := s.list.Focus; f >= 0 && f < len(s.list.Buttons) {

@@ -16,6 +16,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/gobblet-game/gobblet/internal/lesson"
+	"github.com/gobblet-game/gobblet/internal/locale"
 	"github.com/gobblet-game/gobblet/internal/rules"
 	"github.com/gobblet-game/gobblet/internal/sound"
 )
@@ -42,6 +43,7 @@ type lessonScene struct {
 	// heightKey
 	heightKey string
 	height    float64
+	lang      string // the language of the steps and buttons
 }
 
 // newLessonScene opens the lesson where the player left it (from the start
@@ -49,10 +51,8 @@ type lessonScene struct {
 // menu's first-start offer.
 func newLessonScene(a *App, back Scene) Scene {
 	l := &lessonScene{back: back, steps: lesson.Steps()}
-	l.leave = &button{Label: "Leave", Tip: "Leave the lesson; it goes on from here next time (Esc)"}
-	l.next = &button{Label: "Next", Primary: true, Tip: "The next step (Enter)"}
-	l.again = &button{Label: "Start again"}
-	l.play = &button{Label: "Play a game", Primary: true}
+	l.leave, l.next, l.again, l.play = &button{}, &button{Primary: true}, &button{}, &button{Primary: true}
+	l.words()
 	i := a.Settings.LessonStep
 	if i < 0 || i >= len(l.steps) {
 		i = 0
@@ -63,6 +63,21 @@ func newLessonScene(a *App, back Scene) Scene {
 	}
 	l.start(a, i)
 	return l
+}
+
+// words gives the steps and the buttons their words in the language in
+// use (again when the language changed).
+func (l *lessonScene) words() {
+	lang := locale.Current().Code
+	if lang == l.lang && l.steps != nil {
+		return
+	}
+	l.lang = lang
+	l.steps = lesson.Steps()
+	l.leave.Label, l.leave.Tip = locale.T("LessonLeave"), locale.T("LessonLeaveTip")
+	l.next.Label, l.next.Tip = locale.T("LessonNext"), locale.T("LessonNextTip")
+	l.again.Label = locale.T("LessonStartAgain")
+	l.play.Label = locale.T("LessonPlayGame")
 }
 
 // start shows step i (or the end, past the last).
@@ -78,7 +93,7 @@ func (l *lessonScene) start(a *App, i int) {
 	if err != nil { // the steps are tested: never
 		p = rules.Start(rules.Gobblers)
 	}
-	s := setup{Variant: p.Variant(), Mode: modeTwoPlayers, Players: [2]playerChoice{{Human: true}, {Human: true}}, Names: [2]string{"You", "Blue"}}
+	s := setup{Variant: p.Variant(), Mode: modeTwoPlayers, Players: [2]playerChoice{{Human: true}, {Human: true}}, Names: [2]string{locale.T("LessonNameYou"), locale.T("LessonNameBlue")}}
 	l.gs = newGameScene(a, s, rules.NewGameFrom(p))
 	l.gs.lesson = l
 	l.gs.topAll = nil
@@ -137,6 +152,7 @@ func (l *lessonScene) played(a *App) {
 // card (a landscape window: the card takes the side panel's place, or a
 // column at the right) or above it (a portrait window).
 func (l *lessonScene) layout(a *App) boardLayout {
+	l.words()
 	u := a.U()
 	v := l.gs.variant
 	m := 12 * u
@@ -181,7 +197,7 @@ func (l *lessonScene) cardHeight(a *App, w float64) float64 {
 	ft, fb := l.cardFaces(a)
 	tw := w - 2*cardPad*u
 	need := 0.0
-	key := fmt.Sprintf("%v %v %v", w, u, fb.Size)
+	key := fmt.Sprintf("%v %v %v %s", w, u, fb.Size, l.lang)
 	if key == l.heightKey {
 		return l.height
 	}
@@ -190,7 +206,7 @@ func (l *lessonScene) cardHeight(a *App, w float64) float64 {
 		done := l.textHeight(ft, fb, tw, s.Title, s.Praise) + 52*u
 		need = math.Max(need, math.Max(asked, done))
 	}
-	end := l.textHeight(ft, fb, tw, "Well done", lessonEndWords) + 52*u
+	end := l.textHeight(ft, fb, tw, locale.T("LessonWellDone"), locale.T("LessonEndWords")) + 52*u
 	l.heightKey, l.height = key, math.Max(need, end)+2*cardPad*u
 	return l.height
 }
@@ -313,10 +329,10 @@ func (l *lessonScene) drawTop(a *App, dst *ebiten.Image) {
 	ft := a.Face(Bold, sizeHeading)
 	fc := a.Face(Medium, sizeBody)
 	room := l.leave.Rect.X - 28*u
-	title := "Learn to play"
-	where := fmt.Sprintf("Step %d of %d", l.i+1, len(l.steps))
+	title := locale.T("LessonLearnToPlay")
+	where := locale.F("LessonStepOf", "Step", locale.Num(l.i+1), "Total", locale.Num(len(l.steps)))
 	if l.finished() {
-		where = "Done"
+		where = locale.T("LessonDone")
 	}
 	x := 16 * u
 	if textWidth(title, ft) <= room {
@@ -329,15 +345,12 @@ func (l *lessonScene) drawTop(a *App, dst *ebiten.Image) {
 	l.leave.draw(a, dst, false)
 }
 
-// lessonEndWords close the lesson.
-const lessonEndWords = "You know how to play Gobblet! Try a game against the computer on Easy, or start the lesson again."
-
 // cardWords are the card's title, its words and its answer to the last
 // move (with whether that answer warns).
 func (l *lessonScene) cardWords() (title, say, answer string, warn bool) {
 	gs := l.gs
 	if l.finished() {
-		return "Well done", lessonEndWords, "", false
+		return locale.T("LessonWellDone"), locale.T("LessonEndWords"), "", false
 	}
 	s := l.step()
 	title = s.Title
@@ -397,7 +410,7 @@ func (l *lessonScene) drawCard(a *App, dst *ebiten.Image) {
 	if a.keysShown() && !a.compact() && !l.finished() {
 		// the keys, at the card's foot above its button
 		fs := a.Face(Regular, sizeSmall)
-		keys := wrap(fmt.Sprintf("Keys: %s take a piece from your reserve, the arrows and Enter move it and put it down, Esc leaves the lesson.", sizeKeys(l.gs.variant)), fs, c.W)
+		keys := wrap(locale.F("LessonKeys", "Keys", sizeKeys(l.gs.variant)), fs, c.W)
 		ky := c.Y + c.H - 44*u - 12*u - float64(len(keys))*lineHeight(fs)
 		if ky > y+lineHeight(fb) {
 			for i, ln := range keys {
@@ -433,4 +446,14 @@ func (l *lessonScene) logLayout(a *App, b *strings.Builder, widget func(string, 
 		return "done"
 	}
 	return "ask"
+}
+
+// offerWords is the sentence of the menu's first-start offer of the lesson
+// (menu.go).
+func offerWords() string { return locale.T("LessonOffer") }
+
+// newLessonOffer is the menu's card offering the lesson: Learn to play, or
+// Not now.
+func newLessonOffer() *lessonOffer {
+	return &lessonOffer{yes: &button{Label: locale.T("LessonLearnToPlay"), Primary: true}, not: &button{Label: locale.T("LessonOfferNotNow")}}
 }

@@ -29,9 +29,6 @@ type lessonOffer struct {
 	yes, not *button
 }
 
-// offerWords is the offer's sentence.
-const offerWords = "New to Gobblet? Learn to play in two minutes."
-
 // offersLesson reports whether the menu offers the lesson: a first start,
 // with no game played against the computer and none to continue, and the
 // offer not yet answered (nor the lesson begun).
@@ -67,7 +64,7 @@ func newMenuScene(a *App) *menuScene {
 	}
 	m.backdrop = boardPicture{Pos: mustPos("classic:x4,.,.,o2/.,o4,x1o3,./.,x2,x4,./o1,.,.,o3x4:o")}
 	if offersLesson(a, m.saved) {
-		m.offer = &lessonOffer{yes: &button{Label: "Learn to play", Primary: true}, not: &button{Label: "Not now"}}
+		m.offer = newLessonOffer()
 	}
 	return m
 }
@@ -91,7 +88,7 @@ func (m *menuScene) layoutOffer(a *App) {
 	wy := textWidth(o.yes.Label, fc) + 36*u
 	wn := textWidth(o.not.Label, fc) + 36*u
 	pad := 12 * u
-	oneRow := textWidth(offerWords, fb) + wy + wn + 2*pad + 32*u
+	oneRow := textWidth(offerWords(), fb) + wy + wn + 2*pad + 32*u
 	if oneRow <= a.W-24*u {
 		h := s + 2*pad
 		o.card = Rect{(a.W - oneRow) / 2, top - 12*u - h, oneRow, h}
@@ -100,7 +97,7 @@ func (m *menuScene) layoutOffer(a *App) {
 		return
 	}
 	w := math.Min(a.W-24*u, 420*u)
-	lines := len(wrap(offerWords, fb, w-2*pad))
+	lines := len(wrap(offerWords(), fb, w-2*pad))
 	h := 2*pad + float64(lines)*lineHeight(fb) + 10*u + s
 	o.card = Rect{(a.W - w) / 2, top - 12*u - h, w, h}
 	half := (w - 2*pad - 10*u) / 2
@@ -140,9 +137,9 @@ func (m *menuScene) drawOffer(a *App, dst *ebiten.Image) {
 	fb := a.Face(Regular, sizeBody)
 	pad := 12 * u
 	if o.yes.Rect.Y < o.card.Y+2*pad { // one row: the sentence left of the buttons
-		drawText(dst, offerWords, fb, o.card.X+pad+8*u, o.card.Y+o.card.H/2, Left, th.Text)
+		drawText(dst, offerWords(), fb, o.card.X+pad+8*u, o.card.Y+o.card.H/2, Left, th.Text)
 	} else {
-		for i, ln := range wrap(offerWords, fb, o.card.W-2*pad) {
+		for i, ln := range wrap(offerWords(), fb, o.card.W-2*pad) {
 			drawText(dst, ln, fb, o.card.X+o.card.W/2, o.card.Y+pad+(float64(i)+0.5)*lineHeight(fb), Center, th.Text)
 		}
 	}

@@ -3,9 +3,11 @@ package app
 import (
 	"image"
 	"math"
+	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"github.com/gobblet-game/gobblet/internal/locale"
 	"github.com/gobblet-game/gobblet/internal/rules"
 )
 
@@ -37,99 +39,77 @@ func rulePages() []rulePage {
 	gob := mustPos("gobblers:x3,.,o1/.,x2o3,./o2,.,x1:x")
 	return []rulePage{
 		{
-			Title: "The goal",
-			Text: []string{
-				"Two players, orange and blue, take turns. The first to show a line of their own pieces wins.",
-				"A line is a full row, a full column or one of the two long diagonals: four in a row on the 4×4 board, three on the 3×3 board.",
-				"Only the piece on top of a square counts.",
-			},
+			Title: locale.T("RulesGoalTitle"),
+			Text:  paragraphs(locale.T("RulesGoalBody")),
 			Board: &boardPicture{Pos: goal, Line: goal.WinningLine(rules.X)},
 		},
 		{
-			Title: "Your pieces",
-			Text: []string{
-				"Gobblet 4×4: twelve pieces each, three of each of four sizes. They wait beside the board in three nested stacks, and only the top piece of a stack can be played.",
-				"Gobblet Gobblers 3×3: six pieces each, two of each of three sizes, all loose: any of them can be played.",
-				"The blue pieces carry an inner ring, so you can tell the sides apart without colour.",
-			},
-			Pic: drawSizes,
+			Title: locale.T("RulesPiecesTitle"),
+			Text:  paragraphs(locale.T("RulesPiecesBody")),
+			Pic:   drawSizes,
 		},
 		{
-			Title: "Moving and gobbling",
-			Text: []string{
-				"On your turn either put a piece from your reserve on the board, or move one of your pieces that is on top of a square to a different square.",
-				"A piece may cover (gobble) any smaller piece, of either colour. Equal sizes never cover each other.",
-				"A covered piece stays underneath and comes back into play when the piece on it moves away.",
-			},
+			Title: locale.T("RulesMovingTitle"),
+			Text:  paragraphs(locale.T("RulesMovingBody")),
 			Board: &boardPicture{Pos: gobble, Arrow: [2]rules.Square{rules.SquareAt(rules.Classic, 1, 1), rules.SquareAt(rules.Classic, 1, 2)}},
 		},
 		{
-			Title: "Dropping on the 4×4 board",
-			Text: []string{
-				"A piece from the reserve goes on an empty square, and never covers your own piece.",
-				"One exception: it may cover an opponent's smaller piece that lies in a line where the opponent shows exactly three pieces.",
-				"Here blue shows three in a row: orange may drop a larger piece on any of them (marked with a 3). Moves on the board may always cover smaller pieces.",
-				"On the 3×3 board a reserve piece may cover any smaller piece.",
-			},
+			Title: locale.T("RulesDroppingTitle"),
+			Text:  paragraphs(locale.T("RulesDroppingBody")),
 			Board: &boardPicture{Pos: three, Good: three.LineOfThreeSquares()},
 		},
 		{
-			Title: "Careful when you lift",
-			Text: []string{
-				"Lifting a piece can uncover a line for your opponent. You may still block it by covering one of its pieces with the piece you lifted.",
-				"If the opponent's line is still there when your move ends, you lose, even if the same move made a line of your own.",
-				"Here, if orange moves its giant piece away from d1 without covering a1, b1 or c1, blue's row appears and blue wins.",
-			},
+			Title: locale.T("RulesLiftTitle"),
+			Text:  paragraphs(locale.T("RulesLiftBody")),
 			Board: &boardPicture{Pos: reveal, Marks: 1 | 2 | 4},
 		},
 		{
-			Title: "Draws",
-			Text: []string{
-				"If the same position (every stack, and the same player to move) comes up for the third time, the game is a draw.",
-				"Games between two computer players also end in a draw after a move limit.",
-				"Whoever moves first alternates when you choose Rematch.",
-			},
+			Title: locale.T("RulesDrawsTitle"),
+			Text:  paragraphs(locale.T("RulesDrawsBody")),
 			Board: &boardPicture{Pos: mustPos("classic:o4,.,x4,./.,x3,.,o3/o2,.,o4,x2/.,x4,.,o1:x")},
 		},
 		{
-			Title: "Gobblet Gobblers",
-			Text: []string{
-				"The 3×3 game: three in a row wins. Any reserve piece may go on an empty square or cover any smaller piece of either colour.",
-				"With perfect play the first player always wins, so the Perfect computer level cannot be beaten when it moves first.",
-			},
+			Title: locale.T("RulesGobblersTitle"),
+			Text:  paragraphs(locale.T("RulesGobblersBody")),
 			Board: &boardPicture{Pos: gob, Marks: gob.MovesFrom(rules.NoSquare, 3)},
 		},
 		{
-			Title: "In this game",
-			Text: []string{
-				"Drag a piece to a square, or click it and then the square. While you hold a piece its legal squares are marked: dots on empty squares, rings on pieces you may gobble, a ring with a 3 for the line-of-three exception.",
-				"Click the held piece again or right-click to put it back. Point at a stack to see the pieces under it.",
-				"Touch-move (an option, off at first; the boxed game plays with it): a piece you lift from the board must be moved. Memory mode hides covered pieces, as with real pieces.",
-				"The next page lists the keys.",
-			},
+			Title: locale.T("RulesInGameTitle"),
+			Text:  paragraphs(locale.T("RulesInGameBody")),
 			Board: &boardPicture{Pos: three, Marks: three.MovesFrom(rules.NoSquare, 4) &^ three.LineOfThreeSquares(), Good: three.LineOfThreeSquares()},
 		},
 		{
-			Title: "Keyboard",
-			Text:  []string{"Everything can be played from the keyboard. Buttons name their keys when you point at them."},
+			Title: locale.T("RulesKeyboardTitle"),
+			Text:  paragraphs(locale.T("RulesKeyboardBody")),
 			Keys: []keyRow{
-				{What: "Playing"},
-				{[]string{"←", "↑", "→", "↓"}, "Move the cursor over the board"},
-				{[]string{"Enter", "Space"}, "Pick up or put down at the cursor"},
-				{[]string{"1–4"}, "Take a reserve piece of that size (3×3: 1–3)"},
-				{[]string{"Esc"}, "Put the held piece back, or pause"},
-				{[]string{"P"}, "Peek under the stack at the cursor"},
-				{[]string{"H"}, "Hint (not online)"},
-				{[]string{"Ctrl+Z", "Ctrl+Y"}, "Undo, redo (not online)"},
-				{What: "Also"},
-				{[]string{"V"}, "Show or hide move values (3×3)"},
-				{[]string{"Space", "S", "+"}, "Computer against computer: run or pause, one move, pace"},
-				{[]string{"←", "→", "Home", "End"}, "Step through a game under review"},
-				{[]string{"F11"}, "Full screen (Alt+Enter too)"},
-				{[]string{"↑", "↓", "Enter"}, "Menus: move and choose; ← → change a setting"},
+				{What: locale.T("RulesKeysPlaying")},
+				{[]string{"←", "↑", "→", "↓"}, locale.T("RulesKeyCursor")},
+				{[]string{"Enter", "Space"}, locale.T("RulesKeyPick")},
+				{[]string{"1–4"}, locale.T("RulesKeyReserve")},
+				{[]string{"Esc"}, locale.T("RulesKeyPutBack")},
+				{[]string{"P"}, locale.T("RulesKeyPeek")},
+				{[]string{"H"}, locale.T("RulesKeyHint")},
+				{[]string{"Ctrl+Z", "Ctrl+Y"}, locale.T("RulesKeyUndo")},
+				{What: locale.T("RulesKeysAlso")},
+				{[]string{"V"}, locale.T("RulesKeyValues")},
+				{[]string{"Space", "S", "+"}, locale.T("RulesKeyDemo")},
+				{[]string{"←", "→", "Home", "End"}, locale.T("RulesKeyReview")},
+				{[]string{"F11"}, locale.T("RulesKeyFullScreen")},
+				{[]string{"↑", "↓", "Enter"}, locale.T("RulesKeyMenus")},
 			},
 		},
 	}
+}
+
+// paragraphs splits a page's text, its paragraphs parted by a blank line.
+func paragraphs(s string) []string {
+	var out []string
+	for _, p := range strings.Split(s, "\n\n") {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // drawSizes shows the pieces of both sets from small to large.
@@ -145,7 +125,7 @@ func drawSizes(a *App, dst *ebiten.Image, r Rect) {
 			drawPiece(dst, th, x, y, pieceRadius(rules.Classic, size)*cell, c, pieceLook{})
 		}
 	}
-	drawText(dst, "sizes 1 to 4 (3×3: sizes 1 to 3)", a.Face(Regular, sizeSmall), r.X+r.W/2, y0+cell*2.2, Center, th.TextDim)
+	drawText(dst, locale.T("RulesSizes"), a.Face(Regular, sizeSmall), r.X+r.W/2, y0+cell*2.2, Center, th.TextDim)
 }
 
 // rulesScene pages through the rules.
@@ -156,18 +136,34 @@ type rulesScene struct {
 	prev, next *button
 	done       *button
 	scroll     scroller // a small window's page scrolls
+	lang       string   // the language of pages and buttons
 }
 
 func newRulesScene(a *App, back Scene) *rulesScene {
-	return &rulesScene{
-		back: back, pages: rulePages(),
-		prev: &button{Label: "Back", Icon: iconBack, Tip: "←"},
-		next: &button{Label: "Next", Tip: "→ or Enter"},
-		done: &button{Label: "Done", Primary: true, Tip: "Esc"},
+	rs := &rulesScene{back: back}
+	rs.words()
+	return rs
+}
+
+// words gives the pages and the buttons their words in the language in use
+// (again when the language changed).
+func (rs *rulesScene) words() {
+	lang := locale.Current().Code
+	if lang == rs.lang && rs.pages != nil {
+		return
 	}
+	rs.lang = lang
+	rs.pages = rulePages()
+	if rs.prev == nil {
+		rs.prev, rs.next, rs.done = &button{Icon: iconBack, Tip: "←"}, &button{}, &button{Primary: true}
+	}
+	rs.prev.Label = locale.T("Back")
+	rs.next.Label, rs.next.Tip = locale.T("RulesNext"), locale.T("RulesTipNext")
+	rs.done.Label = locale.T("RulesDone")
 }
 
 func (rs *rulesScene) layout(a *App) {
+	rs.words()
 	u := a.U()
 	y := a.H - 90*u
 	w, gap := 200*u, 30*u
@@ -186,7 +182,7 @@ func (rs *rulesScene) layout(a *App) {
 	rs.next.Primary, rs.done.Primary = !last, last
 	rs.done.Tip = "Esc"
 	if last {
-		rs.done.Tip = "Enter or Esc"
+		rs.done.Tip = locale.T("RulesTipDoneLast")
 	}
 }
 
@@ -408,7 +404,7 @@ func (rs *rulesScene) Draw(a *App, dst *ebiten.Image) {
 	if small {
 		ty = 30 * u
 	}
-	drawText(dst, "How to play", a.Face(Bold, sizeTitle), a.W/2, ty, Center, th.Text)
+	drawText(dst, locale.T("RulesHowToPlay"), a.Face(Bold, sizeTitle), a.W/2, ty, Center, th.Text)
 	g := rs.geometry(a)
 	card := g.card
 	panel(a, dst, card)

@@ -9,6 +9,7 @@ package lesson
 import (
 	"fmt"
 
+	"github.com/gobblet-game/gobblet/internal/locale"
 	"github.com/gobblet-game/gobblet/internal/rules"
 )
 
@@ -35,7 +36,7 @@ const (
 // Step is one step of the lesson: what to do, on which position, and what
 // to say back.
 type Step struct {
-	Title    string   // a few words: "Gobble"
+	Title    string   // a few words: "Gobble" (in the language in use)
 	Say      string   // the instruction, one or two sentences
 	Position string   // the position, in the protocol's notation
 	Marks    []string // squares shown highlighted, where the move is
@@ -55,80 +56,82 @@ const (
 )
 
 // Steps are the lesson's steps, in order: the basics on 3×3, then the 4×4
-// board's rules for the reserve.
-func Steps() []Step { return steps }
-
-var steps = []Step{
-	{
-		Title:    "Place a piece",
-		Say:      "You play orange. Put a piece from your reserve on the board: drag it onto a square, or tap it and then the square.",
-		Position: "gobblers:.,.,./.,.,./.,.,.:x",
-		Want:     Place,
-		Other:    "This step asks for a piece from your reserve.",
-		Praise:   "Well placed! Each player has six pieces: two small, two medium and two large.",
-	},
-	{
-		Title:    "Move a piece",
-		Say:      "A piece on the board may move to another square. Move your piece on a1 somewhere else.",
-		Position: "gobblers:.,.,o1/.,.,./x2,.,.:x",
-		Marks:    []string{"a1"},
-		Want:     Move,
-		Other:    "That brought a new piece out. This time, move the piece that is already on the board, on a1.",
-		Praise:   "Good. On your turn you either place a new piece or move one already on the board.",
-	},
-	{
-		Title:    "Gobble",
-		Say:      "A bigger piece can gobble a smaller one by covering it. Gobble blue's small piece in the middle with a bigger piece from your reserve.",
-		Position: "gobblers:.,.,./.,o1,./x1,.,.:x",
-		Marks:    []string{"b2"},
-		Want:     Gobble,
-		Other:    "That move gobbles none of blue's pieces. Put a bigger piece right on top of blue's small piece in the middle.",
-		Praise:   "Gobbled! A covered piece cannot move and does not count in a line.",
-	},
-	{
-		Title:    "Covered pieces come back",
-		Say:      "Your large piece in the middle covers a blue piece. Move your large piece to another square and watch what comes back.",
-		Position: "gobblers:.,.,o2/.,o1x3,./x1,.,.:x",
-		Marks:    []string{"b2"},
-		Want:     Uncover,
-		Other:    "That is a fine move, but this step is about the covered piece: move your large piece off the middle square.",
-		Praise:   "Blue's small piece is back in play. A gobbled piece is never lost: think before you lift the piece on top of it.",
-	},
-	{
-		Title:    "Line up to win",
-		Say:      "Three of your pieces in a row, a column or a diagonal win the game. Finish your bottom row.",
-		Position: "gobblers:.,.,o2/.,o1,./x2,x3,.:x",
-		Marks:    []string{"c1"},
-		Want:     Line,
-		Other:    "That does not make three in a row. The highlighted square finishes your bottom row.",
-		Praise:   "Three in a row: you win! Only the pieces on top count in a line.",
-	},
-	{
-		Title:    "Gobble to win",
-		Say:      "Blue has blocked your row with a small piece. Gobble it to finish the row and win.",
-		Position: "gobblers:.,.,o2/.,.,./x2,x1,o1:x",
-		Marks:    []string{"c1"},
-		Want:     Line,
-		Other:    "That does not win yet. Cover blue's small piece on c1 with a bigger one of yours.",
-		Praise:   "You won by gobbling through the block. That is the 3×3 game: you know all its rules now.",
-	},
-	{
-		Title:    "The 4×4 board",
-		Say:      "On the 4×4 board your twelve pieces wait in three stacks, and only the top of a stack can be played. A piece from your reserve goes on an empty square. Place one.",
-		Position: "classic:.,.,.,o4/.,.,.,./.,.,.,./x4,.,.,.:x",
-		Want:     Place,
-		Other:    "This step asks for a piece from your reserve.",
-		Praise:   "Right. On 4×4 a piece from the reserve may not gobble, except in one case: the next step.",
-	},
-	{
-		Title:    "Gobble from the reserve",
-		Say:      "Blue has three pieces in a row. Only then may a piece from your reserve gobble: cover one of those three with a bigger piece from your reserve.",
-		Position: "classic:.,.,x2,o4/o2,o3,o1,./.,x3,.,./x4,.,.,x4:x",
-		Marks:    []string{"a3", "b3", "c3"},
-		Want:     ReserveGobble,
-		Other:    "That is legal, but this step asks you to gobble one of blue's three highlighted pieces with a piece from your reserve.",
-		Praise:   "That is the only time a reserve piece may gobble on 4×4. A piece moved on the board may always gobble a smaller one. You have finished the lesson!",
-	},
+// board's rules for the reserve. Their words are in the language in use
+// (internal/locale, the lesson catalog): ask again after a change of
+// language.
+func Steps() []Step {
+	return []Step{
+		{
+			Title:    locale.T("LessonPlaceTitle"),
+			Say:      locale.T("LessonPlaceSay"),
+			Position: "gobblers:.,.,./.,.,./.,.,.:x",
+			Want:     Place,
+			Other:    locale.T("LessonPlaceOther"),
+			Praise:   locale.T("LessonPlacePraise"),
+		},
+		{
+			Title:    locale.T("LessonMoveTitle"),
+			Say:      locale.T("LessonMoveSay"),
+			Position: "gobblers:.,.,o1/.,.,./x2,.,.:x",
+			Marks:    []string{"a1"},
+			Want:     Move,
+			Other:    locale.T("LessonMoveOther"),
+			Praise:   locale.T("LessonMovePraise"),
+		},
+		{
+			Title:    locale.T("LessonGobbleTitle"),
+			Say:      locale.T("LessonGobbleSay"),
+			Position: "gobblers:.,.,./.,o1,./x1,.,.:x",
+			Marks:    []string{"b2"},
+			Want:     Gobble,
+			Other:    locale.T("LessonGobbleOther"),
+			Praise:   locale.T("LessonGobblePraise"),
+		},
+		{
+			Title:    locale.T("LessonUncoverTitle"),
+			Say:      locale.T("LessonUncoverSay"),
+			Position: "gobblers:.,.,o2/.,o1x3,./x1,.,.:x",
+			Marks:    []string{"b2"},
+			Want:     Uncover,
+			Other:    locale.T("LessonUncoverOther"),
+			Praise:   locale.T("LessonUncoverPraise"),
+		},
+		{
+			Title:    locale.T("LessonLineTitle"),
+			Say:      locale.T("LessonLineSay"),
+			Position: "gobblers:.,.,o2/.,o1,./x2,x3,.:x",
+			Marks:    []string{"c1"},
+			Want:     Line,
+			Other:    locale.T("LessonLineOther"),
+			Praise:   locale.T("LessonLinePraise"),
+		},
+		{
+			Title:    locale.T("LessonGobbleWinTitle"),
+			Say:      locale.T("LessonGobbleWinSay"),
+			Position: "gobblers:.,.,o2/.,.,./x2,x1,o1:x",
+			Marks:    []string{"c1"},
+			Want:     Line,
+			Other:    locale.T("LessonGobbleWinOther"),
+			Praise:   locale.T("LessonGobbleWinPraise"),
+		},
+		{
+			Title:    locale.T("LessonBigBoardTitle"),
+			Say:      locale.T("LessonBigBoardSay"),
+			Position: "classic:.,.,.,o4/.,.,.,./.,.,.,./x4,.,.,.:x",
+			Want:     Place,
+			Other:    locale.T("LessonBigBoardOther"),
+			Praise:   locale.T("LessonBigBoardPraise"),
+		},
+		{
+			Title:    locale.T("LessonReserveGobbleTitle"),
+			Say:      locale.T("LessonReserveGobbleSay"),
+			Position: "classic:.,.,x2,o4/o2,o3,o1,./.,x3,.,./x4,.,.,x4:x",
+			Marks:    []string{"a3", "b3", "c3"},
+			Want:     ReserveGobble,
+			Other:    locale.T("LessonReserveGobbleOther"),
+			Praise:   locale.T("LessonReserveGobblePraise"),
+		},
+	}
 }
 
 // Start is the step's position.
