@@ -207,6 +207,9 @@ func (l *lessonScene) cardHeight(a *App, w float64) float64 {
 		need = math.Max(need, math.Max(asked, done))
 	}
 	end := l.textHeight(ft, fb, tw, locale.T("LessonWellDone"), locale.T("LessonEndWords")) + 52*u
+	if l.endStacked(a, tw) {
+		end += 54 * u
+	}
 	l.heightKey, l.height = key, math.Max(need, end)+2*cardPad*u
 	return l.height
 }
@@ -237,6 +240,10 @@ func (l *lessonScene) layoutButtons(a *App, top Rect) {
 	foot := Rect{c.X, c.Y + c.H - s, c.W, s}
 	l.next.Rect, l.again.Rect, l.play.Rect = Rect{}, Rect{}, Rect{}
 	switch {
+	case l.finished() && l.endStacked(a, foot.W):
+		// a language's longer words: Play a game under Start again
+		l.again.Rect = Rect{foot.X, foot.Y - s - 10*u, foot.W, s}
+		l.play.Rect = foot
 	case l.finished():
 		half := (foot.W - 10*u) / 2
 		l.again.Rect = Rect{foot.X, foot.Y, half, s}
@@ -244,6 +251,16 @@ func (l *lessonScene) layoutButtons(a *App, top Rect) {
 	case l.passed:
 		l.next.Rect = foot
 	}
+}
+
+// endStacked reports whether the end's two buttons, Start again and Play a
+// game, are one above the other in a card of inner width w: when their
+// words do not fit side by side.
+func (l *lessonScene) endStacked(a *App, w float64) bool {
+	u := a.U()
+	fc := a.Face(Medium, math.Min(sizeBody, 44*0.42))
+	half := (w - 10*u) / 2
+	return textWidth(l.again.Label, fc)+28*u > half || textWidth(l.play.Label, fc)+28*u > half
 }
 
 // --- update --------------------------------------------------------------------
