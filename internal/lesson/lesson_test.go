@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gobblet-game/gobblet/internal/locale"
 	"github.com/gobblet-game/gobblet/internal/rules"
 )
 
@@ -194,4 +195,45 @@ func stepNamed(t *testing.T, title string) Step {
 	}
 	t.Fatalf("no step %q", title)
 	return Step{}
+}
+
+// Every language the game speaks has the lesson's words: each step has its
+// own title, its sentences end as sentences do, they are not English, and
+// a move is answered in the language in use.
+func TestEveryLanguageSpeaksTheLesson(t *testing.T) {
+	defer locale.Use("en")
+	en := Steps()
+	ends := []string{".", "!", "。", "！"}
+	for _, l := range locale.Languages {
+		locale.Use(l.Code)
+		steps := Steps()
+		titles := map[string]bool{}
+		for i, s := range steps {
+			if s.Title == "" || titles[s.Title] {
+				t.Errorf("%s step %d: title %q empty or twice", l.Code, i+1, s.Title)
+			}
+			titles[s.Title] = true
+			for _, w := range []string{s.Say, s.Other, s.Praise} {
+				ok := false
+				for _, e := range ends {
+					ok = ok || strings.HasSuffix(w, e)
+				}
+				if !ok {
+					t.Errorf("%s step %d: %q is not a sentence", l.Code, i+1, w)
+				}
+				if l.Code != "en" && (w == en[i].Say || w == en[i].Other || w == en[i].Praise) {
+					t.Errorf("%s step %d: %q is English", l.Code, i+1, w)
+				}
+			}
+			if s.Position != en[i].Position || s.Want != en[i].Want {
+				t.Errorf("%s step %d: not the English step", l.Code, i+1)
+			}
+			p, _ := s.Start()
+			for _, m := range p.LegalMoves(nil) {
+				if v, say := s.Judge(p, m); v == Done && say != s.Praise {
+					t.Errorf("%s step %d: praised with %q", l.Code, i+1, say)
+				}
+			}
+		}
+	}
 }
