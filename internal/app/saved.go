@@ -796,7 +796,11 @@ func (ss *savedScene) Draw(a *App, dst *ebiten.Image) {
 	if small {
 		ty = 28 * u
 	}
-	drawText(dst, locale.T("SavedTitle"), a.Face(Bold, sizeTitle), a.W/2, ty, Center, th.Text)
+	title, ft := locale.T("SavedTitle"), a.Face(Bold, sizeTitle)
+	if textWidth(title, ft) > a.W-24*u { // a long title in a narrow window
+		ft = a.Face(Bold, sizeHeading)
+	}
+	drawText(dst, fitText(title, ft, a.W-24*u), ft, a.W/2, ty, Center, th.Text)
 	ss.filter.draw(a, dst, true)
 	panel(a, dst, ss.list)
 	fb := a.Face(Medium, sizeBody)
@@ -845,10 +849,15 @@ func (ss *savedScene) Draw(a *App, dst *ebiten.Image) {
 		}
 		if k == ss.focus && ss.naming != nil {
 			ss.drawNaming(a, dst, Rect{r.X + 14*u, cy - 28*u, r.W*0.34 - 20*u, 30 * u})
-		} else {
-			drawText(dst, first, fb, r.X+24*u, cy-12*u, Left, th.Text)
 		}
 		players, result, youWon := gameWords(rec)
+		if k != ss.focus || ss.naming == nil {
+			room := r.W*0.34 - 36*u
+			if small { // the result shares the first line
+				room = r.W - 60*u - textWidth(result, fb)
+			}
+			drawText(dst, fitText(first, fb, room), fb, r.X+24*u, cy-12*u, Left, th.Text)
+		}
 		if small { // narrow: the players and moves on the second line
 			second = locale.P("SavedPlayersMoves", len(rec.Moves), "Players", players)
 			players = ""
@@ -889,7 +898,7 @@ func (ss *savedScene) Draw(a *App, dst *ebiten.Image) {
 		drawText(dst, note, fs, ss.copyPath.Rect.X-14*u, ny, Right, th.TextDim)
 		ss.copyPath.draw(a, dst, false)
 	} else {
-		drawText(dst, ss.noteWords(), fs, a.W/2, ny, Center, th.TextDim)
+		drawText(dst, fitText(ss.noteWords(), fs, a.W-16*u), fs, a.W/2, ny, Center, th.TextDim)
 		if ss.showsCopyPath() {
 			ss.copyPath.draw(a, dst, false)
 		}
