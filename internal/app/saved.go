@@ -649,14 +649,16 @@ func newReviewScene(a *App, rec *record.Record, g *rules.Game, back Scene) *game
 	if !gs.over {
 		if _, _, err := restore(rec); err == nil {
 			gs.playOnGame = rec
-			b := &button{Label: playOnLabel, Primary: true, Tip: locale.T("SavedPlayOnTip")}
+			b := &button{Label: playOnLabel(), Primary: true, Tip: locale.T("SavedPlayOnTip")}
 			gs.reviewMenu.Buttons = append(gs.reviewMenu.Buttons[:2], b, gs.reviewMenu.Buttons[2])
 		}
 	}
 	return gs
 }
 
-const playOnLabel = "Play on"
+// playOnLabel names the review's button that plays a saved unfinished
+// game on (the review finds it by its name).
+func playOnLabel() string { return locale.T("SavedPlayOn") }
 
 // playOn leaves the review of a saved unfinished game for the game itself,
 // from its last move, with the same players (the computer at the same
@@ -987,8 +989,10 @@ const (
 	saveLabel = "Save"
 	keepLabel = "Keep"
 	copyLabel = "Copy record"
-	keptWords = "Kept in Saved games"
 )
+
+// keptWords say that a game is kept.
+func keptWords() string { return locale.T("SavedKept") }
 
 // keepResult keeps a finished game among the saved games and counts it in
 // the statistics, except a computer demo when the player has not asked to
