@@ -204,7 +204,11 @@ func (ps *puzzlesScene) drawTopBar(a *App, dst *ebiten.Image) {
 		ft = a.Face(Bold, sizeBody)
 	}
 	drawText(dst, fitText(title, ft, room), ft, x, t.Y+t.H*0.34, Left, th.Text)
-	drawText(dst, fitText(ps.progressWords(), fs, room), fs, x, t.Y+t.H*0.72, Left, th.TextDim)
+	words := ps.progressWords()
+	if textWidth(words, fs) > room { // a phone: the rating and the solved count only
+		words = locale.F("PuzzleProgressShort", "Rating", strconv.Itoa(ps.rating()), "Solved", locale.Num(len(ps.progress.Solved)))
+	}
+	drawText(dst, fitText(words, fs, room), fs, x, t.Y+t.H*0.72, Left, th.TextDim)
 	ps.backB.draw(a, dst, false)
 }
 
