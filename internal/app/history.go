@@ -141,7 +141,7 @@ func (gs *gameScene) autosave(a *App) {
 // toast; a finished game was kept already, so its file is named again.
 func (gs *gameScene) saveRecord(a *App) {
 	if gs.ending.kept != "" {
-		a.toast(keptWords)
+		a.toast(keptWords())
 		return
 	}
 	rec := gs.setup.gameRecord(gs.game)
@@ -157,5 +157,5 @@ func (gs *gameScene) saveRecord(a *App) {
 		gs.ending.kept = name
 	}
 	a.debugf("saved as %s", name)
-	a.toast(keptWords)
+	a.toast(keptWords())
 }

@@ -82,7 +82,7 @@ func TestPlayOnASavedUnfinishedGame(t *testing.T) {
 	}
 	var playOn *button
 	for _, b := range gs.reviewMenu.Buttons {
-		if b.Label == playOnLabel {
+		if b.Label == playOnLabel() {
 			playOn = b
 		}
 	}
@@ -104,7 +104,7 @@ func TestPlayOnASavedUnfinishedGame(t *testing.T) {
 	gob := vsAI(rules.Gobblers)
 	rec := gob.gameRecord(g)
 	for _, b := range newReviewScene(p.a, rec, g, ss).reviewMenu.Buttons {
-		if b.Label == playOnLabel {
+		if b.Label == playOnLabel() {
 			t.Error("the review of a finished game offers Play on")
 		}
 	}

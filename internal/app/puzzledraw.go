@@ -7,10 +7,12 @@ package app
 import (
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"github.com/gobblet-game/gobblet/internal/locale"
 	"github.com/gobblet-game/gobblet/internal/rules"
 )
 
@@ -28,6 +30,7 @@ const puzzleCardH = 196
 // small for one, else under the board. There is no status line: the card
 // says everything.
 func (ps *puzzlesScene) layout(a *App) {
+	ps.label()
 	u := a.U()
 	gs := ps.gs
 	v := gs.variant
@@ -188,9 +191,9 @@ func (ps *puzzlesScene) drawTopBar(a *App, dst *ebiten.Image) {
 	t := ps.gs.lay.Top
 	fillRect(dst, t, withAlpha(th.Panel, 0.85))
 	fillRect(dst, Rect{0, t.Y + t.H - 1, t.W, math.Max(1, u)}, th.PanelEdge)
-	title := "Puzzles"
+	title := locale.T("PuzzleTitle")
 	if ps.daily {
-		title = "Daily puzzle"
+		title = locale.T("PuzzleDailyTitle")
 	}
 	room := ps.backB.Rect.X - 28*u
 	ft := a.Face(Bold, sizeHeading)
@@ -201,14 +204,18 @@ func (ps *puzzlesScene) drawTopBar(a *App, dst *ebiten.Image) {
 		ft = a.Face(Bold, sizeBody)
 	}
 	drawText(dst, fitText(title, ft, room), ft, x, t.Y+t.H*0.34, Left, th.Text)
-	drawText(dst, fitText(ps.progressWords(), fs, room), fs, x, t.Y+t.H*0.72, Left, th.TextDim)
+	words := ps.progressWords()
+	if textWidth(words, fs) > room { // a phone: the rating and the solved count only
+		words = locale.F("PuzzleProgressShort", "Rating", strconv.Itoa(ps.rating()), "Solved", locale.Num(len(ps.progress.Solved)))
+	}
+	drawText(dst, fitText(words, fs, room), fs, x, t.Y+t.H*0.72, Left, th.TextDim)
 	ps.backB.draw(a, dst, false)
 }
 
 // progressWords are the player's progress in one line.
 func (ps *puzzlesScene) progressWords() string {
 	p := ps.progress
-	return fmt.Sprintf("Rating %d · %d solved · streak %d", ps.rating(), len(p.Solved), p.Streak)
+	return locale.F("PuzzleProgress", "Rating", strconv.Itoa(ps.rating()), "Solved", locale.Num(len(p.Solved)), "Streak", locale.Num(p.Streak))
 }
 
 // drawCard draws the puzzle's card: who plays and what to find, which
@@ -291,9 +298,9 @@ func (ps *puzzlesScene) drawTally(a *App, dst *ebiten.Image, r Rect) float64 {
 	fl := a.Face(Regular, sizeSmall)
 	p := ps.progress
 	figures := []struct{ n, label string }{
-		{fmt.Sprint(ps.rating()), "rating"},
-		{fmt.Sprint(len(p.Solved)), "solved"},
-		{fmt.Sprint(p.Streak), "streak"},
+		{strconv.Itoa(ps.rating()), locale.T("PuzzleTallyRating")},
+		{locale.Num(len(p.Solved)), locale.T("PuzzleTallySolved")},
+		{locale.Num(p.Streak), locale.T("PuzzleTallyStreak")},
 	}
 	cw := r.W / float64(len(figures))
 	for i, f := range figures {
@@ -316,7 +323,7 @@ func (ps *puzzlesScene) logLayout(a *App, b *strings.Builder, buttons func([]*bu
 	msg, _ := ps.words(a)
 	fmt.Fprintf(b, "puzzle-card %s | %s\n", ps.heading(), msg)
 	if ps.stage == puzzleWrong {
-		fmt.Fprintf(b, "why %s\n", ps.why)
+		fmt.Fprintf(b, "why %s\n", ps.whyWords())
 	}
 	if ps.hint > 0 && !ps.hintMove.IsNone() {
 		fmt.Fprintf(b, "hint %d %s\n", ps.hint, ps.hintMove.Notation(gs.variant))

@@ -10,15 +10,15 @@ package app
 
 import (
 	"context"
-	"fmt"
 	"math"
-	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"github.com/gobblet-game/gobblet/internal/locale"
 	"github.com/gobblet-game/gobblet/internal/puzzle"
 	"github.com/gobblet-game/gobblet/internal/rules"
 	"github.com/gobblet-game/gobblet/internal/settings"
@@ -58,7 +58,9 @@ type puzzlesScene struct {
 	stage puzzleStage
 	step  int // the solver's moves judged right so far
 	base  int // the plies on the board when this step began: a wrong try goes back here
-	why   string
+	// why the last wrong move was wrong (Why NoReason: none shown), said in
+	// the player's language when drawn
+	why puzzle.Verdict
 
 	// a goroutine judges a move or looks for a hint; gen drops a stale answer
 	answers chan puzzleAnswer
@@ -107,13 +109,14 @@ func newPuzzlesScene(a *App, back Scene, daily bool) Scene {
 	ps := &puzzlesScene{
 		back: back, daily: daily, today: time.Now().Format(settings.DateLayout),
 		answers: make(chan puzzleAnswer, 4), seen: map[string]bool{},
-		backB:  &button{Label: "Back", Tip: "Back to Learn (Esc)"},
-		hintB:  &button{Label: "Hint", Icon: iconHint, Tip: "Show the piece to move, then the move (H)"},
-		solveB: &button{Label: "Solution", Tip: "Play the solution out (S)"},
-		retryB: &button{Label: "Try again", Primary: true, Tip: "Back to the position before your move (R)"},
-		nextB:  &button{Label: "Next puzzle", Primary: true, Tip: "A puzzle near your rating (N)"},
-		moreB:  &button{Label: "More puzzles", Primary: true, Tip: "Puzzles near your rating (N)"},
+		backB:  &button{},
+		hintB:  &button{Icon: iconHint},
+		solveB: &button{},
+		retryB: &button{Primary: true},
+		nextB:  &button{Primary: true},
+		moreB:  &button{Primary: true},
 	}
+	ps.label()
 	ps.progress = a.puzzleProgress()
 	if daily {
 		ps.start(a, puzzle.Daily(time.Now()))
@@ -123,11 +126,22 @@ func newPuzzlesScene(a *App, back Scene, daily bool) Scene {
 	return ps
 }
 
+// label names the buttons in the player's language (again at each layout:
+// the language may change).
+func (ps *puzzlesScene) label() {
+	ps.backB.Label, ps.backB.Tip = locale.T("Back"), locale.T("PuzzleBackTip")
+	ps.hintB.Label, ps.hintB.Tip = locale.T("PuzzleHint"), locale.T("PuzzleHintTip")
+	ps.solveB.Label, ps.solveB.Tip = locale.T("PuzzleSolution"), locale.T("PuzzleSolutionTip")
+	ps.retryB.Label, ps.retryB.Tip = locale.T("PuzzleTryAgain"), locale.T("PuzzleTryAgainTip")
+	ps.nextB.Label, ps.nextB.Tip = locale.T("PuzzleNext"), locale.T("PuzzleNextTip")
+	ps.moreB.Label, ps.moreB.Tip = locale.T("PuzzleMore"), locale.T("PuzzleMoreTip")
+}
+
 // start sets up a puzzle on a fresh board (a zero puzzle: none to show).
 func (ps *puzzlesScene) start(a *App, pz puzzle.Puzzle) {
 	ps.stop()
 	ps.pz = pz
-	ps.step, ps.base, ps.why = 0, 0, ""
+	ps.step, ps.base, ps.why = 0, 0, puzzle.Verdict{}
 	ps.queue, ps.hint, ps.hintMove, ps.hintWait = nil, 0, rules.NoMove, false
 	ps.mistake, ps.helped, ps.counted, ps.change = false, false, false, 0
 	ps.stage = puzzleSolving
@@ -143,7 +157,7 @@ func (ps *puzzlesScene) start(a *App, pz puzzle.Puzzle) {
 		first = 1
 	}
 	s := setup{Variant: pz.Variant, Mode: modeTwoPlayers, First: first,
-		Players: [2]playerChoice{{Human: true}, {Human: true}}, Names: [2]string{"You", colourNames[1]}}
+		Players: [2]playerChoice{{Human: true}, {Human: true}}, Names: [2]string{locale.T("PuzzleYou"), colourNames[1]}}
 	ps.gs = newGameScene(a, s, rules.NewGameFrom(pz.Position))
 	ps.gs.puzzle = true
 	ps.gs.over = false
@@ -374,7 +388,7 @@ func (ps *puzzlesScene) poll(a *App) {
 	if ans.hint {
 		ps.hintWait = false
 		if ans.move.IsNone() {
-			ps.gs.say("No hint could be found here.", true)
+			ps.gs.say(locale.T("PuzzleNoHint"), true)
 			ps.hint = 0
 			return
 		}
@@ -395,7 +409,7 @@ func (ps *puzzlesScene) answer(a *App, v puzzle.Verdict, err error) {
 		a.debugf("puzzle check: %v", err)
 		ps.takeBack(ps.base)
 		ps.stage = puzzleSolving
-		gs.say("Your move could not be checked: "+settings.Reason(err)+". Try it again.", true)
+		gs.say(locale.F("PuzzleCheckFailed", "Reason", settings.Reason(err)), true)
 		return
 	}
 	ps.queue = nil
@@ -410,7 +424,7 @@ func (ps *puzzlesScene) answer(a *App, v puzzle.Verdict, err error) {
 		ps.step++
 		ps.stage, ps.then = puzzleReplying, puzzleSolving
 	default:
-		ps.why = v.Why
+		ps.why = v
 		ps.mistake = true
 		ps.record(a, false)
 		ps.stage, ps.then = puzzleRefuting, puzzleWrong
@@ -491,7 +505,7 @@ func (ps *puzzlesScene) retry(a *App) {
 		ps.step, ps.base = 0, 0
 	}
 	ps.takeBack(ps.base)
-	ps.stage, ps.why = puzzleSolving, ""
+	ps.stage, ps.why = puzzleSolving, puzzle.Verdict{}
 	ps.hint, ps.hintMove = 0, rules.NoMove
 	a.redraw()
 }
@@ -643,24 +657,26 @@ func (ps *puzzlesScene) Animating(a *App) bool {
 // heading says who plays and what to find: "Orange to play: win in 2".
 func (ps *puzzlesScene) heading() string {
 	if ps.stage == puzzleNone {
-		return "No puzzles yet"
+		return locale.T("PuzzleNoPuzzles")
 	}
-	if ps.pz.WinIn == 1 {
-		return "Orange to play: win in 1"
-	}
-	return fmt.Sprintf("Orange to play: win in %d", ps.pz.WinIn)
+	return locale.P("PuzzleHeading", ps.pz.WinIn)
 }
 
-// about names the puzzle: its number or day, its board and its rating.
+// about names the puzzle: its number or day, its board and its rating
+// (an Elo number, written without a thousands separator in every
+// language, as ratings are).
 func (ps *puzzlesScene) about() string {
 	board := "4×4"
 	if ps.pz.Variant == rules.Gobblers {
 		board = "3×3"
 	}
+	rating := strconv.Itoa(ps.pz.Rating)
 	if ps.daily {
-		return fmt.Sprintf("Daily puzzle of %s · %s · rated %d", time.Now().Format("2 January"), board, ps.pz.Rating)
+		// the day's layout is the language's (time.Format's), in the catalog
+		day := time.Now().Format(locale.T("PuzzleDayLayout"))
+		return locale.F("PuzzleAboutDaily", "Date", day, "Board", board, "Rating", rating)
 	}
-	return fmt.Sprintf("Puzzle %s · %s · rated %d", ps.pz.ID, board, ps.pz.Rating)
+	return locale.F("PuzzleAbout", "ID", ps.pz.ID, "Board", board, "Rating", rating)
 }
 
 // words are what the card says now, and whether it warns.
@@ -668,61 +684,80 @@ func (ps *puzzlesScene) words(a *App) (string, bool) {
 	gs := ps.gs
 	switch ps.stage {
 	case puzzleNone:
-		return "The puzzles are not in this build of the game.", false
+		return locale.T("PuzzleNotInBuild"), false
 	case puzzleChecking:
-		return "Checking your move…", false
+		return locale.T("PuzzleChecking"), false
 	case puzzleReplying:
 		if ps.then == puzzleSolved {
-			return "That wins! The opponent's last move…", false
+			return locale.T("PuzzleThatWins"), false
 		}
-		return "Good move. Now the opponent answers.", false
+		return locale.T("PuzzleGoodMove"), false
 	case puzzleRefuting:
-		return "Not the winning move. Watch the answer…", true
+		return locale.T("PuzzleWatch"), true
 	case puzzleWrong:
-		if ps.why != "" {
-			return "Not the winning move: " + inColours(ps.why, ps.pz.Position.SideToMove()), true
+		if why := ps.whyWords(); why != "" {
+			return locale.F("PuzzleWrongWhy", "Why", why), true
 		}
-		return "Not the winning move. Try again, or see the solution.", true
+		return locale.T("PuzzleWrong"), true
 	case puzzleSolved:
 		return ps.solvedWords(), false
 	case puzzleShowing:
-		return "The solution, move by move…", false
+		return locale.T("PuzzleShowing"), false
 	case puzzleShown:
-		return "The solution: " + ps.solutionText() + ".", false
+		return locale.F("PuzzleShown", "Moves", ps.solutionText()), false
 	}
 	if gs.msgT > 0 || gs.hand.hold != nil {
 		return gs.statusLine(a)
 	}
 	switch {
 	case ps.hintWait:
-		return "Looking for a hint…", false
+		return locale.T("PuzzleLookingHint"), false
 	case ps.hint == 1:
-		return "Hint: the ringed piece is the one to move. Ask again to see where.", false
+		return locale.T("PuzzleHintPiece"), false
 	case ps.hint == 2:
-		return "Hint: play the move the arrow shows.", false
+		return locale.T("PuzzleHintMove"), false
 	case ps.step > 0:
-		return "Keep going: find the next winning move.", false
+		return locale.T("PuzzleKeepGoing"), false
 	case !gs.touch && gs.hand.cursorOn:
-		return "Find the move that wins fastest: arrows move the cursor, Enter picks up and puts down.", false
+		return locale.T("PuzzleFindKeys"), false
 	case gs.touch:
-		return "Find the move that wins fastest: tap a piece, then a square.", false
+		return locale.T("PuzzleFindTouch"), false
 	}
-	return "Find the move that wins fastest: drag a piece, or click it and then a square.", false
+	return locale.T("PuzzleFindMouse"), false
 }
 
-// sidePattern finds the puzzle package's names of the sides, x and o, in
-// its sentences.
-var sidePattern = regexp.MustCompile(`\b[xo]\b`)
-
-// inColours names the sides of a puzzle's sentence by their colours on
-// screen, as the rest of the game does: the solver (x or o) is orange.
-func inColours(s string, solver rules.Player) string {
-	return sidePattern.ReplaceAllStringFunc(s, func(side string) string {
-		if side == solver.String() {
-			return colourNames[0]
+// whyWords say why the last wrong move was wrong, in the player's words
+// ("" when there is nothing to say). The opponent is always Blue: orange
+// is the solver.
+func (ps *puzzlesScene) whyWords() string {
+	v := ps.why
+	vr := ps.pz.Variant
+	reply := ""
+	if !none(v.Reply) {
+		reply = v.Reply.Notation(vr)
+	}
+	line := "–"
+	if f, l, ok := v.LineEnds(vr); ok {
+		line = f.Name(vr) + "–" + l.Name(vr)
+	}
+	switch v.Why {
+	case puzzle.LinesUp:
+		if v.InRow == 4 {
+			return locale.F("PuzzleWhyLinesUpFour", "Reply", reply, "Line", line)
 		}
-		return colourNames[1]
-	})
+		return locale.F("PuzzleWhyLinesUpThree", "Reply", reply, "Line", line)
+	case puzzle.Uncovers:
+		return locale.F("PuzzleWhyUncovers", "Line", line)
+	case puzzle.SlowerWin:
+		return locale.F("PuzzleWhySlowerWin", "Reply", reply)
+	case puzzle.NoWin:
+		return locale.F("PuzzleWhyNoWin", "Reply", reply)
+	case puzzle.TheyAttack:
+		return locale.F("PuzzleWhyTheyAttack", "Reply", reply)
+	case puzzle.NoQuickWin:
+		return locale.F("PuzzleWhyNoQuickWin", "Reply", reply)
+	}
+	return ""
 }
 
 // solvedWords say the puzzle is solved, and what it did to the rating.
@@ -730,15 +765,15 @@ func (ps *puzzlesScene) solvedWords() string {
 	r := ps.progress.Rating
 	switch {
 	case ps.daily:
-		return "Solved: that was today's puzzle. A new one comes tomorrow."
+		return locale.T("PuzzleSolvedDaily")
 	case ps.change > 0:
-		return fmt.Sprintf("Solved! Your puzzle rating goes up by %d to %d.", ps.change, r)
+		return locale.F("PuzzleSolvedUp", "Change", strconv.Itoa(ps.change), "Rating", strconv.Itoa(r))
 	case ps.helped && ps.fresh:
-		return "Solved, with a hint: your rating stays as it was."
+		return locale.T("PuzzleSolvedHint")
 	case ps.mistake:
-		return "Solved, after a wrong try."
+		return locale.T("PuzzleSolvedAfterWrong")
 	}
-	return "Solved!"
+	return locale.T("PuzzleSolved")
 }
 
 // solutionText is the main line in the game's notation.

@@ -5,6 +5,7 @@
 package app
 
 import (
+	"github.com/gobblet-game/gobblet/internal/locale"
 	"github.com/gobblet-game/gobblet/internal/settings"
 )
 
@@ -82,6 +83,6 @@ func (a *App) savePuzzleProgress(p settings.Puzzles) {
 	}
 	if err := k.SavePuzzles(p); err != nil {
 		a.debugf("save puzzle progress: %v", err)
-		a.notify("Your puzzle progress cannot be saved: " + settings.Reason(err) + ".")
+		a.notify(locale.F("PuzzleSaveFailed", "Reason", settings.Reason(err)))
 	}
 }

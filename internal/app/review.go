@@ -50,7 +50,7 @@ func (gs *gameScene) updateReview(a *App) error {
 				gs.review = max(0, gs.review-1)
 			case i == 1:
 				gs.review = min(gs.game.Plies(), gs.review+1)
-			case b.Label == playOnLabel:
+			case b.Label == playOnLabel():
 				gs.playOn(a)
 			default:
 				gs.endReview(a)

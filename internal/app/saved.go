@@ -12,6 +12,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"github.com/gobblet-game/gobblet/internal/locale"
 	"github.com/gobblet-game/gobblet/internal/record"
 	"github.com/gobblet-game/gobblet/internal/rules"
 	"github.com/gobblet-game/gobblet/internal/settings"
@@ -59,19 +60,38 @@ const (
 
 func newSavedScene(a *App) *savedScene {
 	ss := &savedScene{hover: -1}
-	ss.filter = choice{Label: "Show", Options: []string{"My games", "Computer demos", "All"}}
-	ss.back = &button{Label: "Back", Primary: true, Tip: "Esc"}
-	ss.del = &button{Label: "Delete", Tip: "Delete this game (Del)"}
-	ss.rename = &button{Label: "Rename", Tip: "Give this game a name (F2)"}
-	ss.copyRec = &button{Label: "Copy record", Tip: "Copy the game's record, to paste it elsewhere (Ctrl+C)"}
-	ss.export = &button{Label: "Export", Tip: "Write the game to a file in your Downloads folder (Ctrl+E)"}
-	if inBrowser {
-		ss.export.Tip = "Download the game's file (Ctrl+E)"
-	}
-	ss.copyPath = &button{Label: "Copy path", Tip: "Copy where the file is, to paste it elsewhere (Ctrl+Shift+C)"}
+	ss.back = &button{Primary: true, Tip: "Esc"}
+	ss.del = &button{}
+	ss.rename = &button{}
+	ss.copyRec = &button{}
+	ss.export = &button{}
+	ss.copyPath = &button{}
+	ss.label()
 	ss.backdrop = boardPicture{Pos: mustPos("classic:.,.,x2,./.,o3,.,./x4,.,o1x3,./.,.,.,o4:x")}
 	ss.reload(a)
 	return ss
+}
+
+// label names the filter and the buttons in the player's language (again
+// at each layout: the language may change).
+func (ss *savedScene) label() {
+	ss.filter.Label = locale.T("SavedShow")
+	ss.filter.Options = []string{locale.T("SavedMine"), locale.T("SavedDemos"), locale.T("SavedAll")}
+	ss.back.Label = locale.T("Back")
+	ss.del.Label, ss.del.Tip = locale.T("SavedDelete"), locale.T("SavedDeleteTip")
+	if ss.deleted != nil {
+		ss.del.Label, ss.del.Tip = locale.T("SavedUndoDelete"), locale.T("SavedUndoDeleteTip")
+	}
+	ss.rename.Label, ss.rename.Tip = locale.T("SavedRename"), locale.T("SavedRenameTip")
+	if ss.naming != nil {
+		ss.rename.Label = locale.T("SavedKeepName")
+	}
+	ss.copyRec.Label, ss.copyRec.Tip = locale.T("SavedCopyRecord"), locale.T("SavedCopyRecordTip")
+	ss.export.Label, ss.export.Tip = locale.T("SavedExport"), locale.T("SavedExportTip")
+	if inBrowser {
+		ss.export.Tip = locale.T("SavedDownloadTip")
+	}
+	ss.copyPath.Label, ss.copyPath.Tip = locale.T("SavedCopyPath"), locale.T("SavedCopyPathTip")
 }
 
 // reload reads the list again and applies the filter.
@@ -79,7 +99,7 @@ func (ss *savedScene) reload(a *App) {
 	games, err := a.Store.Records()
 	ss.problem = ""
 	if err != nil {
-		ss.problem = "The saved games cannot be listed: " + err.Error()
+		ss.problem = locale.F("SavedListFailed", "Error", err.Error())
 		a.debugf("saved games: %v", err)
 	}
 	ss.all = games
@@ -118,6 +138,7 @@ func (ss *savedScene) counts() (mine, demos int) {
 const savedRowH = 66
 
 func (ss *savedScene) layout(a *App) {
+	ss.label()
 	u := a.U()
 	w := math.Min(980*u, a.W-80*u)
 	ss.filter.layout(a, Rect{a.W/2 - w/2 + 12*u, 110 * u, w - 24*u, 44 * u})
@@ -167,19 +188,11 @@ func (ss *savedScene) layout(a *App) {
 		}
 	}
 	ss.layoutCopyPath(a)
-	ss.del.Label, ss.del.Tip = "Delete", "Delete this game (Del)"
-	if ss.deleted != nil {
-		ss.del.Label, ss.del.Tip = "Undo delete", "Bring the deleted game back (Ctrl+Z)"
-	}
 	focused := ss.focused()
 	ss.del.Disabled = ss.deleted == nil && (focused == nil || !a.canRemoveRecords())
 	ss.copyRec.Disabled = focused == nil || focused.Record == nil
 	ss.export.Disabled = ss.copyRec.Disabled
 	ss.rename.Disabled = ss.copyRec.Disabled || !a.canRemoveRecords()
-	ss.rename.Label = "Rename"
-	if ss.naming != nil {
-		ss.rename.Label = "Keep name"
-	}
 }
 
 // buttons are the buttons under the list, left to right.
@@ -242,7 +255,7 @@ func (ss *savedScene) Update(a *App) error {
 		if g := ss.focused(); g != nil && !ss.rename.Disabled {
 			name := recordTitle(g.Record)
 			ss.naming = &name
-			ss.note = "Type a name; Enter keeps it, Esc leaves it as it was."
+			ss.note = locale.T("SavedNaming")
 		}
 		return nil
 	}
@@ -391,14 +404,14 @@ func (ss *savedScene) renameFocused(a *App, title string) {
 	if _, err := a.Store.SaveRecord(&rec); err != nil {
 		a.debugf("rename: %v", err)
 		a.play(sound.Illegal)
-		ss.note = "The game could not be renamed: " + plain(err).Error()
+		ss.note = locale.F("SavedRenameFailed", "Error", plain(err).Error())
 		return
 	}
 	if err := rm.RemoveRecord(g.Path); err != nil {
 		a.debugf("rename: %v", err)
 	}
 	a.play(sound.MenuClick)
-	ss.note = "Renamed."
+	ss.note = locale.T("SavedRenamed")
 	ss.reload(a)
 	for i, h := range ss.games {
 		if h.Record != nil && recordTitle(h.Record) == title && h.Record.Date.Equal(rec.Date) {
@@ -430,15 +443,15 @@ func (ss *savedScene) deleteFocused(a *App) {
 	if err := rm.RemoveRecord(g.Path); err != nil {
 		a.debugf("delete game: %v", err)
 		a.play(sound.Illegal)
-		ss.note = "The game could not be deleted: " + plain(err).Error()
+		ss.note = locale.F("SavedDeleteFailed", "Error", plain(err).Error())
 		return
 	}
 	a.play(sound.MenuClick)
 	ss.deleted = g.Record
 	if g.Record != nil {
-		ss.note = "Game deleted. Undo delete (Ctrl+Z) brings it back."
+		ss.note = locale.T("SavedDeleted")
 	} else {
-		ss.note = "The unreadable file is deleted."
+		ss.note = locale.T("SavedDeletedUnreadable")
 	}
 	ss.reload(a)
 }
@@ -453,11 +466,11 @@ func (ss *savedScene) undoDelete(a *App) {
 	if _, err := a.Store.SaveRecord(rec); err != nil {
 		a.debugf("undo delete: %v", err)
 		a.play(sound.Illegal)
-		ss.note = "The game could not be brought back: " + plain(err).Error()
+		ss.note = locale.F("SavedUndoFailed", "Error", plain(err).Error())
 		return
 	}
 	a.play(sound.MenuClick)
-	ss.note = "The game is back."
+	ss.note = locale.T("SavedUndone")
 	ss.reload(a)
 }
 
@@ -467,7 +480,7 @@ func (ss *savedScene) copyFocused(a *App) {
 	if g == nil || g.Record == nil {
 		return
 	}
-	ss.note = "Copying…"
+	ss.note = locale.T("SavedCopying")
 	a.copyRecord(g.Record, func(words string) { ss.note = words })
 }
 
@@ -489,26 +502,24 @@ func (ss *savedScene) exportFocused(a *App) {
 	a.debugf("exported %s", where)
 	a.play(sound.MenuClick)
 	if inBrowser {
-		ss.note = "Downloaded as " + untrusted.Text(where) + ": your browser keeps it with your downloads."
+		ss.note = locale.F("SavedDownloaded", "File", untrusted.Text(where))
 		return
 	}
 	ss.exported = where
-	ss.note = "Exported to " + settings.ShortPath(where) + "."
+	ss.note = locale.F("SavedExported", "Path", settings.ShortPath(where))
 	ss.exportNote = ss.note
 }
 
 // exportFailedWords says why an export failed, and what is left to do.
 func exportFailedWords(err error) string {
-	var pe *fs.PathError
-	where := ""
-	if errors.As(err, &pe) && pe.Path != "" && !inBrowser {
-		where = " (" + settings.ShortPath(pe.Path) + ")"
-	}
-	why := settings.Reason(err)
 	if inBrowser {
-		why = "the browser refused the download"
+		return locale.T("SavedDownloadRefused")
 	}
-	return "The game could not be exported: " + why + where + ". It stays in Saved games, and Copy record puts it on the clipboard."
+	var pe *fs.PathError
+	if errors.As(err, &pe) && pe.Path != "" {
+		return locale.F("SavedExportFailedAt", "Reason", settings.Reason(err), "Path", settings.ShortPath(pe.Path))
+	}
+	return locale.F("SavedExportFailed", "Reason", settings.Reason(err))
 }
 
 // copyExportPath puts the path of the last exported file on the clipboard.
@@ -528,9 +539,9 @@ func (ss *savedScene) pollPath(a *App) {
 	case ok := <-ss.pathClip.copied:
 		ss.copyingPath = false
 		if ok {
-			ss.note = "Copied the path of " + settings.ShortPath(ss.exported) + "."
+			ss.note = locale.F("SavedPathCopied", "Path", settings.ShortPath(ss.exported))
 		} else {
-			ss.note = "No clipboard here: the file is " + settings.ShortPath(ss.exported) + "."
+			ss.note = locale.F("SavedPathNoClipboard", "Path", settings.ShortPath(ss.exported))
 		}
 		a.redraw()
 	default:
@@ -566,11 +577,11 @@ func (a *App) pollCopy() {
 	case ok := <-a.clip.copied:
 		a.copying = false
 		if ok {
-			a.copySay("Record copied: paste it into a message or a file.")
+			a.copySay(locale.T("SavedRecordCopied"))
 		} else if inBrowser {
-			a.copySay("This page cannot reach the clipboard.")
+			a.copySay(locale.T("SavedPageNoClipboard"))
 		} else {
-			a.copySay("No clipboard here: the game's file is in the games folder.")
+			a.copySay(locale.T("SavedNoClipboard"))
 		}
 		a.redraw()
 	default:
@@ -611,7 +622,7 @@ func newReviewScene(a *App, rec *record.Record, g *rules.Game, back Scene) *game
 		s.Players[c] = playerChoice{Human: true}
 		s.Names[c] = playerWords(rec.Players[pl], colourNames[c])
 		if rec.Players[pl].Kind == record.Human && rec.Players[pl.Other()].Kind != record.Human {
-			s.Names[c] = "You"
+			s.Names[c] = locale.T("SavedYou")
 		}
 	}
 	gs := newGameScene(a, s, g)
@@ -633,19 +644,21 @@ func newReviewScene(a *App, rec *record.Record, g *rules.Game, back Scene) *game
 	}
 	gs.reviewBack = back
 	gs.top = nil
-	gs.reviewMenu.Buttons[2].Label = "Back"
-	gs.reviewMenu.Buttons[2].Tip = "Back to the saved games (Esc)"
+	gs.reviewMenu.Buttons[2].Label = locale.T("Back")
+	gs.reviewMenu.Buttons[2].Tip = locale.T("SavedReviewBackTip")
 	if !gs.over {
 		if _, _, err := restore(rec); err == nil {
 			gs.playOnGame = rec
-			b := &button{Label: playOnLabel, Primary: true, Tip: "Play this game on from its last move (Enter)"}
+			b := &button{Label: playOnLabel(), Primary: true, Tip: locale.T("SavedPlayOnTip")}
 			gs.reviewMenu.Buttons = append(gs.reviewMenu.Buttons[:2], b, gs.reviewMenu.Buttons[2])
 		}
 	}
 	return gs
 }
 
-const playOnLabel = "Play on"
+// playOnLabel names the review's button that plays a saved unfinished
+// game on (the review finds it by its name).
+func playOnLabel() string { return locale.T("SavedPlayOn") }
 
 // playOn leaves the review of a saved unfinished game for the game itself,
 // from its last move, with the same players (the computer at the same
@@ -656,7 +669,7 @@ func (gs *gameScene) playOn(a *App) {
 	s, g, err := restore(&rec)
 	if err != nil {
 		a.play(sound.Illegal)
-		a.toast("This game cannot be played on: " + err.Error())
+		a.toast(locale.F("SavedCannotPlayOn", "Error", err.Error()))
 		return
 	}
 	humans := 0
@@ -677,12 +690,24 @@ func (gs *gameScene) playOn(a *App) {
 func playerWords(p record.Player, colour string) string {
 	switch p.Kind {
 	case record.AI:
-		return levelName(p.Level) + " AI"
+		return locale.F("SavedLevelAI", "Level", levelName(p.Level))
 	case record.Network:
-		return "Online player"
+		return locale.T("SavedOnline")
 	}
 	if p.Name != "" && p.Name != colour {
 		return untrusted.Text(clipName(p.Name))
+	}
+	return colourWords(colour)
+}
+
+// colourWords name a side, given by its name in records (colourNames),
+// in the player's language.
+func colourWords(colour string) string {
+	switch colour {
+	case colourNames[0]:
+		return locale.T("SavedOrange")
+	case colourNames[1]:
+		return locale.T("SavedBlue")
 	}
 	return colour
 }
@@ -705,6 +730,12 @@ func clipName(s string) string {
 
 // gameLine says who played whom in a saved game: "Orange vs Hard AI".
 func gameLine(rec *record.Record) (players, result string) {
+	players, result, _ = gameWords(rec)
+	return players, result
+}
+
+// gameWords are gameLine's, and whether the player of this computer won.
+func gameWords(rec *record.Record) (players, result string, youWon bool) {
 	first := 0
 	if rec.Players[rules.X].Name == colourNames[1] {
 		first = 1
@@ -713,34 +744,35 @@ func gameLine(rec *record.Record) (players, result string) {
 	o := playerWords(rec.Players[rules.O], colourNames[1-first])
 	// a person against the computer or over the network is the player
 	// of this computer: "You"
+	var you [2]bool
 	if k := [2]string{rec.Players[rules.X].Kind, rec.Players[rules.O].Kind}; k[0] != k[1] {
 		if k[0] == record.Human {
-			x = "You"
+			x, you[0] = locale.T("SavedYou"), true
 		}
 		if k[1] == record.Human {
-			o = "You"
+			o, you[1] = locale.T("SavedYou"), true
 		}
 	}
 	res := rec.Result
 	switch res.Status {
 	case rules.Win:
-		w := x
+		w, wi := x, 0
 		if res.Winner == rules.O {
-			w = o
+			w, wi = o, 1
 		}
-		result = w + " won"
-		if w == "You" {
-			result = "You won"
+		result = locale.F("SavedWon", "Name", w)
+		if you[wi] {
+			result, youWon = locale.T("SavedYouWon"), true
 		}
 	case rules.Draw:
-		result = "Draw"
+		result = locale.T("SavedDraw")
 		if res.Reason == rules.MoveLimit {
-			result = "Draw (move limit)"
+			result = locale.T("SavedDrawMoveLimit")
 		}
 	default:
-		result = "Unfinished"
+		result = locale.T("SavedUnfinished")
 	}
-	return x + " vs " + o, result
+	return locale.F("SavedVersus", "X", x, "O", o), result, youWon
 }
 
 func variantWords(v rules.Variant) string {
@@ -766,7 +798,11 @@ func (ss *savedScene) Draw(a *App, dst *ebiten.Image) {
 	if small {
 		ty = 28 * u
 	}
-	drawText(dst, "Saved games", a.Face(Bold, sizeTitle), a.W/2, ty, Center, th.Text)
+	title, ft := locale.T("SavedTitle"), a.Face(Bold, sizeTitle)
+	if textWidth(title, ft) > a.W-24*u { // a long title in a narrow window
+		ft = a.Face(Bold, sizeHeading)
+	}
+	drawText(dst, fitText(title, ft, a.W-24*u), ft, a.W/2, ty, Center, th.Text)
 	ss.filter.draw(a, dst, true)
 	panel(a, dst, ss.list)
 	fb := a.Face(Medium, sizeBody)
@@ -793,9 +829,9 @@ func (ss *savedScene) Draw(a *App, dst *ebiten.Image) {
 		if g.Record == nil {
 			dim := withAlpha(th.TextDim, 0.6)
 			drawText(dst, untrusted.Text(g.Name), fb, r.X+24*u, cy-12*u, Left, dim) // a file name from outside
-			why := "cannot be read"
+			why := locale.T("SavedUnreadable")
 			if g.Err != nil {
-				why = "cannot be read: " + untrusted.Message(strings.TrimPrefix(g.Err.Error(), g.Path+": "))
+				why = locale.F("SavedUnreadableWhy", "Error", untrusted.Message(strings.TrimPrefix(g.Err.Error(), g.Path+": ")))
 			}
 			for textWidth(why, fs) > r.W-48*u && len(why) > 10 {
 				why = why[:len(why)-5] + "…"
@@ -804,9 +840,10 @@ func (ss *savedScene) Draw(a *App, dst *ebiten.Image) {
 			continue
 		}
 		rec := g.Record
-		date := "Date unknown"
+		date := locale.T("SavedDateUnknown")
 		if !rec.Date.IsZero() {
-			date = rec.Date.Format("2 Jan 2006, 15:04")
+			// the layout is the language's (time.Format's), in the catalog
+			date = rec.Date.Format(locale.T("SavedDateLayout"))
 		}
 		first, second := date, variantWords(rec.Variant)
 		if t := recordTitle(rec); t != "" {
@@ -814,22 +851,27 @@ func (ss *savedScene) Draw(a *App, dst *ebiten.Image) {
 		}
 		if k == ss.focus && ss.naming != nil {
 			ss.drawNaming(a, dst, Rect{r.X + 14*u, cy - 28*u, r.W*0.34 - 20*u, 30 * u})
-		} else {
-			drawText(dst, first, fb, r.X+24*u, cy-12*u, Left, th.Text)
 		}
-		players, result := gameLine(rec)
+		players, result, youWon := gameWords(rec)
+		if k != ss.focus || ss.naming == nil {
+			room := r.W*0.34 - 36*u
+			if small { // the result shares the first line
+				room = r.W - 60*u - textWidth(result, fb)
+			}
+			drawText(dst, fitText(first, fb, room), fb, r.X+24*u, cy-12*u, Left, th.Text)
+		}
 		if small { // narrow: the players and moves on the second line
-			second = fmt.Sprintf("%s  ·  %d moves", players, len(rec.Moves))
+			second = locale.P("SavedPlayersMoves", len(rec.Moves), "Players", players)
 			players = ""
 		}
 		drawText(dst, fitText(second, fs, r.W-48*u), fs, r.X+24*u, cy+14*u, Left, th.TextDim)
 		drawText(dst, players, fb, r.X+r.W*0.34, cy-12*u, Left, th.Text)
 		if !small {
-			drawText(dst, fmt.Sprintf("%d moves", len(rec.Moves)), fs, r.X+r.W*0.34, cy+14*u, Left, th.TextDim)
+			drawText(dst, locale.P("Moves", len(rec.Moves)), fs, r.X+r.W*0.34, cy+14*u, Left, th.TextDim)
 		}
 		col := th.TextDim
 		switch {
-		case result == "You won":
+		case youWon:
 			col = mix(th.Good, th.Text, 0.3) // readable on a focused row in every theme
 		case rec.Result.Status == rules.Win:
 			col = th.Text
@@ -858,7 +900,7 @@ func (ss *savedScene) Draw(a *App, dst *ebiten.Image) {
 		drawText(dst, note, fs, ss.copyPath.Rect.X-14*u, ny, Right, th.TextDim)
 		ss.copyPath.draw(a, dst, false)
 	} else {
-		drawText(dst, ss.noteWords(), fs, a.W/2, ny, Center, th.TextDim)
+		drawText(dst, fitText(ss.noteWords(), fs, a.W-16*u), fs, a.W/2, ny, Center, th.TextDim)
 		if ss.showsCopyPath() {
 			ss.copyPath.draw(a, dst, false)
 		}
@@ -874,7 +916,7 @@ func (ss *savedScene) Draw(a *App, dst *ebiten.Image) {
 		b.drawTip(a, dst)
 	}
 	if a.keysShown() && !small {
-		drawText(dst, "↑ ↓ choose  ·  Enter or click opens the game for review  ·  ← → which games", a.Face(Regular, sizeSmall), a.W/2, a.H-22*u, Center, th.TextDim)
+		drawText(dst, locale.T("SavedKeys"), a.Face(Regular, sizeSmall), a.W/2, a.H-22*u, Center, th.TextDim)
 	}
 }
 
@@ -902,7 +944,7 @@ func (ss *savedScene) noteWords() string {
 		return ss.note
 	}
 	if g := ss.focused(); g != nil && !inBrowser && g.Path != "" && filepath.IsAbs(g.Path) {
-		return "File: " + untrusted.Text(settings.ShortPath(g.Path))
+		return locale.F("SavedFile", "Path", untrusted.Text(settings.ShortPath(g.Path)))
 	}
 	return ""
 }
@@ -912,13 +954,13 @@ func (ss *savedScene) emptyWords() string {
 	mine, demos := ss.counts()
 	switch {
 	case ss.filter.Sel == showMine && demos > 0:
-		return fmt.Sprintf("No games of yours yet. The computer's games (%d) are under Computer demos.", demos)
+		return locale.P("SavedNoneMine", demos)
 	case ss.filter.Sel == showDemos && mine > 0:
-		return "No computer demos kept. Options can keep every game the computer plays against itself; the result card's Keep keeps one."
+		return locale.T("SavedNoDemosKeep")
 	case ss.filter.Sel == showDemos:
-		return "No computer demos kept. Options can keep every game the computer plays against itself."
+		return locale.T("SavedNoDemos")
 	}
-	return "No saved games yet. Finished games are kept here, and Save game in the pause menu keeps one."
+	return locale.T("SavedNone")
 }
 
 // RemoveRecord deletes a saved game from the games folder.
@@ -947,8 +989,10 @@ const (
 	saveLabel = "Save"
 	keepLabel = "Keep"
 	copyLabel = "Copy record"
-	keptWords = "Kept in Saved games"
 )
+
+// keptWords say that a game is kept.
+func keptWords() string { return locale.T("SavedKept") }
 
 // keepResult keeps a finished game among the saved games and counts it in
 // the statistics, except a computer demo when the player has not asked to
@@ -956,12 +1000,12 @@ const (
 // card's third button after what is left to do.
 func (gs *gameScene) keepResult(a *App, rec *record.Record) (kept string, err error) {
 	if gs.setup.Mode == modeAIvsAI && !a.Settings.KeepDemos {
-		gs.setResultSave(keepLabel, "Keep this game in Saved games")
+		gs.setResultSave(keepLabel, locale.T("SavedKeepTip"))
 		return "", nil
 	}
 	kept, err = a.Store.RecordResult(rec)
 	if kept != "" {
-		gs.setResultSave(copyLabel, "Copy the game's record, to paste it elsewhere")
+		gs.setResultSave(copyLabel, locale.T("SavedCopyTip"))
 	}
 	return kept, err
 }
@@ -986,6 +1030,6 @@ func (gs *gameScene) resultSave(a *App) {
 	}
 	gs.saveRecord(a)
 	if gs.ending.kept != "" {
-		gs.setResultSave(copyLabel, "Copy the game's record, to paste it elsewhere")
+		gs.setResultSave(copyLabel, locale.T("SavedCopyTip"))
 	}
 }

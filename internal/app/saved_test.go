@@ -349,7 +349,7 @@ func TestDemosAreKeptOnlyWhenAsked(t *testing.T) {
 		if !keep {
 			gs.resultSave(a)
 			recs, _ = a.Store.Records()
-			if len(recs) != 1 || third.Label != copyLabel || a.toastMsg != keptWords {
+			if len(recs) != 1 || third.Label != copyLabel || a.toastMsg != keptWords() {
 				t.Errorf("Keep kept %d games, the button says %q, the toast %q", len(recs), third.Label, a.toastMsg)
 			}
 		}

@@ -2,7 +2,10 @@
 
 package app
 
-import "github.com/gobblet-game/gobblet/internal/settings"
+import (
+	"github.com/gobblet-game/gobblet/internal/locale"
+	"github.com/gobblet-game/gobblet/internal/settings"
+)
 
 // openStore opens the player's folder (Options.ConfigDir or the default);
 // if that fails the game runs with settings in memory and says so.
@@ -11,7 +14,7 @@ func openStore(opts Options) (Store, []string) {
 	fs, err := OpenFileStore(opts.ConfigDir)
 	if err != nil {
 		logf("%v", err)
-		return NewMemoryStore(settings.Default()), []string{"Your settings folder cannot be used (" + settings.Reason(err) + "), so nothing will be saved this time."}
+		return NewMemoryStore(settings.Default()), []string{locale.F("SavedFolderBroken", "Reason", settings.Reason(err))}
 	}
 	fs.files.Logf = logf
 	return fs, fs.Notices

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"sync/atomic"
 
+	"github.com/gobblet-game/gobblet/internal/locale"
 	"github.com/gobblet-game/gobblet/internal/record"
 	"github.com/gobblet-game/gobblet/internal/settings"
 )
@@ -28,9 +29,9 @@ func openShelfStore(open func() (settings.Shelf, error), logf func(format string
 	shelf, err := open()
 	if err != nil {
 		logf("%v", err)
-		notice := "Your browser refuses to store anything here (private browsing?), so nothing will be saved this time."
+		notice := locale.T("SavedStorageRefused")
 		if !errors.Is(err, settings.ErrStorageRefused) {
-			notice = "The browser's storage cannot be used (" + settings.Reason(err) + "), so nothing will be saved this time."
+			notice = locale.F("SavedStorageBroken", "Reason", settings.Reason(err))
 		}
 		return NewMemoryStore(settings.Default()), []string{notice}
 	}

@@ -15,8 +15,71 @@ type Verdict struct {
 	// puzzle goes on, or the refutation when it was wrong (the move that
 	// shows why); zero when there is none (the move won, or ended the game).
 	Reply rules.Move
-	Why   string // for a wrong move, a sentence: "o then lines up on a3–c1."
-	Done  bool   // the puzzle is solved
+	Done  bool // the puzzle is solved
+
+	// Why a wrong move is wrong (NoReason for a right one): what the
+	// opponent (Them) does with Reply, or what the move itself gave away.
+	// The words are the GUI's, in the player's language.
+	Why  Reason
+	Them rules.Player // the opponent, who answers or wins
+	// Line is the squares of the line Them lines up (or the move
+	// uncovered), a bit per square as rules.Position.WinningLine gives it;
+	// InRow is the pieces in such a line (3 on 3×3, 4 on 4×4).
+	Line  uint16
+	InRow int
+}
+
+// Reason is why a wrong move is wrong.
+type Reason uint8
+
+const (
+	NoReason Reason = iota
+	// LinesUp: Them answers Reply and lines up InRow on Line at once.
+	LinesUp
+	// Uncovers: lifting the piece uncovered Them's Line, so Them won at
+	// once (no Reply).
+	Uncovers
+	// SlowerWin: the move still wins (3×3), but after Them answers Reply
+	// the win takes longer than the fastest.
+	SlowerWin
+	// NoWin: after Them answers Reply neither side can force a win (3×3).
+	NoWin
+	// TheyAttack: after Them answers Reply, Them has a winning attack (3×3).
+	TheyAttack
+	// NoQuickWin: after Them answers Reply there is no win as fast as the
+	// puzzle's (4×4: the proof search found that defence).
+	NoQuickWin
+)
+
+var reasonNames = [...]string{"none", "lines-up", "uncovers", "slower-win", "no-win", "they-attack", "no-quick-win"}
+
+// String names the reason in a word, for logs and tests.
+func (r Reason) String() string {
+	if int(r) < len(reasonNames) {
+		return reasonNames[r]
+	}
+	return fmt.Sprintf("reason(%d)", int(r))
+}
+
+// LineEnds returns the two end squares of the verdict's Line (false when
+// it has none).
+func (v Verdict) LineEnds(vr rules.Variant) (first, last rules.Square, ok bool) {
+	if v.Line == 0 {
+		return 0, 0, false
+	}
+	f, l := -1, -1
+	for sq := 0; sq < vr.Squares(); sq++ {
+		if v.Line&(1<<sq) != 0 {
+			if f < 0 {
+				f = sq
+			}
+			l = sq
+		}
+	}
+	if f < 0 {
+		return 0, 0, false
+	}
+	return rules.Square(f), rules.Square(l), true
 }
 
 // HasReply reports whether the verdict carries an opponent's move (Reply
@@ -46,7 +109,7 @@ func Check(ctx context.Context, pz Puzzle, step int, p rules.Position, m rules.M
 		if w == p.SideToMove() {
 			return Verdict{Correct: true, Done: true}, nil
 		}
-		return Verdict{Why: revealed(c, w)}, nil
+		return Verdict{Why: Uncovers, Them: w, Line: c.WinningLine(w), InRow: inRow(c.Variant())}, nil
 	}
 	// The solution's own move here and the opponent's reply to it, when
 	// the player has followed the main line so far.
@@ -120,19 +183,18 @@ func checkSolved(ctx context.Context, c rules.Position, left int, mainReply rule
 		return Verdict{Correct: true, Reply: reply}, nil
 	}
 	them := c.SideToMove()
-	after := c.Play(reply)
-	var why string
+	vd := Verdict{Reply: reply, Them: them}
 	switch {
 	case replyValue.IsWin() && replyValue.Plies() == 1:
-		why = fmt.Sprintf("%s answers %s and lines up three on %s.", them, reply.Notation(c.Variant()), lineName(c.Variant(), after.WinningLine(them)))
+		vd.Why, vd.Line, vd.InRow = LinesUp, c.Play(reply).WinningLine(them), inRow(c.Variant())
 	case mover.IsWin():
-		why = fmt.Sprintf("That still wins, but not the fastest way: after %s answers %s the win takes longer.", them, reply.Notation(c.Variant()))
+		vd.Why = SlowerWin
 	case mover.IsDraw():
-		why = fmt.Sprintf("%s answers %s, and then neither side can force a win.", them, reply.Notation(c.Variant()))
+		vd.Why = NoWin
 	default:
-		why = fmt.Sprintf("%s answers %s, and then %s has a winning attack.", them, reply.Notation(c.Variant()), them)
+		vd.Why = TheyAttack
 	}
-	return Verdict{Reply: reply, Why: why}, nil
+	return vd, nil
 }
 
 // bestReply returns the opponent's best move in c by the solution (the
@@ -168,7 +230,7 @@ func checkProved(ctx context.Context, p, c rules.Position, left int, solMove, ma
 			return Verdict{}, err
 		}
 		if ok {
-			return Verdict{Reply: esc, Why: refutation(c, esc)}, nil
+			return refutation(c, esc), nil
 		}
 	}
 	if mainReply != rules.NoMove {
@@ -214,38 +276,19 @@ func longestDefence(pv *Prover, c rules.Position, k int) (rules.Move, error) {
 
 // refutation says why the defender's escape esc, in c, answers the
 // solver's wrong move.
-func refutation(c rules.Position, esc rules.Move) string {
+func refutation(c rules.Position, esc rules.Move) Verdict {
 	them := c.SideToMove()
-	v := c.Variant()
 	after := c.Play(esc)
 	if w, over := after.Winner(); over && w == them {
-		if v == rules.Classic {
-			return fmt.Sprintf("%s answers %s and lines up four on %s.", them, esc.Notation(v), lineName(v, after.WinningLine(them)))
-		}
-		return fmt.Sprintf("%s answers %s and lines up three on %s.", them, esc.Notation(v), lineName(v, after.WinningLine(them)))
+		return Verdict{Reply: esc, Why: LinesUp, Them: them, Line: after.WinningLine(them), InRow: inRow(c.Variant())}
 	}
-	return fmt.Sprintf("%s answers %s, and there is no quick win after that.", them, esc.Notation(v))
+	return Verdict{Reply: esc, Why: NoQuickWin, Them: them}
 }
 
-// revealed says why a move lost at once: lifting a piece showed the
-// opponent's line.
-func revealed(c rules.Position, w rules.Player) string {
-	return fmt.Sprintf("Lifting that piece uncovers %s's line on %s, so %s wins at once.", w, lineName(c.Variant(), c.WinningLine(w)), w)
-}
-
-// lineName names a line by its two end squares: "a1–c3".
-func lineName(v rules.Variant, line uint16) string {
-	if line == 0 {
-		return "the board"
+// inRow is the pieces in a line: 3 on 3×3, 4 on 4×4.
+func inRow(v rules.Variant) int {
+	if v == rules.Gobblers {
+		return 3
 	}
-	first, last := -1, -1
-	for sq := 0; sq < v.Squares(); sq++ {
-		if line&(1<<sq) != 0 {
-			if first < 0 {
-				first = sq
-			}
-			last = sq
-		}
-	}
-	return rules.Square(first).Name(v) + "–" + rules.Square(last).Name(v)
+	return 4
 }

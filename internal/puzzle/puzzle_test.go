@@ -132,7 +132,7 @@ func TestCheckRefutesOtherMoves(t *testing.T) {
 				}
 				continue
 			}
-			if v.Correct || v.Done || v.Why == "" {
+			if v.Correct || v.Done || v.Why == NoReason || v.Them != p.SideToMove().Other() {
 				t.Errorf("%s: %s: %+v", pz.ID, m.Notation(pz.Variant), v)
 				continue
 			}
@@ -177,18 +177,21 @@ func TestCheckRefusesAnIllegalMove(t *testing.T) {
 	}
 }
 
-// TestWhySentences: a move that leaves a win at once is answered with that
-// win and says so; a lift that uncovers the opponent's line says so.
-func TestWhySentences(t *testing.T) {
+// TestWhyReasons: a move that leaves a win at once is answered with that
+// win and says where it lines up; a lift that uncovers the opponent's line
+// says so.
+func TestWhyReasons(t *testing.T) {
 	ctx := context.Background()
 	for _, tc := range []struct {
-		name, pos, move, want string
-		reply                 string
+		name, pos, move string
+		want            Reason
+		line            string
+		reply           string
 	}{
 		// o to move could win by 3@c3... x instead: x has a1,b2; the
 		// puzzle is x's win at c3; x plays elsewhere and o lines up.
-		{"a win left to the opponent", "gobblers:.,.,./o1,o2,./x3,x3,.:x", "1@a3", "lines up three", "3@c2"},
-		{"a lift that uncovers", "gobblers:.,.,./o1,o2,./x3,x2,x1o3:o", "c1-a3", "uncovers x's line", ""},
+		{"a win left to the opponent", "gobblers:.,.,./o1,o2,./x3,x3,.:x", "1@a3", LinesUp, "a2-c2", "3@c2"},
+		{"a lift that uncovers", "gobblers:.,.,./o1,o2,./x3,x2,x1o3:o", "c1-a3", Uncovers, "a1-c1", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p, err := rules.ParsePosition(tc.pos)
@@ -204,8 +207,11 @@ func TestWhySentences(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if v.Correct || !strings.Contains(v.Why, tc.want) {
-				t.Errorf("%+v, want a wrong move and %q", v, tc.want)
+			if v.Correct || v.Why != tc.want || v.InRow != 3 || v.Them != p.SideToMove().Other() {
+				t.Errorf("%+v, want a wrong move and %s", v, tc.want)
+			}
+			if f, l, ok := v.LineEnds(p.Variant()); !ok || f.Name(p.Variant())+"-"+l.Name(p.Variant()) != tc.line {
+				t.Errorf("line %v %v %v, want %s", f, l, ok, tc.line)
 			}
 			if tc.reply != "" && v.Reply.Notation(p.Variant()) != tc.reply {
 				t.Errorf("reply %s, want %s", v.Reply.Notation(p.Variant()), tc.reply)
