@@ -697,12 +697,12 @@ func playerWords(p record.Player, colour string) string {
 	if p.Name != "" && p.Name != colour {
 		return untrusted.Text(clipName(p.Name))
 	}
-	return colourWords(colour)
+	return savedColourWords(colour)
 }
 
-// colourWords name a side, given by its name in records (colourNames),
+// savedColourWords name a side, given by its name in records (colourNames),
 // in the player's language.
-func colourWords(colour string) string {
+func savedColourWords(colour string) string {
 	switch colour {
 	case colourNames[0]:
 		return locale.T("SavedOrange")
