@@ -9,6 +9,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
+	"github.com/gobblet-game/gobblet/internal/locale"
 	"github.com/gobblet-game/gobblet/internal/rules"
 )
 
@@ -39,6 +40,7 @@ import (
 // it is drawn on (the window, a scrolled card; noted headless, where every
 // draw is a full one). "by" names the function that drew it.
 //
+// "language" is the language the game speaks (its code: de, pt-BR).
 // "scale" is the device pixels of a CSS pixel (a window pixel on a
 // desktop), "text" the smallest text drawn on the screen, in pixels: the
 // tests check that every widget is a finger wide and all text readable.
@@ -221,6 +223,7 @@ func (a *App) logLayout() {
 		buttons([]*button{s.back})
 	}
 	fmt.Fprintf(&b, "theme %s\n", a.Theme.Name)
+	fmt.Fprintf(&b, "language %s\n", locale.Current().Code)
 	// the smallest text since the scene or the window last changed
 	if screen := fmt.Sprintf("%p %v %v", scene, a.W, a.H); screen != textScreen {
 		textScreen = screen
