@@ -55,10 +55,10 @@ vet:
 # Unit tests, fuzz seed corpora (run as ordinary tests) and the protocol
 # tests that drive the real gobblet-engine binary.
 # The layout checks of every screen at every window size (internal/app's
-# FingerSized and MidSize tests) only lay out and measure: they run without
+# FingerSized, MidSize and Overflow tests) only lay out and measure: they run without
 # the race detector, which makes them ten times slower and finds nothing
 # in them; everything else runs with it.
-LAYOUT_TESTS := FingerSized|MidSize
+LAYOUT_TESTS := FingerSized|MidSize|Overflow
 unit:
 	$(GO) test $(RACE) -count=1 -timeout 20m -skip '$(LAYOUT_TESTS)' ./...
 	$(GO) test -count=1 -timeout 20m -run '$(LAYOUT_TESTS)' ./internal/app/

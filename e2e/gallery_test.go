@@ -26,8 +26,10 @@ import (
 //
 // The sections share one config folder, in order, so that the menu offers
 // Continue after a game is left, and Saved games and Statistics list the
-// games the gallery played. The 900×640 window and the online screens
-// have folders of their own.
+// games the gallery played. The 900×640 window, the online screens and the
+// languages (the menu and a game in German and Japanese, language_test.go)
+// have folders of their own; one section alone:
+// -run 'TestGallery/languages'.
 func TestGallery(t *testing.T) {
 	dir := os.Getenv("E2E_GALLERY")
 	if dir == "" {
@@ -57,6 +59,7 @@ func TestGallery(t *testing.T) {
 		{"saved-games-statistics", gl.savedAndStats},
 		{"window-900x640", func(t *testing.T, _ string) { gl.smallWindow(t) }},
 		{"online", func(t *testing.T, _ string) { gl.online(t) }},
+		{"languages", gl.languages}, // language_test.go
 	} {
 		t.Run(s.name, func(t *testing.T) {
 			t0 := time.Now()

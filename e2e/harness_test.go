@@ -17,6 +17,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -163,7 +164,7 @@ func startOn(t testing.TB, scene, bin string, args []string, cfg string, env ...
 	// moves no keyboard focus when the game starts
 	xdo(t, "mousemove", "2", "2")
 	cmd := exec.Command(bin, args...)
-	cmd.Env = append(os.Environ(), "DISPLAY="+display)
+	cmd.Env = append(gameEnv(env), "DISPLAY="+display)
 	cmd.Env = append(cmd.Env, env...)
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
@@ -326,6 +327,28 @@ func (g *Game) hasExited() bool {
 func (g *Game) kill9() {
 	g.cmd.Process.Signal(syscall.SIGKILL)
 	<-g.exited
+}
+
+// languageVars are the variables the game reads its language from.
+var languageVars = []string{"LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"}
+
+// gameEnv is this process's environment for a game, in English whatever
+// the machine's language (the tests read its English words): LANGUAGE=en
+// and none of the other language variables, unless a test's extra
+// environment (env) names one of them, which then speaks alone.
+func gameEnv(env []string) []string {
+	var out []string
+	for _, kv := range os.Environ() {
+		if k, _, _ := strings.Cut(kv, "="); !slices.Contains(languageVars, k) {
+			out = append(out, kv)
+		}
+	}
+	for _, kv := range env {
+		if k, _, _ := strings.Cut(kv, "="); slices.Contains(languageVars, k) {
+			return out
+		}
+	}
+	return append(out, "LANGUAGE=en")
 }
 
 func xdo(t testing.TB, args ...string) string {

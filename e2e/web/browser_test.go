@@ -70,6 +70,9 @@ func openBrowserAt(t testing.TB, profile string) *Browser {
 		chromedp.Flag("enable-unsafe-swiftshader", true),
 		chromedp.Flag("disable-quic", true),
 		chromedp.Flag("disable-component-update", true),
+		// the page's language (navigator.languages) English whatever the
+		// machine's, for the pages opened without ?lang= (a link)
+		chromedp.Flag("accept-lang", "en-US"),
 	)
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	t.Cleanup(cancelAlloc)
@@ -178,9 +181,12 @@ func eval[T any](b *Browser, js string) T {
 }
 
 // open loads the game's page with a query (?debug for the layout log) and
-// returns when the page has loaded, not the game.
+// returns when the page has loaded, not the game. The page speaks English
+// (?lang=en, the tests read its English words) unless the query asks for
+// a language.
 func (b *Browser) open(query string) time.Time {
 	b.t.Helper()
+	query = withEnglish(query)
 	b.do(chromedp.Func(func(ctx context.Context, t *chromedp.Target) error { // before the page loads
 		_, err := cdp.Call(ctx, t, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: audioProbe})
 		return err
@@ -188,6 +194,17 @@ func (b *Browser) open(query string) time.Time {
 	start := time.Now()
 	b.do(chromedp.Navigate(siteURL + query))
 	return start
+}
+
+// withEnglish adds lang=en to a page's query that names no language.
+func withEnglish(query string) string {
+	switch {
+	case strings.Contains(query, "lang="):
+		return query
+	case query == "" || query == "?":
+		return "?lang=en"
+	}
+	return query + "&lang=en"
 }
 
 // audioProbe keeps every AudioContext the page makes (the game's sound

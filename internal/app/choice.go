@@ -112,6 +112,7 @@ func (c *choice) draw(a *App, dst *ebiten.Image, focused bool) {
 	if c.stacked {
 		ly = c.Rect.Y + stackedLabelH*u/2 - 1*u
 	}
+	noteRowLabel(c, fl) // the layout log's check that it fits
 	drawText(dst, c.Label, fl, c.Rect.X, ly, Left, lc)
 	fs := a.Face(Medium, sizeBody-1)
 	for i, s := range c.segs {

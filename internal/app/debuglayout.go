@@ -3,8 +3,13 @@ package app
 import (
 	"fmt"
 	"io"
+	"runtime"
 	"strings"
 
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
+
+	"github.com/gobblet-game/gobblet/internal/locale"
 	"github.com/gobblet-game/gobblet/internal/rules"
 )
 
@@ -22,6 +27,20 @@ import (
 //	gobblet: scale 2 text 26
 //	gobblet: layout end
 //
+// Below the widgets, what became of the words drawn (so that a test sees
+// in every language that no text leaves its box or is cut):
+//
+//	gobblet: text "New game" 540 200 in 500 280
+//	gobblet: cut "Your turn: drag a piece" by app.(*gameScene).drawStatus
+//	gobblet: clipped "Gespeicherte Partien" -12 664 in 0 640 by app.(*savedScene).Draw
+//
+// "text" is a widget's label (a button's, a choice row's): where it
+// starts and how wide it is, then its box's left edge and width; "cut" a
+// text shortened with "…" to fit; "clipped" a text wider than the image
+// it is drawn on (the window, a scrolled card; noted headless, where every
+// draw is a full one). "by" names the function that drew it.
+//
+// "language" is the language the game speaks (its code: de, pt-BR).
 // "scale" is the device pixels of a CSS pixel (a window pixel on a
 // desktop), "text" the smallest text drawn on the screen, in pixels: the
 // tests check that every widget is a finger wide and all text readable.
@@ -204,10 +223,16 @@ func (a *App) logLayout() {
 		buttons([]*button{s.back})
 	}
 	fmt.Fprintf(&b, "theme %s\n", a.Theme.Name)
+	fmt.Fprintf(&b, "language %s\n", locale.Current().Code)
 	// the smallest text since the scene or the window last changed
 	if screen := fmt.Sprintf("%p %v %v", scene, a.W, a.H); screen != textScreen {
 		textScreen = screen
 		smallestText = 0 // counted again from the next frame
+		texts.drawn, texts.seen, texts.shown = nil, nil, nil
+	}
+	texts.take(a)
+	for _, ln := range texts.shown {
+		b.WriteString(ln)
 	}
 	fmt.Fprintf(&b, "scale %g text %.0f\n", a.css(), smallestText)
 	// where the game last saw the pointer: a test presses only once the
@@ -340,5 +365,98 @@ func (gs *gameScene) logAnalysis(a *App, b *strings.Builder, widget func(string,
 	}
 	if p, ok := gs.reviewedMark(); ok {
 		fmt.Fprintf(b, "reviewed %d %s best %s\n", gs.review, p.Mark, p.Best.Notation(gs.variant))
+	}
+}
+
+// texts notes what became of the words drawn, for the layout log: while
+// noting (in --debug mode), the labels drawn in their widget's box, the
+// texts cut, and at a full redraw (headless: every draw is) those wider
+// than their image. One game runs per process, on one goroutine.
+var texts textNotes
+
+type textNotes struct {
+	noting, clip bool
+	drawn        []string        // since the last frame the log took
+	seen         map[string]bool // drawn's lines, once each
+	shown        []string        // the last drawn frame's, for the log
+}
+
+// take starts noting, and once a frame was drawn, keeps what it drew.
+func (t *textNotes) take(a *App) {
+	t.noting, t.clip = true, a.headless
+	if a.drew {
+		t.shown, t.drawn, t.seen = t.drawn, nil, nil
+	}
+}
+
+// note keeps one line of the layout log about a text.
+func noteText(format string, args ...any) {
+	ln := fmt.Sprintf(format, args...)
+	if texts.seen[ln] {
+		return
+	}
+	if texts.seen == nil {
+		texts.seen = map[string]bool{}
+	}
+	texts.seen[ln] = true
+	texts.drawn = append(texts.drawn, ln)
+}
+
+// noteLabel notes a widget's label drawn from x, w wide, in its box.
+func noteLabel(label string, x, w float64, box Rect) {
+	if texts.noting && label != "" {
+		noteText("text %q %.0f %.0f in %.0f %.0f\n", label, x, w, box.X, box.W)
+	}
+}
+
+// noteRowLabel notes a choice row's label: beside its segments, or above
+// them in a narrow form.
+func noteRowLabel(c *choice, fc text.Face) {
+	if !texts.noting || c.Label == "" {
+		return
+	}
+	box := c.Rect
+	if !c.stacked && len(c.segs) > 0 {
+		box.W = c.segs[0].X - box.X
+	}
+	noteLabel(c.Label, c.Rect.X, text.Advance(c.Label, fc), box)
+}
+
+// drawnBy names the function that called drawText or fitText (which
+// called the note): where a cut text is drawn, whatever its language.
+func drawnBy() string {
+	pc, _, _, ok := runtime.Caller(3)
+	if !ok {
+		return "?"
+	}
+	name := runtime.FuncForPC(pc).Name()
+	return name[strings.LastIndex(name, "/")+1:]
+}
+
+// noteCut notes a text that fitText shortens.
+func noteCut(s string) {
+	if texts.noting {
+		noteText("cut %q by %s\n", s, drawnBy())
+	}
+}
+
+// noteDrawn notes a line drawn at x (aligned by al) that is wider than
+// the image it is drawn on: its ends are cut off.
+func noteDrawn(dst *ebiten.Image, s string, fc text.Face, x float64, al Align) {
+	if !texts.clip || s == "" {
+		return
+	}
+	w := 0.0
+	for _, ln := range strings.Split(s, "\n") {
+		w = max(w, text.Advance(ln, fc))
+	}
+	switch al {
+	case Center:
+		x -= w / 2
+	case Right:
+		x -= w
+	}
+	if b := dst.Bounds(); x < float64(b.Min.X)-0.5 || x+w > float64(b.Max.X)+0.5 {
+		noteText("clipped %q %.0f %.0f in %d %d by %s\n", s, x, w, b.Min.X, b.Dx(), drawnBy())
 	}
 }

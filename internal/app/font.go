@@ -86,6 +86,7 @@ func drawText(dst *ebiten.Image, s string, fc *text.GoTextFace, x, y float64, a 
 	if s != "" && (smallestText == 0 || fc.Size < smallestText) {
 		smallestText = fc.Size
 	}
+	noteDrawn(dst, s, fc, x, a) // the layout log's check of text cut off
 	op := &text.DrawOptions{}
 	op.GeoM.Translate(x, y)
 	op.ColorScale.ScaleWithColor(c)
@@ -146,6 +147,7 @@ func fitText(s string, fc *text.GoTextFace, w float64) string {
 	if textWidth(s, fc) <= w {
 		return s
 	}
+	noteCut(s) // the layout log's check of text cut
 	r := []rune(s)
 	for len(r) > 1 {
 		r = r[:len(r)-1]

@@ -98,10 +98,15 @@ func (b *button) paint(a *App, dst *ebiten.Image, selected, primary bool) {
 		} else {
 			tw := textWidth(b.Label, fc)
 			x := cx - (tw+is+8*u)/2
+			noteLabel(b.Label, x, tw+is+8*u, b.Rect) // the icon and the label in the button
 			drawIconCached(dst, b.Icon, x+is/2, cy, is, txt)
 			drawText(dst, b.Label, fc, x+is+8*u, cy, Left, txt)
 		}
 		return
+	}
+	if b.Label != "" && texts.noting {
+		tw := textWidth(b.Label, fc)
+		noteLabel(b.Label, cx-tw/2, tw, b.Rect)
 	}
 	drawText(dst, b.Label, fc, cx, cy, Center, txt)
 }

@@ -71,6 +71,8 @@ var guess = map[string]time.Duration{
 	"TestClassicByKeyboardAndClicks":               90 * time.Second,
 	"TestAIDemoOnClassicPlaysToAResult":            90 * time.Second,
 	"TestTheComputerThinksOnThePageWithoutWorkers": 90 * time.Second,
+	"TestLanguageFromLANGIsGerman":                 30 * time.Second,
+	"TestLanguageFlagJapanese":                     30 * time.Second,
 }
 
 func main() {
