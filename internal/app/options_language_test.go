@@ -24,7 +24,7 @@ func TestOptionsLanguageRow(t *testing.T) {
 		menuBtn string
 	}{
 		{"German", "", []ebiten.Key{ebiten.KeyRight, ebiten.KeyRight, ebiten.KeyRight}, "de", "Optionen", "Die Sprache der Wörter im Spiel. Klicke darauf oder drücke Enter für die nächste.", "Neues Spiel"},
-		{"French by Enter", "", []ebiten.Key{ebiten.KeyEnter, ebiten.KeyEnter}, "fr", "Options", "La langue des mots du jeu. Clique dessus ou appuie sur Entrée pour la suivante.", "Nouvelle partie"},
+		{"French by Enter", "", []ebiten.Key{ebiten.KeyEnter, ebiten.KeyEnter}, "fr", "Options", "La langue des mots du jeu. Clique dessus ou appuie sur Enter pour la suivante.", "Nouvelle partie"},
 		{"back to Auto", "", []ebiten.Key{ebiten.KeyRight, ebiten.KeyLeft}, "", "Options", "The language of the game's words. Click it, or press Enter, for the next one.", "New game"},
 		{"Auto from the last", "", []ebiten.Key{ebiten.KeyLeft, ebiten.KeyRight}, "", "Options", "The language of the game's words. Click it, or press Enter, for the next one.", "New game"},
 		{"over --language", "ja", []ebiten.Key{ebiten.KeyRight}, "zh-Hans", "选项", "", "新游戏"},
@@ -78,6 +78,7 @@ func TestOptionsLanguageRow(t *testing.T) {
 			}
 		})
 	}
+	locale.Use("en")
 	if got := languageShown(0); got != "Auto (English)" {
 		t.Errorf("Auto in English here says %q", got)
 	}
