@@ -526,10 +526,11 @@ func (a *App) sayHowToLeaveFullscreen() {
 		return
 	}
 	a.fullscreenTold = true
-	a.toast(leaveFullscreenWords)
+	a.toast(leaveFullscreenWords())
 }
 
-const leaveFullscreenWords = "Full screen: F11 or Alt+Enter leaves it"
+// leaveFullscreenWords say how to leave full screen.
+func leaveFullscreenWords() string { return locale.T("MenuLeaveFullscreen") }
 
 // fullscreenSettles is how long, in ticks, a browser may take to enter or
 // leave full screen once asked: it answers asynchronously.

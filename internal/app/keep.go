@@ -1,6 +1,7 @@
 package app
 
 import (
+	"github.com/gobblet-game/gobblet/internal/locale"
 	"time"
 
 	"github.com/gobblet-game/gobblet/internal/rules"
@@ -42,8 +43,11 @@ func makeRoom(a *App, drop bool) bool {
 	if kept == "" {
 		a.debugf("keep the %s game: %v", what, err)
 		a.play(sound.Illegal)
-		a.notify("Your " + what + " game could not be kept in Saved games: " + plain(err).Error() +
-			" So that it is not lost, the new game has not started, and Continue on the main menu still offers the " + what + " game.")
+		words := locale.F("NoticeUnfinishedNotKept", "Reason", reasonWords(err))
+		if finished {
+			words = locale.F("NoticeFinishedNotKeptNoNewGame", "Reason", reasonWords(err))
+		}
+		a.notify(words)
 		return false
 	}
 	if err != nil {
@@ -54,7 +58,7 @@ func makeRoom(a *App, drop bool) bool {
 	}
 	if !finished {
 		a.countLeft(&rec)
-		a.toast("Your unfinished game is kept in Saved games.")
+		a.toast(locale.T("NoticeUnfinishedKept"))
 	}
 	return true
 }
@@ -89,9 +93,8 @@ func startOnline(a *App, o *OnlineStart) Scene {
 func (a *App) recordFailed(kept string, err error) {
 	a.debugf("record: %v", err)
 	if kept == "" {
-		a.notify("Your finished game could not be kept in Saved games: " + plain(err).Error() +
-			" Continue on the main menu still shows it.")
+		a.notify(locale.F("NoticeFinishedNotKept", "Reason", reasonWords(err)))
 		return
 	}
-	a.notify("Your finished game is kept in Saved games, but " + plain(err).Error())
+	a.notify(locale.F("NoticeFinishedKeptBut", "Reason", reasonWords(err)))
 }

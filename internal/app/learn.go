@@ -13,6 +13,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"github.com/gobblet-game/gobblet/internal/locale"
 	"github.com/gobblet-game/gobblet/internal/puzzle"
 	"github.com/gobblet-game/gobblet/internal/rules"
 	"github.com/gobblet-game/gobblet/internal/settings"
@@ -30,13 +31,29 @@ type learnScene struct {
 	titleY   float64       // the title's middle
 }
 
-// learnEntries are the screen's entries; Back follows them.
+// learnEntries are the screen's entries, by their English names (the
+// layout log and the tests know them so); Back follows them.
 var learnEntries = []string{"Learn to play", "Puzzles", "Daily puzzle", "Rules"}
+
+// learnEntryLabel is an entry's name in the language in use.
+func learnEntryLabel(entry string) string {
+	switch entry {
+	case "Learn to play":
+		return locale.T("MenuLearnToPlay")
+	case "Puzzles":
+		return locale.T("MenuPuzzles")
+	case "Daily puzzle":
+		return locale.T("MenuDailyPuzzle")
+	case "Rules":
+		return locale.T("MenuRules")
+	}
+	return locale.T("Back")
+}
 
 func newLearnScene(a *App, back Scene) *learnScene {
 	l := &learnScene{back: back}
-	for i, label := range append(learnEntries, "Back") {
-		l.list.Buttons = append(l.list.Buttons, &button{Label: label, Primary: i == 0})
+	for i, entry := range append(learnEntries, "Back") {
+		l.list.Buttons = append(l.list.Buttons, &button{Label: learnEntryLabel(entry), Primary: i == 0})
 	}
 	l.backdrop = boardPicture{Pos: mustPos("gobblers:x3,.,./.,o3,./.,.,x1:o")}
 	l.readProgress(a)
@@ -54,25 +71,25 @@ func (l *learnScene) readProgress(a *App) {
 func (l *learnScene) describe(label string) string {
 	switch label {
 	case "Learn to play":
-		return "Short steps: place, move, gobble and line up three."
+		return locale.T("MenuLearnToPlayAbout")
 	case "Puzzles":
 		r := l.progress.Rating
 		if r <= 0 {
-			return "Find the winning move. Your puzzle rating starts at 1200."
+			return locale.T("MenuPuzzlesAboutNew")
 		}
-		return fmt.Sprintf("Find the winning move. Your puzzle rating: %d, %d solved.", r, len(l.progress.Solved))
+		return locale.P("MenuPuzzlesAbout", len(l.progress.Solved), "Rating", r)
 	case "Daily puzzle":
 		switch {
 		case dailySolved(l.progress):
-			return "Solved today. A new one comes tomorrow."
+			return locale.T("MenuDailySolved")
 		case l.daily.ID == "":
-			return "A new puzzle every day, the same for everyone."
+			return locale.T("MenuDailyAbout")
 		case l.daily.Variant == rules.Gobblers:
-			return fmt.Sprintf("Today's puzzle: win in %d on the 3×3 board.", l.daily.WinIn)
+			return locale.P("MenuDailyWinIn3", l.daily.WinIn)
 		}
-		return fmt.Sprintf("Today's puzzle: win in %d on the 4×4 board.", l.daily.WinIn)
+		return locale.P("MenuDailyWinIn4", l.daily.WinIn)
 	case "Rules":
-		return "How Gobblet is played, on both boards."
+		return locale.T("MenuRulesAbout")
 	}
 	return ""
 }
@@ -133,7 +150,7 @@ func (l *learnScene) Update(a *App) error {
 		}
 		return nil
 	}
-	switch l.list.Buttons[i].Label {
+	switch l.entry(i) {
 	case "Learn to play":
 		a.scenes.GoTo(newLessonScene(a, l))
 	case "Puzzles":
@@ -163,9 +180,9 @@ func (l *learnScene) Draw(a *App, dst *ebiten.Image) {
 		ft = a.Face(Bold, sizeHeading+3)
 		sub = a.Face(Regular, sizeSmall)
 	}
-	drawText(dst, "Learn", ft, a.W/2, ty, Center, th.Text)
+	drawText(dst, locale.T("MenuLearn"), ft, a.W/2, ty, Center, th.Text)
 	y := ty + lineHeight(ft)*0.5 + lineHeight(sub)*0.6
-	for _, ln := range wrap("A first lesson, puzzles to sharpen your eye, and the rules.", sub, a.W-24*u) {
+	for _, ln := range wrap(locale.T("MenuLearnSubtitle"), sub, a.W-24*u) {
 		drawText(dst, ln, sub, a.W/2, y, Center, th.TextDim)
 		y += lineHeight(sub)
 	}
@@ -196,7 +213,8 @@ func (l *learnScene) drawEntry(a *App, dst *ebiten.Image, b *button, selected bo
 		pad = 14 * u
 	}
 	room := r.W - 2*pad
-	solved := b.Label == "Daily puzzle" && dailySolved(l.progress)
+	entry := l.entryOf(b)
+	solved := entry == "Daily puzzle" && dailySolved(l.progress)
 	if solved {
 		room -= 34 * u
 		cx, cy := r.X+r.W-pad-13*u, r.Y+r.H/2
@@ -207,7 +225,7 @@ func (l *learnScene) drawEntry(a *App, dst *ebiten.Image, b *button, selected bo
 	fl := a.Face(Bold, sizeBody+1)
 	fd := a.Face(Regular, sizeSmall)
 	drawText(dst, fitText(b.Label, fl, room), fl, r.X+pad, r.Y+r.H*0.34, Left, txt)
-	desc := l.describe(b.Label)
+	desc := l.describe(entry)
 	lines := wrap(desc, fd, room)
 	if len(lines) > 1 && r.H < 80*u {
 		lines = []string{fitText(desc, fd, room)}
@@ -219,6 +237,24 @@ func (l *learnScene) drawEntry(a *App, dst *ebiten.Image, b *button, selected bo
 	for i, ln := range lines[:min(2, len(lines))] {
 		drawText(dst, ln, fd, r.X+pad, y+float64(i)*lineHeight(fd)*0.9, Left, dim)
 	}
+}
+
+// entry is the English name of the i-th button ("Back" after the entries).
+func (l *learnScene) entry(i int) string {
+	if i >= 0 && i < len(learnEntries) {
+		return learnEntries[i]
+	}
+	return "Back"
+}
+
+// entryOf is the English name of a button of the screen.
+func (l *learnScene) entryOf(b *button) string {
+	for i, x := range l.list.Buttons {
+		if x == b {
+			return l.entry(i)
+		}
+	}
+	return ""
 }
 
 // logLayout writes the entries, what each says, and the daily puzzle's

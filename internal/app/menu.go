@@ -6,6 +6,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"github.com/gobblet-game/gobblet/internal/locale"
 	"github.com/gobblet-game/gobblet/internal/record"
 	"github.com/gobblet-game/gobblet/internal/sound"
 )
@@ -15,6 +16,7 @@ import (
 // a dimmed board.
 type menuScene struct {
 	list     menuList
+	acts     []string       // what each button does: "continue", "new", ... (their words are the language's)
 	saved    *record.Record // the game Continue brings back
 	escaped  bool           // Esc moved the focus to Quit: the footer says what Enter does
 	backdrop boardPicture
@@ -52,21 +54,40 @@ func newMenuScene(a *App) *menuScene {
 			m.saved = sg
 		}
 	}
-	labels := []string{"New game", "Learn", "Saved games", "Statistics", "Options", "Quit"}
+	m.acts = []string{"new", "learn", "saved", "stats", "options", "quit"}
 	if inBrowser {
-		labels = labels[:len(labels)-1] // a page is closed by its tab
+		m.acts = m.acts[:len(m.acts)-1] // a page is closed by its tab
 	}
 	if m.saved != nil {
-		labels = append([]string{"Continue"}, labels...)
+		m.acts = append([]string{"continue"}, m.acts...)
 	}
-	for i, l := range labels {
-		m.list.Buttons = append(m.list.Buttons, &button{Label: l, Primary: i == 0})
+	for i, act := range m.acts {
+		m.list.Buttons = append(m.list.Buttons, &button{Label: menuLabel(act), Primary: i == 0})
 	}
 	m.backdrop = boardPicture{Pos: mustPos("classic:x4,.,.,o2/.,o4,x1o3,./.,x2,x4,./o1,.,.,o3x4:o")}
 	if offersLesson(a, m.saved) {
 		m.offer = newLessonOffer()
 	}
 	return m
+}
+
+// menuLabel is the words of the menu's button that does act.
+func menuLabel(act string) string {
+	switch act {
+	case "continue":
+		return locale.T("MenuContinue")
+	case "new":
+		return locale.T("MenuNewGame")
+	case "learn":
+		return locale.T("MenuLearn")
+	case "saved":
+		return locale.T("MenuSavedGames")
+	case "stats":
+		return locale.T("MenuStatistics")
+	case "options":
+		return locale.T("MenuOptions")
+	}
+	return locale.T("MenuQuit")
 }
 
 // layoutOffer places the offer's card just above the buttons: one row
@@ -186,8 +207,8 @@ func (m *menuScene) Update(a *App) error {
 		}
 		return nil
 	}
-	switch m.list.Buttons[i].Label {
-	case "Continue":
+	switch m.acts[i] {
+	case "continue":
 		s, g, err := restore(m.saved)
 		if err != nil {
 			return nil
@@ -195,17 +216,17 @@ func (m *menuScene) Update(a *App) error {
 		gs := continueGame(a, s, g)
 		gs.takeReserves(m.saved) // the stacks in the order the player left them
 		a.scenes.GoTo(gs)
-	case "New game":
+	case "new":
 		a.scenes.GoTo(newSetupScene(a))
-	case "Saved games":
+	case "saved":
 		a.scenes.GoTo(newSavedScene(a))
-	case "Statistics":
+	case "stats":
 		a.scenes.GoTo(newStatsScene(a))
-	case "Learn":
+	case "learn":
 		a.scenes.GoTo(newLearnScene(a, m))
-	case "Options":
+	case "options":
 		a.scenes.GoTo(newOptionsScene(a, m))
-	case "Quit":
+	case "quit":
 		a.Quit()
 	}
 	return nil
@@ -215,8 +236,8 @@ func (m *menuScene) Update(a *App) error {
 // to go back to, and quitting is a deliberate act, so Esc only moves the
 // focus to Quit (Enter then quits); a page has no Quit, and Esc does nothing.
 func (m *menuScene) escape(a *App) {
-	for i, b := range m.list.Buttons {
-		if b.Label == "Quit" && m.list.Focus != i {
+	for i := range m.list.Buttons {
+		if m.acts[i] == "quit" && m.list.Focus != i {
 			m.list.Focus = i
 			m.escaped = true
 			a.play(sound.MenuHover)
@@ -262,7 +283,7 @@ func (m *menuScene) Draw(a *App, dst *ebiten.Image) {
 	r := 26 * u * size / (sizeDisplay * 1.3)
 	drawPiece(dst, th, a.W/2-tw/2-r-22*u, ty, r, 0, pieceLook{})
 	drawPiece(dst, th, a.W/2+tw/2+r+22*u, ty, r, 1, pieceLook{})
-	words := "Cover, gobble, and line up your pieces."
+	words := locale.T("MenuSubtitle")
 	if textWidth(words, sub) > a.W-24*u {
 		sub = a.Face(Regular, sizeBody)
 		subY = ty + 52*u
@@ -274,12 +295,12 @@ func (m *menuScene) Draw(a *App, dst *ebiten.Image) {
 	}
 	m.list.draw(a, dst)
 	m.drawOffer(a, dst)
-	hint := "Arrows and Enter work too  ·  F11 full screen"
-	if m.escaped && m.list.Buttons[m.list.Focus].Label == "Quit" {
-		hint = "Enter quits the game  ·  arrows choose another button"
+	hint := locale.T("MenuKeysHint")
+	if m.escaped && m.acts[m.list.Focus] == "quit" {
+		hint = locale.T("MenuQuitHint")
 	}
 	if inBrowser {
-		hint = "Arrows and Enter work too  ·  Full screen in Options"
+		hint = locale.T("MenuKeysHintBrowser")
 	}
 	if a.keysShown() && !a.compact() { // a phone-sized window is a phone's
 		fh := a.Face(Regular, sizeSmall)

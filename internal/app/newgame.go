@@ -1,12 +1,12 @@
 package app
 
 import (
-	"fmt"
 	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/gobblet-game/gobblet/internal/ai"
+	"github.com/gobblet-game/gobblet/internal/locale"
 	"github.com/gobblet-game/gobblet/internal/record"
 	"github.com/gobblet-game/gobblet/internal/rules"
 	"github.com/gobblet-game/gobblet/internal/settings"
@@ -98,17 +98,17 @@ func newSetupScene(a *App) *setupScene {
 		loadNewGameChoices(a.Settings.NewGame)
 	}
 	sc := &setupScene{s: lastSetup}
-	sc.variant = choice{Label: "Game", Options: []string{"Gobblet 4×4", "Gobblers 3×3"}}
-	sc.mode = choice{Label: "Players", Options: []string{"You vs AI", "Two players", "AI vs AI", "Online"}}
-	sc.role = choice{Label: "Online", Options: []string{"Invite a friend", "Join a game", "On this network"}, Sel: lastRole}
+	sc.variant = choice{Label: locale.T("MenuGame"), Options: []string{"Gobblet 4×4", "Gobblers 3×3"}}
+	sc.mode = choice{Label: locale.T("MenuPlayers"), Options: []string{locale.T("MenuYouVsAI"), locale.T("MenuTwoPlayers"), locale.T("MenuAIvsAI"), locale.T("MenuOnline")}}
+	sc.role = choice{Label: locale.T("MenuOnline"), Options: []string{locale.T("MenuInviteFriend"), locale.T("MenuJoinGame"), locale.T("MenuThisNetwork")}, Sel: lastRole}
 	if inBrowser { // a page cannot listen for a player on this network
 		sc.role.Off = []bool{false, false, true}
 		if sc.role.Sel == roleLAN {
 			sc.role.Sel = roleInvite
 		}
 	}
-	sc.colour = choice{Label: "Your colour", Options: []string{"Orange", "Blue"}}
-	sc.first = choice{Label: "Moves first", Options: []string{"Orange", "Blue"}}
+	sc.colour = choice{Label: locale.T("MenuYourColour"), Options: []string{sideName(0), sideName(1)}}
+	sc.first = choice{Label: locale.T("MenuMovesFirst"), Options: []string{sideName(0), sideName(1)}}
 	if sc.s.Variant == rules.Gobblers {
 		sc.variant.Sel = 1
 	}
@@ -116,7 +116,7 @@ func newSetupScene(a *App) *setupScene {
 	sc.colour.Sel = lastColour
 	sc.first.Sel = sc.s.First
 	for c := 0; c < 2; c++ {
-		sc.algo[c] = choice{Label: colourNames[c] + " algorithm", Options: []string{"Default", "Minimax", "Alpha-beta", "Iterative"}}
+		sc.algo[c] = choice{Label: algoLabel(c), Options: []string{locale.T("MenuAlgoDefault"), "Minimax", "Alpha-beta", locale.T("MenuAlgoIterative")}}
 		for i, al := range algorithms {
 			if al == sc.s.Players[c].Algorithm {
 				sc.algo[c].Sel = i
@@ -124,8 +124,8 @@ func newSetupScene(a *App) *setupScene {
 		}
 	}
 	sc.fillLevels()
-	sc.start = &button{Label: "Start", Primary: true, Tip: "Enter"}
-	sc.back = &button{Label: "Back", Tip: "Esc"}
+	sc.start = &button{Label: locale.T("MenuStart"), Primary: true, Tip: "Enter"}
+	sc.back = &button{Label: locale.T("Back"), Tip: "Esc"}
 	sc.backdrop = boardPicture{Pos: mustPos("gobblers:x3,.,o1/.,x2o3,./o2,.,x1:x")}
 	st := a.Store.Stats()
 	if r, ok := st.RatingOf(rules.Classic); ok {
@@ -146,7 +146,7 @@ func (sc *setupScene) suggestion() string {
 	if !ok {
 		return ""
 	}
-	return fmt.Sprintf("Suggested for you: %s (your rating %d)", levelName(level), sc.rating.Current())
+	return locale.F("MenuSuggested", "Level", levelName(level), "Rating", sc.rating.Current()) // a rating, written as English does (1700)
 }
 
 // suggestionH is the room the suggestion takes under the rows, in units.
@@ -163,7 +163,7 @@ func (sc *setupScene) variantValue() rules.Variant {
 func (sc *setupScene) fillLevels() {
 	levels := ai.Levels(sc.variantValue())
 	for c := 0; c < 2; c++ {
-		sc.level[c].Label = colourNames[c] + " level"
+		sc.level[c].Label = levelLabel(c)
 		sc.level[c].Options = sc.level[c].Options[:0]
 		sc.level[c].Sel = min(1, len(levels)-1)
 		for i, l := range levels {
@@ -180,36 +180,36 @@ func (sc *setupScene) fillLevels() {
 // the row just clicked never moves from under the pointer.
 func (sc *setupScene) rebuild() {
 	rows := []*choice{&sc.mode}
-	sc.colour.Options = []string{"Orange", "Blue"}
-	sc.start.Label = "Start"
+	sc.colour.Options = []string{sideName(0), sideName(1)}
+	sc.start.Label = locale.T("MenuStart")
 	sc.start.Disabled = false
 	switch {
 	case sc.mode.Sel == modeOnline:
 		// online, orange always moves first (rematches swap the colours)
-		sc.colour.Options = []string{"Orange · moves first", "Blue · moves second"}
+		sc.colour.Options = []string{locale.T("MenuOrangeMovesFirst"), locale.T("MenuBlueMovesSecond")}
 		rows = append(rows, &sc.role)
 		if sc.role.Sel != roleJoin {
 			rows = append(rows, &sc.variant, &sc.colour)
-			sc.start.Label = "Host"
+			sc.start.Label = locale.T("MenuHost")
 			if sc.role.Sel == roleInvite {
-				sc.start.Label = "Invite"
+				sc.start.Label = locale.T("MenuInvite")
 			}
 		} else {
 			// the host chooses the game; the joiner plays it
-			sc.start.Label = "Join"
+			sc.start.Label = locale.T("MenuJoin")
 		}
 	case sc.mode.Sel == modeHumanVsAI:
 		// the search algorithm is for comparing the computers in AI vs AI:
 		// against a person the level says all
 		comp := 1 - sc.colour.Sel
-		sc.level[comp].Label = "Computer level"
+		sc.level[comp].Label = locale.T("MenuComputerLevel")
 		rows = append(rows, &sc.variant, &sc.colour, &sc.first, &sc.level[comp])
 	case sc.mode.Sel == modeTwoPlayers:
 		rows = append(rows, &sc.variant, &sc.first)
 	case sc.mode.Sel == modeAIvsAI:
 		for c := 0; c < 2; c++ {
-			sc.level[c].Label = colourNames[c] + " level"
-			sc.algo[c].Label = colourNames[c] + " algorithm"
+			sc.level[c].Label = levelLabel(c)
+			sc.algo[c].Label = algoLabel(c)
 		}
 		rows = append(rows, &sc.variant, &sc.level[0], &sc.algo[0], &sc.level[1], &sc.algo[1], &sc.first)
 	}
@@ -371,7 +371,7 @@ func (sc *setupScene) Draw(a *App, dst *ebiten.Image) {
 	if a.compact() {
 		ty = 36 * u
 	}
-	drawText(dst, "New game", a.Face(Bold, sizeTitle), a.W/2, ty, Center, th.Text)
+	drawText(dst, locale.T("MenuNewGame"), a.Face(Bold, sizeTitle), a.W/2, ty, Center, th.Text)
 	n := len(sc.form.Rows)
 	last := sc.form.Rows[n-1].Rect
 	card := Rect{sc.form.Rows[0].Rect.X - 36*u, sc.form.Rows[0].Rect.Y - 26*u, sc.form.Rows[0].Rect.W + 72*u, last.Y + last.H - sc.form.Rows[0].Rect.Y + 52*u}
@@ -407,7 +407,23 @@ func (sc *setupScene) Draw(a *App, dst *ebiten.Image) {
 // is a Start.
 func (sc *setupScene) keysHint() string {
 	if sc.start.Disabled {
-		return "↑ ↓ choose a row  ·  ← → change it  ·  Esc goes back"
+		return locale.T("MenuSetupKeysBack")
 	}
-	return "↑ ↓ choose a row  ·  ← → change it  ·  Enter starts"
+	return locale.T("MenuSetupKeysStart")
+}
+
+// levelLabel is a colour's level row's label ("Orange level").
+func levelLabel(c int) string {
+	if c == 0 {
+		return locale.T("MenuOrangeLevel")
+	}
+	return locale.T("MenuBlueLevel")
+}
+
+// algoLabel is a colour's algorithm row's label ("Orange algorithm").
+func algoLabel(c int) string {
+	if c == 0 {
+		return locale.T("MenuOrangeAlgorithm")
+	}
+	return locale.T("MenuBlueAlgorithm")
 }

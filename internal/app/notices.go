@@ -6,6 +6,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"github.com/gobblet-game/gobblet/internal/locale"
 	"github.com/gobblet-game/gobblet/internal/settings"
 )
 
@@ -47,7 +48,7 @@ func (a *App) cardOfNotices() *noticeCard {
 	c := a.layoutNotices()
 	a.noticeCard = &c
 	a.noticeOK.Rect = c.OK
-	a.noticeOK.Label, a.noticeOK.Primary = "OK", true
+	a.noticeOK.Label, a.noticeOK.Primary = locale.T("OK"), true
 	return a.noticeCard
 }
 
@@ -115,9 +116,9 @@ func (a *App) drawNotices(dst *ebiten.Image) {
 	c := a.cardOfNotices()
 	fillRect(dst, Rect{0, 0, a.W, a.H}, withAlpha(black, 0.45))
 	panel(a, dst, c.Card)
-	title := "Please note"
+	title := locale.T("NoticeTitle")
 	if more := len(a.notices) - c.Shown; more > 0 {
-		title += " (more after these)"
+		title = locale.T("NoticeTitleMore")
 	}
 	drawText(dst, title, a.Face(Bold, sizeHeading), c.Title.X, c.Title.Y+c.Title.H/2, Left, th.Text)
 	fc := a.Face(Regular, sizeBody)
@@ -192,10 +193,54 @@ func (a *App) pollSaveProblem() {
 }
 
 // plainError is an error whose text is a player's sentence (settings.Reason
-// with a full stop); the technical error stays reachable with errors.Is.
+// in the player's language, with a full stop); the technical error stays
+// reachable with errors.Is.
 type plainError struct{ err error }
 
-func (e plainError) Error() string { return settings.Reason(e.err) + "." }
+func (e plainError) Error() string { return locale.F("NoticeReason", "Reason", reasonWords(e.err)) }
+
+// reasonWords is settings.Reason in the language in use: its kinds from the
+// catalog, the system's own words as the system gives them.
+func reasonWords(err error) string {
+	var st statsError
+	if errors.As(err, &st) {
+		return locale.F("NoticeReasonStats", "Reason", reasonWords(st.err))
+	}
+	switch settings.ReasonKind(err) {
+	case settings.ReasonStorageFull:
+		return locale.T("NoticeReasonStorageFull")
+	case settings.ReasonStorageRefused:
+		return locale.T("NoticeReasonStorageRefused")
+	case settings.ReasonDiskFull:
+		return locale.T("NoticeReasonDiskFull")
+	case settings.ReasonQuota:
+		return locale.T("NoticeReasonQuota")
+	case settings.ReasonReadOnly:
+		return locale.T("NoticeReasonReadOnly")
+	case settings.ReasonOutside:
+		return locale.T("NoticeReasonOutside")
+	case settings.ReasonProtected:
+		return locale.T("NoticeReasonProtected")
+	case settings.ReasonPermission:
+		return locale.T("NoticeReasonPermission")
+	case settings.ReasonTooBig:
+		return locale.T("NoticeReasonTooBig")
+	case settings.ReasonNotRegular:
+		return locale.T("NoticeReasonNotRegular")
+	case settings.ReasonFileForFolder:
+		return locale.T("NoticeReasonFileForFolder")
+	case settings.ReasonFolderForFile:
+		return locale.T("NoticeReasonFolderForFile")
+	}
+	return settings.Reason(err)
+}
+
+// statsError is the statistics' failure to be saved with a finished game
+// that was kept.
+type statsError struct{ err error }
+
+func (e statsError) Error() string { return "the statistics cannot be saved: " + e.err.Error() }
+func (e statsError) Unwrap() error { return e.err }
 func (e plainError) Unwrap() error { return e.err }
 
 // plain wraps err for the player's eyes; nil stays nil.

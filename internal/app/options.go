@@ -3,20 +3,38 @@ package app
 import (
 	"math"
 
+	"github.com/gobblet-game/gobblet/internal/locale"
+	"github.com/gobblet-game/gobblet/internal/sound"
+
 	"github.com/hajimehoshi/ebiten/v2"
 )
 
 var (
 	volumeSteps = []float64{0, 0.25, 0.5, 0.75, 1}
-	volumeNames = []string{"Off", "25%", "50%", "75%", "100%"}
 	animSteps   = []float64{0, 0.5, 1, 2}
-	animNames   = []string{"Off", "Slow", "Normal", "Fast"}
-	onOff       = []string{"Off", "On"}
 )
+
+// volumeNames name volumeSteps, in the language in use.
+func volumeNames() []string {
+	names := []string{locale.T("OptionsOff")}
+	for _, v := range volumeSteps[1:] {
+		names = append(names, locale.F("OptionsPercent", "Percent", locale.Num(int(v*100))))
+	}
+	return names
+}
+
+// animNames name animSteps.
+func animNames() []string {
+	return []string{locale.T("OptionsOff"), locale.T("OptionsSlow"), locale.T("OptionsNormal"), locale.T("OptionsFast")}
+}
+
+// onOff names a switch's two ends.
+func onOff() []string { return []string{locale.T("OptionsOff"), locale.T("OptionsOn")} }
 
 // optionsScene changes the settings; every change applies at once.
 type optionsScene struct {
 	back     Scene
+	lang     int // the Language row's choice: 0 Auto, i+1 locale.Languages[i]
 	form     form
 	rows     map[string]*choice
 	done     *button
@@ -58,32 +76,37 @@ func newOptionsScene(a *App, back Scene) *optionsScene {
 		o.rows[key] = c
 		o.form.Rows = append(o.form.Rows, c)
 	}
-	add("master", "Volume", volumeNames, nearest(volumeSteps, s.MasterVolume), "How loud the game is, music and sounds together.")
-	add("music", "Music volume", volumeNames, nearest(volumeSteps, s.MusicVolume), "The quiet music under the game; Off stops it.")
-	add("effects", "Effects volume", volumeNames, nearest(volumeSteps, s.EffectsVolume), "The sounds of pieces, buttons and results.")
-	add("mute", "Mute all sound", onOff, boolSel(s.Mute), "Silence everything at once; the volumes are kept for later.")
-	add("touch", "Touch-move", onOff, boolSel(s.TouchMove), "On: a piece lifted from the board must be moved, as over a real board. Off: click it again to put it back.")
-	add("legal", "Show legal moves", onOff, boolSel(s.ShowLegalMoves), "Mark the squares a held piece may go to.")
-	add("covered", "Show covered pieces", []string{"Off (memory)", "On"}, boolSel(s.ShowCovered), "On: point at a stack to see the pieces under its top. Off: remember them, as with real pieces.")
-	add("values", "Move values (3×3, V)", onOff, boolSel(a.showValues), "3×3 only: mark each square a held piece may go to as a win, draw or loss with perfect play.")
-	add("details", "Engine details", onOff, boolSel(s.EngineDetails), "Show how deep the computer searched and its score while it thinks.")
-	add("anim", "Animations", animNames, nearest(animSteps, s.AnimationSpeed), "How fast pieces glide; Off puts them down at once.")
-	add("demos", "Keep computer demos", onOff, boolSel(s.KeepDemos), "Keep the games the computer plays against itself in Saved games (off: only when you press Keep).")
+	add("master", locale.T("OptionsVolume"), volumeNames(), nearest(volumeSteps, s.MasterVolume), locale.T("OptionsVolumeHelp"))
+	add("music", locale.T("OptionsMusicVolume"), volumeNames(), nearest(volumeSteps, s.MusicVolume), locale.T("OptionsMusicVolumeHelp"))
+	add("effects", locale.T("OptionsEffectsVolume"), volumeNames(), nearest(volumeSteps, s.EffectsVolume), locale.T("OptionsEffectsVolumeHelp"))
+	add("mute", locale.T("OptionsMute"), onOff(), boolSel(s.Mute), locale.T("OptionsMuteHelp"))
+	add("touch", locale.T("OptionsTouchMove"), onOff(), boolSel(s.TouchMove), locale.T("OptionsTouchMoveHelp"))
+	add("legal", locale.T("OptionsLegalMoves"), onOff(), boolSel(s.ShowLegalMoves), locale.T("OptionsLegalMovesHelp"))
+	add("covered", locale.T("OptionsCovered"), []string{locale.T("OptionsOffMemory"), locale.T("OptionsOn")}, boolSel(s.ShowCovered), locale.T("OptionsCoveredHelp"))
+	add("values", locale.T("OptionsMoveValues"), onOff(), boolSel(a.showValues), locale.T("OptionsMoveValuesHelp"))
+	add("details", locale.T("OptionsEngineDetails"), onOff(), boolSel(s.EngineDetails), locale.T("OptionsEngineDetailsHelp"))
+	add("anim", locale.T("OptionsAnimations"), animNames(), nearest(animSteps, s.AnimationSpeed), locale.T("OptionsAnimationsHelp"))
+	add("demos", locale.T("OptionsKeepDemos"), onOff(), boolSel(s.KeepDemos), locale.T("OptionsKeepDemosHelp"))
 	theme := 0
 	for i, t := range themes {
 		if t.Name == s.Theme {
 			theme = i
 		}
 	}
-	add("theme", "Colours", themeNames, theme, "The colours of the board and the screens.")
-	full := "Fill the whole screen. F11 or Alt+Enter switches at any time."
+	add("theme", locale.T("OptionsColours"), themeNames(), theme, locale.T("OptionsColoursHelp"))
+	full := locale.T("OptionsFullScreenHelp")
 	if inBrowser {
-		full = "Fill the whole screen. Esc or F11 leaves it."
+		full = locale.T("OptionsFullScreenHelpBrowser")
 	}
-	add("full", "Full screen", onOff, boolSel(s.Fullscreen), full)
-	add("server", "Online server", []string{serverShown(a)}, 0, "Where Invite a friend opens its rooms. Click it, or press Enter, to change it.")
+	o.lang = languageIndex(s.Language)
+	if a.opts.Language != "" {
+		o.lang = languageIndex(a.opts.Language)
+	}
+	add("language", locale.T("OptionsLanguage"), []string{languageShown(o.lang)}, 0, locale.T("OptionsLanguageHelp"))
+	add("full", locale.T("OptionsFullScreen"), onOff(), boolSel(s.Fullscreen), full)
+	add("server", locale.T("OptionsServer"), []string{serverShown(a)}, 0, locale.T("OptionsServerHelp"))
 	o.muteSound(a)
-	o.done = &button{Label: "Done", Primary: true, Tip: "Esc"}
+	o.done = &button{Label: locale.T("OptionsDone"), Primary: true, Tip: "Esc"}
 	o.backdrop = boardPicture{Pos: mustPos("classic:.,x1,.,./o4,.,.,x3/.,o2x4,.,./.,.,o1,.:x")}
 	return o
 }
@@ -213,6 +236,9 @@ func (o *optionsScene) Update(a *App) error {
 	if o.editServer(a) {
 		return nil
 	}
+	if o.changeLanguage(a) {
+		return nil
+	}
 	if o.done.update(a) || a.In.Key(ebiten.KeyEscape) || a.In.Key(ebiten.KeyEnter) {
 		a.scenes.GoTo(o.back)
 	}
@@ -231,13 +257,13 @@ func (o *optionsScene) Draw(a *App, dst *ebiten.Image) {
 	if a.compact() {
 		ty = 36 * u
 	}
-	drawText(dst, "Options", a.Face(Bold, sizeTitle), a.W/2, ty, Center, th.Text)
+	drawText(dst, locale.T("OptionsTitle"), a.Face(Bold, sizeTitle), a.W/2, ty, Center, th.Text)
 	if why, ok := soundUnavailable(a); ok {
 		col := mix(th.Warn, white, 0.3)
 		if th.Light {
 			col = th.Warn
 		}
-		drawText(dst, "Sound unavailable: "+why, a.Face(Medium, sizeSmall+1), a.W/2, 98*u, Center, col)
+		drawText(dst, locale.F("OptionsSoundUnavailable", "Why", why), a.Face(Medium, sizeSmall+1), a.W/2, 98*u, Center, col)
 	}
 	box := o.rowsBox()
 	form := dst
@@ -269,7 +295,7 @@ func (o *optionsScene) drawHelp(a *App, dst *ebiten.Image) {
 func (o *optionsScene) help() string {
 	c := o.form.Rows[o.form.Focus]
 	if c.Dim {
-		return "No sound device: this does nothing now (it is kept for when there is one)."
+		return locale.T("OptionsNoSoundDeviceHelp")
 	}
 	return c.Help
 }
@@ -300,7 +326,92 @@ func soundUnavailable(a *App) (string, bool) {
 		why = string(why[0]-'A'+'a') + why[1:] // it follows "Sound unavailable:"
 	}
 	if why == "" {
-		why = "no sound device could be opened."
+		why = locale.T("OptionsNoSoundDevice")
 	}
 	return why, true
+}
+
+// languageIndex is the Language row's choice for a settings code: 0 for
+// Auto ("" or a code the game does not speak), i+1 for locale.Languages[i].
+func languageIndex(code string) int {
+	if code == "" {
+		return 0
+	}
+	for i, l := range locale.Languages {
+		if l.Code == code {
+			return i + 1
+		}
+	}
+	return 0
+}
+
+// languageCode is the settings code of a Language row's choice.
+func languageCode(i int) string {
+	if i <= 0 || i > len(locale.Languages) {
+		return ""
+	}
+	return locale.Languages[i-1].Code
+}
+
+// languageShown is how the Language row shows a choice: a language in its
+// own words, Auto with the language it stands for now ("Auto (Deutsch)").
+func languageShown(i int) string {
+	if i > 0 && i <= len(locale.Languages) {
+		return locale.Languages[i-1].Name
+	}
+	return locale.F("OptionsLanguageAuto", "Language", locale.Match(locale.System()...).Name)
+}
+
+// changeLanguage answers the Language row: a click on its button or Enter
+// shows the next language, Left and Right the previous or the next (the
+// list is too long for a button each). The choice is saved and spoken at
+// once, over a --language given for the run, and the screen is built
+// again in its words, the focus and the scroll where they were.
+func (o *optionsScene) changeLanguage(a *App) bool {
+	r := o.rows["language"]
+	focused := o.form.Focus < len(o.form.Rows) && o.form.Rows[o.form.Focus] == r
+	d := 0
+	switch {
+	case len(r.segs) > 0 && r.segs[0].Contains(a.In.X, a.In.Y) && o.tapped(a, r.segs[0]):
+		d = 1
+	case focused && (a.In.Key(ebiten.KeyEnter) || a.In.Key(ebiten.KeyNumpadEnter) || a.In.Key(ebiten.KeyRight)):
+		d = 1
+	case focused && a.In.Key(ebiten.KeyLeft):
+		d = -1
+	}
+	if d == 0 {
+		return false
+	}
+	a.play(sound.MenuClick)
+	n := len(locale.Languages) + 1
+	o.setLanguage(a, (o.lang+d+n)%n)
+	return true
+}
+
+// tapped reports whether the pointer chose the button s this frame: a
+// press, or in a form that scrolls a tap's release on it.
+func (o *optionsScene) tapped(a *App, s Rect) bool {
+	if o.form.scroll != nil {
+		return o.form.scroll.tap && s.Contains(o.form.scroll.pressX, o.form.scroll.pressY)
+	}
+	return a.In.Pressed
+}
+
+// setLanguage saves and speaks the Language row's choice i, and puts in
+// this screen's place the same screen in that language.
+func (o *optionsScene) setLanguage(a *App, i int) {
+	a.Settings.Language = languageCode(i)
+	a.opts.Language = "" // the player's choice wins over the run's
+	a.useLanguage()
+	a.saveSettings()
+	n := newOptionsScene(a, o.back)
+	n.form.Focus = o.form.Focus
+	n.scroll = o.scroll
+	if m, ok := o.back.(*menuScene); ok && m != nil {
+		n.back = newMenuScene(a) // the menu's buttons in the new words
+	}
+	if a.scenes.current == Scene(o) {
+		a.scenes.current = n
+	}
+	a.redraw()
 }

@@ -6,6 +6,8 @@ import (
 	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/gobblet-game/gobblet/internal/locale"
 )
 
 func (gs *gameScene) openPause(a *App) {
@@ -78,26 +80,26 @@ func (gs *gameScene) updatePause(a *App) error {
 	if i < 0 {
 		return nil
 	}
-	switch gs.pause.menu.Buttons[i].Label {
-	case "Resume":
+	switch gs.pauseActions()[min(i, len(gs.pauseActions())-1)] {
+	case "resume":
 		gs.pause.open = false
-	case "Save game":
+	case "save":
 		gs.saveRecord(a)
-	case "Restart":
+	case "restart":
 		if !makeRoom(a, true) {
 			return nil
 		}
 		gs.brain.stop()
 		a.scenes.GoTo(newGameScene(a, gs.setup, nil))
-	case "Rules":
+	case "rules":
 		a.scenes.GoTo(newRulesScene(a, gs))
-	case "Options":
+	case "options":
 		a.scenes.GoTo(newOptionsScene(a, gs))
-	case resignLabel: // chosen in a menu: no second click asked
+	case "resign": // chosen in a menu: no second click asked
 		gs.pause.open = false
 		gs.resignAt = a.Tick
 		gs.resign(a)
-	case "Main menu", "Leave game":
+	case "menu", "leave":
 		gs.leave(a)
 		a.scenes.GoTo(newMenuScene(a))
 	}
@@ -122,6 +124,21 @@ func (gs *gameScene) drawPause(a *App, dst *ebiten.Image) {
 	fillRect(dst, Rect{0, 0, a.W, a.H}, withAlpha(black, 0.55))
 	r := gs.pauseRect(a)
 	panel(a, dst, r)
-	drawText(dst, "Paused", a.Face(Bold, sizeTitle), r.X+r.W/2, r.Y+44*a.U(), Center, a.Theme.Text)
+	drawText(dst, locale.T("MenuPaused"), a.Face(Bold, sizeTitle), r.X+r.W/2, r.Y+44*a.U(), Center, a.Theme.Text)
 	gs.pause.menu.draw(a, dst)
+}
+
+// pauseActions are what the pause menu's buttons do, in their order (their
+// words are the language's, so they are told apart by place): Resume, Save
+// game, Restart, Rules, Options, Main menu; online no Restart, and Leave
+// game; Resign, when a portrait window adds it, before the last.
+func (gs *gameScene) pauseActions() []string {
+	acts := []string{"resume", "save", "restart", "rules", "options", "menu"}
+	if gs.setup.Mode == modeOnline {
+		acts = []string{"resume", "save", "rules", "options", "leave"}
+	}
+	if len(gs.pause.menu.Buttons) == len(acts)+1 {
+		acts = append(acts[:len(acts)-1:len(acts)-1], "resign", acts[len(acts)-1])
+	}
+	return acts
 }

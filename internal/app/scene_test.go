@@ -784,7 +784,7 @@ func TestFullScreenSaysHowToLeaveItOnce(t *testing.T) {
 	a := newHeadless(&scriptSource{}, 1280, 800)
 	a.Settings.Fullscreen = true
 	a.applySettings()
-	if a.toastMsg != leaveFullscreenWords || a.toastT == 0 {
+	if a.toastMsg != leaveFullscreenWords() || a.toastT == 0 {
 		t.Fatalf("full screen said %q", a.toastMsg)
 	}
 	a.toastMsg, a.toastT = "", 0

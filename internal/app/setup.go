@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"github.com/gobblet-game/gobblet/internal/locale"
 	"time"
 	"unicode"
 	"unicode/utf8"
@@ -83,22 +84,42 @@ func (s *setup) name(colour int) string {
 	case s.Names[colour] != "":
 		return s.Names[colour]
 	case s.Mode == modeOnline && p.Human:
-		return "You"
+		return locale.T("MenuYou")
 	case s.Mode == modeOnline:
-		return "Opponent"
+		return locale.T("MenuOpponent")
 	case s.Mode == modeHumanVsAI && p.Human:
-		return "You"
+		return locale.T("MenuYou")
 	case p.Human:
-		return colourNames[colour]
+		return sideName(colour)
+	case s.Mode == modeAIvsAI && colour == 0:
+		return locale.F("MenuOrangeWithLevel", "Level", levelName(p.Level))
 	case s.Mode == modeAIvsAI:
-		return colourNames[colour] + " (" + levelName(p.Level) + ")"
+		return locale.F("MenuBlueWithLevel", "Level", levelName(p.Level))
 	}
-	return levelName(p.Level) + " AI"
+	return locale.F("MenuLevelAI", "Level", levelName(p.Level))
+}
+
+// sideName names a colour in the language in use ("Orange", "Blue");
+// colourNames stays English: it names the players in the records.
+func sideName(colour int) string {
+	if colour == 0 {
+		return locale.T("MenuOrange")
+	}
+	return locale.T("MenuBlue")
 }
 
 func levelName(l string) string {
-	if l == "" {
-		return "Medium"
+	switch l {
+	case "", "medium":
+		return locale.T("MenuLevelMedium")
+	case "easy":
+		return locale.T("MenuLevelEasy")
+	case "hard":
+		return locale.T("MenuLevelHard")
+	case "expert":
+		return locale.T("MenuLevelExpert")
+	case "perfect":
+		return locale.T("MenuLevelPerfect")
 	}
 	// escaped and clipped: a record from anyone names the level (Play on
 	// keeps it); the first letter, not the first byte, is capitalised

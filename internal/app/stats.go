@@ -1,7 +1,7 @@
 package app
 
 import (
-	"fmt"
+	"github.com/gobblet-game/gobblet/internal/locale"
 	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -30,8 +30,8 @@ type statsScene struct {
 func newStatsScene(a *App) *statsScene {
 	return &statsScene{
 		stats:    a.Store.Stats(),
-		back:     &button{Label: "Back", Primary: true, Tip: "Esc"},
-		reset:    &button{Label: "Reset", Tip: "Start counting again from zero"},
+		back:     &button{Label: locale.T("Back"), Primary: true, Tip: "Esc"},
+		reset:    &button{Label: locale.T("MenuStatsReset"), Tip: locale.T("MenuStatsResetTip")},
 		backdrop: boardPicture{Pos: mustPos("gobblers:x3,.,./.,o3,./.,.,x1:o")},
 	}
 }
@@ -117,9 +117,10 @@ func (st *statsScene) layout(a *App) {
 		c := st.cards(a)
 		st.scroll.Max = math.Max(0, c[1].Y+c[1].H+st.scroll.Y+10*u-st.area.Y-st.area.H)
 	}
-	st.reset.Label, st.reset.Tip = "Reset", "Start counting again from zero"
+	st.back.Label = locale.T("Back")
+	st.reset.Label, st.reset.Tip = locale.T("MenuStatsReset"), locale.T("MenuStatsResetTip")
 	if st.before != nil {
-		st.reset.Label, st.reset.Tip = "Undo reset", "Bring the statistics back (Ctrl+Z)"
+		st.reset.Label, st.reset.Tip = locale.T("MenuStatsUndoReset"), locale.T("MenuStatsUndoResetTip")
 	}
 	_, can := a.Store.(statsKeeper)
 	st.reset.Disabled = !can || st.before == nil && st.stats.Total(rules.Classic).Games()+st.stats.Total(rules.Gobblers).Games() == 0
@@ -146,13 +147,13 @@ func (st *statsScene) resetOrUndo(a *App) {
 	if !ok {
 		return
 	}
-	next, before, words := record.Stats{}, &st.stats, "Statistics reset. Undo reset (Ctrl+Z) brings them back."
+	next, before, words := record.Stats{}, &st.stats, locale.T("MenuStatsWereReset")
 	if st.before != nil {
-		next, before, words = *st.before, nil, "The statistics are back."
+		next, before, words = *st.before, nil, locale.T("MenuStatsAreBack")
 	}
 	if err := k.SetStats(next); err != nil {
 		a.debugf("statistics: %v", err)
-		st.note = "The statistics could not be saved: " + err.Error()
+		st.note = locale.F("MenuStatsNotSaved", "Reason", reasonWords(err))
 		return
 	}
 	if before != nil {
@@ -172,13 +173,13 @@ func (st *statsScene) Draw(a *App, dst *ebiten.Image) {
 	th := a.Theme
 	u := a.U()
 	st.layout(a)
-	sub := "Your games against the computer (Left: left unfinished for a new game)"
+	sub := locale.T("MenuStatsSubtitle")
 	if st.note != "" {
 		sub = st.note
 	}
 	cards := dst
 	if !st.area.Empty() {
-		drawText(dst, "Statistics", a.Face(Bold, sizeTitle), a.W/2, 30*u, Center, th.Text)
+		drawText(dst, locale.T("MenuStatistics"), a.Face(Bold, sizeTitle), a.W/2, 30*u, Center, th.Text)
 		fs := a.Face(Regular, sizeSmall)
 		for i, ln := range wrap(sub, fs, a.W-20*u) {
 			if i < 2 {
@@ -187,7 +188,7 @@ func (st *statsScene) Draw(a *App, dst *ebiten.Image) {
 		}
 		cards = clipTo(dst, st.area)
 	} else {
-		drawText(dst, "Statistics", a.Face(Bold, sizeTitle), a.W/2, 72*u, Center, th.Text)
+		drawText(dst, locale.T("MenuStatistics"), a.Face(Bold, sizeTitle), a.W/2, 72*u, Center, th.Text)
 		drawText(dst, sub, a.Face(Regular, sizeBody), a.W/2, 112*u, Center, th.TextDim)
 	}
 	for i, v := range []rules.Variant{rules.Classic, rules.Gobblers} {
@@ -211,7 +212,7 @@ func (st *statsScene) drawCard(a *App, dst *ebiten.Image, r Rect, v rules.Varian
 	fb := a.Face(Regular, sizeBody)
 	fm := a.Face(Bold, sizeBody)
 	cols := []float64{r.X + 28*u, r.X + r.W*0.42, r.X + r.W*0.55, r.X + r.W*0.67, r.X + r.W*0.79, r.X + r.W - 28*u}
-	heads := []string{"Level", "Won", "Drawn", "Lost", "Left", "Games"}
+	heads := []string{locale.T("MenuStatsLevel"), locale.T("MenuStatsWon"), locale.T("MenuStatsDrawn"), locale.T("MenuStatsLost"), locale.T("MenuStatsLeft"), locale.T("MenuStatsGames")}
 	y := r.Y + 90*u
 	for i, h := range heads {
 		al := Right
@@ -230,7 +231,7 @@ func (st *statsScene) drawCard(a *App, dst *ebiten.Image, r Rect, v rules.Varian
 			if n == 0 {
 				col = withAlpha(th.TextDim, 0.6)
 			}
-			drawText(dst, fmt.Sprint(n), face, cols[i+1], y, Right, col)
+			drawText(dst, locale.Num(n), face, cols[i+1], y, Right, col)
 		}
 		y += 40 * u
 	}
@@ -239,7 +240,7 @@ func (st *statsScene) drawCard(a *App, dst *ebiten.Image, r Rect, v rules.Varian
 	}
 	fillRect(dst, Rect{r.X + 20*u, y - 22*u, r.W - 40*u, math.Max(1, u)}, th.PanelEdge)
 	y += 6 * u
-	row("All levels", total, fm)
+	row(locale.T("MenuStatsAllLevels"), total, fm)
 	if total.Games() > 0 {
 		share := float64(total.Won) / float64(total.Games())
 		y += 10 * u
@@ -248,25 +249,22 @@ func (st *statsScene) drawCard(a *App, dst *ebiten.Image, r Rect, v rules.Varian
 		if share > 0 {
 			tintRoundRect(dst, Rect{bar.X, bar.Y, math.Max(bar.H, bar.W*share), bar.H}, bar.H/2, th.Good)
 		}
-		drawText(dst, fmt.Sprintf("%.0f%% won", share*100), a.Face(Regular, sizeSmall), bar.X+bar.W, bar.Y+34*u, Right, th.TextDim)
+		drawText(dst, locale.F("MenuStatsPercentWon", "Percent", locale.Num(int(math.Round(share*100)))), a.Face(Regular, sizeSmall), bar.X+bar.W, bar.Y+34*u, Right, th.TextDim)
 	} else {
-		drawText(dst, "No games yet.", a.Face(Regular, sizeSmall), cols[0], y+16*u, Left, th.TextDim)
+		drawText(dst, locale.T("MenuStatsNoGames"), a.Face(Regular, sizeSmall), cols[0], y+16*u, Left, th.TextDim)
 	}
 }
 
 // ratingWords say the player's rating in a variant under the card's title.
 func ratingWords(stats *record.Stats, v rules.Variant) string {
 	if !record.Rated(v, "medium") {
-		return "Games on 3×3 are not rated."
+		return locale.T("MenuStatsNotRated")
 	}
 	r, ok := stats.RatingOf(v)
 	if !ok {
-		return "Your rating comes with your first game."
+		return locale.T("MenuStatsRatingSoon")
 	}
-	if r.Games == 1 {
-		return fmt.Sprintf("Your rating: %d, after 1 game", r.Current())
-	}
-	return fmt.Sprintf("Your rating: %d, after %d games", r.Current(), r.Games)
+	return locale.P("MenuStatsRating", r.Games, "Rating", r.Current())
 }
 
 // drawRating draws, under the card's title, the player's rating and at

@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"github.com/gobblet-game/gobblet/internal/locale"
 	"path/filepath"
 	"sync"
 
@@ -70,12 +71,12 @@ func (c *storeCore) saveSettings(save func(settings.Settings) error, s settings.
 // else the settings cannot be saved now, or "" when both can.
 func (c *storeCore) saveProblem(gameErr error) string {
 	if gameErr != nil {
-		return "Your game cannot be saved: " + settings.Reason(gameErr) + "."
+		return locale.F("NoticeGameCannotBeSaved", "Reason", reasonWords(gameErr))
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.settingsErr != nil {
-		return "Your settings cannot be saved: " + settings.Reason(c.settingsErr) + "."
+		return locale.F("NoticeSettingsCannotBeSaved", "Reason", reasonWords(c.settingsErr))
 	}
 	return ""
 }
@@ -140,7 +141,7 @@ func (c *storeCore) recordResult(save func(*record.Record) (string, error), save
 	c.mu.Unlock()
 	if changed {
 		if err := saveStats(st); err != nil {
-			return name, fmt.Errorf("the statistics cannot be saved: %w", plain(err))
+			return name, statsError{plain(err)}
 		}
 	}
 	return name, nil

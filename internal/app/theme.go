@@ -1,6 +1,10 @@
 package app
 
-import "image/color"
+import (
+	"image/color"
+
+	"github.com/gobblet-game/gobblet/internal/locale"
+)
 
 // Theme is a colour scheme. Players are told apart by colour and by a mark
 // (the blue side carries an inner ring), so every theme also reads in grey.
@@ -90,8 +94,11 @@ var themes = []Theme{
 	},
 }
 
-// themeNames are the Options screen's names, in the order of themes.
-var themeNames = []string{"Slate", "Wood", "High contrast", "Light"}
+// themeNames are the Options screen's names, in the order of themes, in
+// the language in use.
+func themeNames() []string {
+	return []string{locale.T("OptionsThemeSlate"), locale.T("OptionsThemeWood"), locale.T("OptionsThemeContrast"), locale.T("OptionsThemeLight")}
+}
 
 // themeByName returns the theme with a settings name, slate by default.
 func themeByName(name string) *Theme {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"github.com/gobblet-game/gobblet/internal/locale"
 	"github.com/gobblet-game/gobblet/internal/rules"
 )
 
@@ -104,17 +105,14 @@ func (gs *gameScene) showTop() {
 		gs.sheet = false
 	}
 	menu := gs.pause.menu.Buttons
-	has := slices.IndexFunc(menu, func(b *button) bool { return b.Label == resignLabel })
+	has := slices.Index(gs.pauseActions(), "resign")
 	switch want := f == tall && gs.setup.Mode == modeHumanVsAI; {
 	case want && has < 0:
-		gs.pause.menu.Buttons = slices.Insert(menu, len(menu)-1, &button{Label: resignLabel, Tip: "Give up this game"})
+		gs.pause.menu.Buttons = slices.Insert(menu, len(menu)-1, &button{Label: resignLabel(), Tip: locale.T("MenuResignTip")})
 	case !want && has >= 0:
 		gs.pause.menu.Buttons = slices.Delete(menu, has, has+1)
 	}
 }
-
-// resignLabel is the pause menu's Resign, in a portrait window.
-const resignLabel = "Resign"
 
 // toastY puts the toasts under the top bar, over the board's edge: the
 // bar's title, players and buttons stay in sight.
@@ -147,3 +145,6 @@ func (gs *gameScene) drawPlayers(a *App, dst *ebiten.Image, fc fontFace) {
 		}
 	}
 }
+
+// resignLabel is the pause menu's Resign, in a portrait window.
+func resignLabel() string { return locale.T("MenuResign") }

@@ -372,7 +372,7 @@ func TestPortraitGameKeepsResignInTheMenu(t *testing.T) {
 	}
 	x, y = gs.buttons.pause.Rect.Center()
 	tb.click(x, y)
-	i := slices.IndexFunc(gs.pause.menu.Buttons, func(b *button) bool { return b.Label == resignLabel })
+	i := slices.IndexFunc(gs.pause.menu.Buttons, func(b *button) bool { return b.Label == resignLabel() })
 	if !gs.pause.open || i < 0 {
 		t.Fatalf("the pause menu should offer Resign (open %v)", gs.pause.open)
 	}

@@ -56,6 +56,58 @@ func Reason(err error) string {
 	return strings.TrimSuffix(untrusted.Text(err.Error()), ".")
 }
 
+// Reason kinds: what ReasonKind says of an error, for a GUI that says
+// Reason's words in the player's language without reading the English.
+const (
+	ReasonStorageFull    = "storage-full"
+	ReasonStorageRefused = "storage-refused"
+	ReasonDiskFull       = "disk-full"
+	ReasonQuota          = "quota"
+	ReasonReadOnly       = "read-only"
+	ReasonOutside        = "outside"
+	ReasonProtected      = "protected"
+	ReasonPermission     = "permission"
+	ReasonTooBig         = "too-big"
+	ReasonNotRegular     = "not-regular"
+	ReasonFileForFolder  = "file-for-folder"
+	ReasonFolderForFile  = "folder-for-file"
+)
+
+// ReasonKind is the kind of the reason Reason gives for err, one of the
+// Reason constants, or "" when Reason gives the system's own words (or err
+// is nil).
+func ReasonKind(err error) string {
+	switch {
+	case err == nil:
+		return ""
+	case errors.Is(err, ErrStorageFull):
+		return ReasonStorageFull
+	case errors.Is(err, ErrStorageRefused):
+		return ReasonStorageRefused
+	case errors.Is(err, syscall.ENOSPC):
+		return ReasonDiskFull
+	case errors.Is(err, syscall.EDQUOT):
+		return ReasonQuota
+	case errors.Is(err, syscall.EROFS):
+		return ReasonReadOnly
+	case errors.Is(err, ErrOutside):
+		return ReasonOutside
+	case errors.Is(err, errProtected):
+		return ReasonProtected
+	case errors.Is(err, fs.ErrPermission):
+		return ReasonPermission
+	case errors.Is(err, record.ErrTooBig):
+		return ReasonTooBig
+	case errors.Is(err, record.ErrNotRegular):
+		return ReasonNotRegular
+	case errors.Is(err, syscall.ENOTDIR):
+		return ReasonFileForFolder
+	case errors.Is(err, syscall.EISDIR), errors.Is(err, fs.ErrExist):
+		return ReasonFolderForFile
+	}
+	return ""
+}
+
 // maxShownPath is the longest path a notice shows whole; a longer one is
 // shown by its folder's and its own name.
 const maxShownPath = 48
