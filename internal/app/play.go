@@ -734,7 +734,11 @@ func (gs *gameScene) commit(a *App, m rules.Move, x0, y0 float64, slot int) {
 		}
 	}
 	if err := gs.game.Play(m); err != nil {
-		gs.say(err.Error(), true)
+		msg := err.Error() // "a1–d4: …", as the rules say it
+		if locale.Current().Code != "en" {
+			msg = illegalWords(err)
+		}
+		gs.say(msg, true)
 		return
 	}
 	if gs.net != nil && gs.setup.human(colour) {

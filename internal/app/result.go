@@ -438,7 +438,11 @@ func (gs *gameScene) drawResult(a *App, dst *ebiten.Image) {
 		fb := a.Face(Medium, sizeBody-2)
 		for _, ln := range lines[1:] {
 			y += 26 * u
-			drawText(dst, ln, fb, r.X+r.W/2, y+4*u, Center, th.Text)
+			f := fb
+			if textWidth(ln, f) > r.W-24*u { // longer words than English's
+				f = a.Face(Medium, sizeSmall)
+			}
+			drawText(dst, ln, f, r.X+r.W/2, y+4*u, Center, th.Text)
 		}
 		y += 40 * u
 	}

@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/gobblet-game/gobblet/internal/ai"
+	"github.com/gobblet-game/gobblet/internal/locale"
 	"github.com/gobblet-game/gobblet/internal/record"
 	"github.com/gobblet-game/gobblet/internal/rules"
 	"github.com/gobblet-game/gobblet/internal/untrusted"
@@ -83,15 +84,15 @@ func (s *setup) name(colour int) string {
 	case s.Names[colour] != "":
 		return s.Names[colour]
 	case s.Mode == modeOnline && p.Human:
-		return "You"
+		return locale.T("PlayYou")
 	case s.Mode == modeOnline:
 		return "Opponent"
 	case s.Mode == modeHumanVsAI && p.Human:
-		return "You"
+		return locale.T("PlayYou")
 	case p.Human:
-		return colourNames[colour]
+		return colourName(colour)
 	case s.Mode == modeAIvsAI:
-		return colourNames[colour] + " (" + levelName(p.Level) + ")"
+		return colourName(colour) + " (" + levelName(p.Level) + ")"
 	}
 	return levelName(p.Level) + " AI"
 }
