@@ -412,31 +412,26 @@ func (gs *gameScene) lastMoveWords() string {
 	oc := gs.setup.colourOf(under.Player)
 	kv = append(kv, "UnderSize", sizes[under.Size-1], "Owner", gs.who(oc))
 	// whose piece it covered: the mover's own, the person's, another's
-	own, yours := "Other", "Other"
+	own := oc == c
+	yours := !own && gs.isYou(oc)
 	switch {
-	case oc == c:
-		own = "Own"
-	case gs.isYou(oc):
-		yours = "Yours"
-	}
-	switch {
-	case m.IsDrop() && you && own == "Own":
+	case m.IsDrop() && you && own:
 		return locale.F("PlayLastYouPutOverOwn", kv...)
 	case m.IsDrop() && you:
 		return locale.F("PlayLastYouPutOver", kv...)
-	case m.IsDrop() && own == "Own":
+	case m.IsDrop() && own:
 		return locale.F("PlayLastPutOverOwn", kv...)
-	case m.IsDrop() && yours == "Yours":
+	case m.IsDrop() && yours:
 		return locale.F("PlayLastPutOverYours", kv...)
 	case m.IsDrop():
 		return locale.F("PlayLastPutOver", kv...)
-	case you && own == "Own":
+	case you && own:
 		return locale.F("PlayLastYouMovedOverOwn", kv...)
 	case you:
 		return locale.F("PlayLastYouMovedOver", kv...)
-	case own == "Own":
+	case own:
 		return locale.F("PlayLastMovedOverOwn", kv...)
-	case yours == "Yours":
+	case yours:
 		return locale.F("PlayLastMovedOverYours", kv...)
 	}
 	return locale.F("PlayLastMovedOver", kv...)
