@@ -6,6 +6,8 @@ import (
 	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/gobblet-game/gobblet/internal/locale"
 )
 
 func (gs *gameScene) openPause(a *App) {
@@ -79,25 +81,25 @@ func (gs *gameScene) updatePause(a *App) error {
 		return nil
 	}
 	switch gs.pause.menu.Buttons[i].Label {
-	case "Resume":
+	case locale.T("PlayResume"):
 		gs.pause.open = false
-	case "Save game":
+	case locale.T("PlaySaveGame"):
 		gs.saveRecord(a)
-	case "Restart":
+	case locale.T("PlayRestart"):
 		if !makeRoom(a, true) {
 			return nil
 		}
 		gs.brain.stop()
 		a.scenes.GoTo(newGameScene(a, gs.setup, nil))
-	case "Rules":
+	case locale.T("PlayRules"):
 		a.scenes.GoTo(newRulesScene(a, gs))
-	case "Options":
+	case locale.T("PlayOptions"):
 		a.scenes.GoTo(newOptionsScene(a, gs))
 	case resignLabel: // chosen in a menu: no second click asked
 		gs.pause.open = false
 		gs.resignAt = a.Tick
 		gs.resign(a)
-	case "Main menu", "Leave game":
+	case locale.T("PlayMainMenu"), locale.T("PlayLeaveGame"):
 		gs.leave(a)
 		a.scenes.GoTo(newMenuScene(a))
 	}
