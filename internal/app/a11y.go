@@ -449,7 +449,7 @@ func (st *a11yState) typed(a *App, gs *gameScene, text string) {
 	}
 	if h := gs.hand.hold; h != nil {
 		if h.locked && m.From != h.from {
-			gs.say(touchMoveWhy, true)
+			gs.say(touchMoveWhy(), true)
 			return
 		}
 		gs.hand.hold = nil

@@ -17,6 +17,7 @@ import (
 
 	"github.com/gobblet-game/gobblet/internal/analysis"
 	"github.com/gobblet-game/gobblet/internal/coop"
+	"github.com/gobblet-game/gobblet/internal/locale"
 	"github.com/gobblet-game/gobblet/internal/record"
 	"github.com/gobblet-game/gobblet/internal/rules"
 )
@@ -65,23 +66,21 @@ type analysisDone struct {
 	err error
 }
 
-// The analysis buttons' words.
-const (
-	analyseLabel  = "Analyse"
-	cancelLabel   = "Cancel"
-	learnLabel    = "Learn from mistakes"
-	retryLabel    = "Retry mistakes" // the same, where a button is narrow
-	mistakesLabel = "Mistakes"       // and narrower
-	marksLabel    = "Review marks"
-)
+// The analysis buttons' words, in the language in use.
+func analyseLabel() string  { return locale.T("ReviewAnalyse") }
+func cancelLabel() string   { return locale.T("Cancel") }
+func learnLabel() string    { return locale.T("ReviewLearnFromMistakes") }
+func retryLabel() string    { return locale.T("ReviewRetryMistakes") } // the same, where a button is narrow
+func mistakesLabel() string { return locale.T("ReviewMistakes") }      // and narrower
+func marksLabel() string    { return locale.T("ReviewMarks") }
 
 // analysisButtons makes the analysis buttons once.
 func (gs *gameScene) analysisButtons() {
 	if gs.an.analyse != nil {
 		return
 	}
-	gs.an.analyse = &button{Label: analyseLabel, Tip: "The computer marks every move and finds the best ones (A)"}
-	gs.an.learn = &button{Label: learnLabel, Tip: "Go back to your mistakes and find better moves (L)"}
+	gs.an.analyse = &button{Label: analyseLabel(), Tip: locale.T("ReviewTipAnalyse")}
+	gs.an.learn = &button{Label: learnLabel(), Tip: locale.T("ReviewTipLearn")}
 	if gs.an.rec == nil { // a saved game's people are known from its file
 		for c := 0; c < 2; c++ {
 			gs.an.humans[c] = gs.setup.Players[c].Human
@@ -161,7 +160,7 @@ func (gs *gameScene) pollAnalysis(a *App) {
 			a.debugf("analysis: %v", d.err)
 			gs.say(gs.an.problem, true)
 		case !gs.matches(d.res):
-			gs.an.problem = "The game changed while it was analysed: analyse it again."
+			gs.an.problem = locale.T("ReviewGameChanged")
 		default:
 			gs.an.game = d.res
 			a.debugf("analysis done %s", analysisLine(d.res))
@@ -175,11 +174,11 @@ func (gs *gameScene) pollAnalysis(a *App) {
 func analysisProblem(err error) string {
 	switch {
 	case errors.Is(err, analysis.ErrNoSolution):
-		return "The 3×3 game's solution is not here yet, so the game cannot be analysed now. Try again in a moment."
+		return locale.T("ReviewNoSolutionYet")
 	case err == nil:
-		return "The game could not be analysed."
+		return locale.T("ReviewCouldNotAnalyse")
 	}
-	return "The game could not be analysed: " + plain(err).Error()
+	return locale.F("ReviewCouldNotAnalyseWhy", "Error", plain(err).Error())
 }
 
 // analysisLine is an analysis in brief for the debug log: the marks'
@@ -258,7 +257,7 @@ func (gs *gameScene) keepAnalysis(a *App) {
 	}
 	if err != nil {
 		a.debugf("keep analysis: %v", err)
-		gs.say("The analysis could not be kept with the game: "+plain(err).Error(), true)
+		gs.say(locale.F("ReviewCouldNotKeep", "Error", plain(err).Error()), true)
 	}
 }
 
@@ -308,9 +307,9 @@ func replaceSaved(a *App, path string, rec *record.Record) (string, error) {
 func (gs *gameScene) analysisWords() string {
 	switch g := gs.analysed(); {
 	case gs.an.running && gs.an.total > 0:
-		return fmt.Sprintf("Analysing the game… %d of %d moves", min(gs.an.done, gs.an.total), gs.an.total)
+		return locale.P("ReviewAnalysingProgress", gs.an.total, "Done", locale.Num(min(gs.an.done, gs.an.total)))
 	case gs.an.running:
-		return "Analysing the game…"
+		return locale.T("ReviewAnalysing")
 	case g != nil:
 		return gs.accuracyWords(g)
 	case gs.an.problem != "":
@@ -323,12 +322,12 @@ func (gs *gameScene) analysisWords() string {
 func (gs *gameScene) accuracyWords(g *analysis.Game) string {
 	acc := func(pl rules.Player) string {
 		if v := g.Accuracy[pl]; v >= 0 {
-			return fmt.Sprintf("%.0f%%", v)
+			return locale.F("ReviewPercent", "Percent", locale.Dec(v, 0))
 		}
 		return "–"
 	}
 	x, o := rules.X, rules.O
-	return fmt.Sprintf("Accuracy: %s %s, %s %s", gs.who(gs.setup.colourOf(x)), acc(x), gs.who(gs.setup.colourOf(o)), acc(o))
+	return locale.F("ReviewAccuracy", "First", gs.who(gs.setup.colourOf(x)), "FirstAccuracy", acc(x), "Second", gs.who(gs.setup.colourOf(o)), "SecondAccuracy", acc(o))
 }
 
 // analysisFraction is the running analysis's progress, 0–1.
@@ -365,11 +364,11 @@ func (gs *gameScene) syncAnalysisButtons() {
 	b := gs.an.analyse
 	switch {
 	case gs.an.running:
-		b.Label, b.Tip = cancelLabel, "Stop the analysis (A)"
+		b.Label, b.Tip = cancelLabel(), locale.T("ReviewTipStop")
 	case gs.analysed() != nil:
-		b.Label, b.Tip = marksLabel, "Step through the moves with their marks"
+		b.Label, b.Tip = marksLabel(), locale.T("ReviewTipMarks")
 	default:
-		b.Label, b.Tip = analyseLabel, "The computer marks every move and finds the best ones (A)"
+		b.Label, b.Tip = analyseLabel(), locale.T("ReviewTipAnalyse")
 	}
 	gs.an.learn.Disabled = len(gs.mistakes()) == 0
 }
@@ -378,7 +377,7 @@ func (gs *gameScene) syncAnalysisButtons() {
 func (gs *gameScene) pressAnalyse(a *App) {
 	if gs.an.running {
 		gs.stopAnalysis()
-		gs.say("Analysis cancelled.", false)
+		gs.say(locale.T("ReviewCancelled"), false)
 		a.redraw()
 		return
 	}

@@ -155,13 +155,13 @@ func TestAnalyseOnTheResultCardMarksTheMovesAndKeepsThem(t *testing.T) {
 	f := blunders()
 	installFake(t, f)
 	tb := wonTable(t)
-	tb.press(tb.resultButton(analyseLabel))
+	tb.press(tb.resultButton(analyseLabel()))
 	tb.until("the analysis", func() bool { return tb.gs.analysed() != nil })
 	if got := tb.gs.analysisWords(); got != "Accuracy: Orange 90%, Blue 40%" {
 		t.Errorf("the result card says %q", got)
 	}
 	// the card's button now leads to the mistakes
-	tb.resultButton(learnLabel)
+	tb.resultButton(learnLabel())
 	// kept with the game: its saved file carries the analysis
 	games, _ := tb.a.Store.Records()
 	if len(games) != 1 {
@@ -195,7 +195,7 @@ func TestAnalysisCanBeCancelledAndTheGameStaysUsable(t *testing.T) {
 		t.Fatalf("review = %d", tb.gs.review)
 	}
 	tb.press(tb.gs.an.analyse)
-	if !tb.gs.an.running || tb.gs.an.analyse.Label != cancelLabel {
+	if !tb.gs.an.running || tb.gs.an.analyse.Label != cancelLabel() {
 		t.Fatalf("Analyse should start the analysis and become Cancel")
 	}
 	// the review goes on meanwhile
@@ -204,7 +204,7 @@ func TestAnalysisCanBeCancelledAndTheGameStaysUsable(t *testing.T) {
 		t.Errorf("→ during the analysis: review = %d, want 2", tb.gs.review)
 	}
 	tb.press(tb.gs.an.analyse)
-	if tb.gs.an.running || tb.gs.an.analyse.Label != analyseLabel {
+	if tb.gs.an.running || tb.gs.an.analyse.Label != analyseLabel() {
 		t.Errorf("Cancel should stop the analysis")
 	}
 	// back to the game, which plays on
@@ -265,7 +265,7 @@ func TestLearnFromMistakesAcceptsABetterMoveAndShowsTheBest(t *testing.T) {
 	tb.until("the analysis", func() bool { return tb.gs.analysed() != nil })
 	statsBefore := tb.a.Store.Stats()
 	gamesBefore, _ := tb.a.Store.Records()
-	tb.press(tb.resultButton(learnLabel))
+	tb.press(tb.resultButton(learnLabel()))
 	for i := 0; i < fadeTicks+2; i++ {
 		tb.tick()
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"github.com/gobblet-game/gobblet/internal/locale"
 	"github.com/gobblet-game/gobblet/internal/rules"
 )
 
@@ -274,7 +275,7 @@ func (gs *gameScene) drawPeek(a *App, dst *ebiten.Image, p *rules.Position) {
 	}
 	r := Rect{x, sr.Y + sr.H/2 - hgt/2, w, hgt}
 	panel(a, dst, r)
-	drawText(dst, "Top to bottom", a.Face(Regular, sizeSmall-2), r.X+r.W/2, r.Y+14*u, Center, th.TextDim)
+	drawText(dst, locale.T("PlayTopToBottom"), a.Face(Regular, sizeSmall-2), r.X+r.W/2, r.Y+14*u, Center, th.TextDim)
 	for i := range st {
 		pcc := st[len(st)-1-i]
 		cx := r.X + 12*u + pc*(float64(i)+0.5)

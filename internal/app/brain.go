@@ -9,6 +9,7 @@ import (
 
 	"github.com/gobblet-game/gobblet/internal/ai"
 	"github.com/gobblet-game/gobblet/internal/coop"
+	"github.com/gobblet-game/gobblet/internal/locale"
 	"github.com/gobblet-game/gobblet/internal/rules"
 	"github.com/gobblet-game/gobblet/internal/sound"
 	"github.com/gobblet-game/gobblet/internal/untrusted"
@@ -255,7 +256,7 @@ func (gs *gameScene) runAI(a *App) {
 			m := gs.pending.move
 			gs.pending = nil
 			if err := gs.pos().CheckMove(m); err != nil {
-				gs.say(fmt.Sprintf("The computer chose an illegal move (%s): %v", m.Notation(gs.variant), err), true)
+				gs.say(locale.F("PlayComputerIllegal", "Move", m.Notation(gs.variant), "Error", err.Error()), true)
 				return
 			}
 			gs.brain.found = foundMove{} // played: an undo asks afresh
@@ -291,20 +292,20 @@ func (gs *gameScene) pollBrain(a *App) {
 	switch ans.purpose {
 	case forHint:
 		if ans.err != nil || ans.move.IsNone() {
-			gs.say("No hint is available here.", true)
+			gs.say(locale.T("PlayNoHint"), true)
 			return
 		}
 		gs.hintMove = ans.move
 		a.wake() // the arrow pulses a while
 		a.play(sound.Hint)
-		hint := "Hint: " + gs.describe(ans.move)
+		hint := locale.F("PlayHintMove", "Move", gs.describe(ans.move))
 		if gs.brain.hasInfo && gs.brain.info.Score.Kind != ai.Centipawns {
-			hint += " (" + scoreWords(gs.brain.info.Score) + ")"
+			hint = locale.F("PlayHintMoveScore", "Move", gs.describe(ans.move), "Score", scoreWords(gs.brain.info.Score))
 		}
-		gs.say(hint+".", false)
+		gs.say(hint, false)
 	case forMove:
 		if ans.err != nil || ans.move.IsNone() {
-			gs.say(fmt.Sprintf("The computer could not move: %v", ans.err), true)
+			gs.say(locale.F("PlayComputerCouldNotMove", "Error", fmt.Sprint(ans.err)), true)
 			gs.demo.running = false
 			return
 		}
@@ -332,7 +333,7 @@ func (gs *gameScene) askHint(a *App) {
 		// the fallback if the solution cannot be read
 		gs.values.hintWanted = true
 		gs.values.want(gs.game)
-		gs.say("Thinking of a hint…", false)
+		gs.say(locale.T("PlayThinkingOfHint"), false)
 		return
 	}
 	level := "medium"
@@ -340,5 +341,5 @@ func (gs *gameScene) askHint(a *App) {
 		level = "hard"
 	}
 	gs.brain.start(gs.game, 2, ai.Config{Level: level, Seed: gs.seed}, forHint, a.Tick)
-	gs.say("Thinking of a hint…", false)
+	gs.say(locale.T("PlayThinkingOfHint"), false)
 }

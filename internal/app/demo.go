@@ -4,6 +4,8 @@ package app
 
 import (
 	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/gobblet-game/gobblet/internal/locale"
 )
 
 // The demo's paces, slowest first: the pause between two moves of the
@@ -11,7 +13,6 @@ import (
 // pace button cycles through and every game of a series keeps.
 var (
 	paceMillis = []int{1200, 600, 300, 150}
-	paceNames  = []string{"0.5×", "1×", "2×", "4×"}
 )
 
 // paceOf is the pace nearest to a pause between moves (a settings file may
@@ -27,7 +28,17 @@ func paceOf(ms int) int {
 }
 
 // paceLabel names the pace of a pause between moves: "1×".
-func paceLabel(ms int) string { return paceNames[paceOf(ms)] }
+func paceLabel(ms int) string { return paceName(paceOf(ms)) }
+
+// paceName names a pace by how much faster than the slowest-but-one it
+// goes, its number written the language's way: "0.5×", "2×".
+func paceName(i int) string {
+	x := float64(paceMillis[1]) / float64(paceMillis[i])
+	if x == float64(int(x)) {
+		return locale.Num(int(x)) + "×"
+	}
+	return locale.Dec(x, 1) + "×"
+}
 
 func (gs *gameScene) nextInSeries(a *App) {
 	if !makeRoom(a, false) {
@@ -47,7 +58,7 @@ func (gs *gameScene) cycleSpeed(a *App) {
 	i := (paceOf(a.Settings.AIDelayMillis) + 1) % len(paceMillis)
 	a.Settings.AIDelayMillis = paceMillis[i]
 	a.saveSettings()
-	gs.buttons.demoSpeed.Label = paceNames[i]
+	gs.buttons.demoSpeed.Label = paceName(i)
 }
 
 // demoKeys answers the demo's keys while the card between two games of a

@@ -20,7 +20,7 @@ func TestTheDemoPaceIsOneSettingThatLasts(t *testing.T) {
 		t.Fatalf("the default pace is %q, want 1×", got)
 	}
 	var seen []string
-	for range paceNames {
+	for range paceMillis {
 		gs.cycleSpeed(a)
 		seen = append(seen, gs.buttons.demoSpeed.Label)
 	}

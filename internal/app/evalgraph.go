@@ -5,12 +5,12 @@
 package app
 
 import (
-	"fmt"
 	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/gobblet-game/gobblet/internal/analysis"
+	"github.com/gobblet-game/gobblet/internal/locale"
 	"github.com/gobblet-game/gobblet/internal/rules"
 )
 
@@ -60,7 +60,7 @@ func (gs *gameScene) drawAnalysisCard(a *App, dst *ebiten.Image, card Rect) {
 	y, graph, bs := gs.analysisCardParts(a, card)
 	words := gs.analysisWords()
 	if words == "" {
-		words = "Marks every move and finds the best ones."
+		words = locale.T("ReviewAnalyseExplained")
 	}
 	fs := a.Face(Regular, sizeSmall)
 	if textWidth(words, fs) > card.W-32*u {
@@ -212,9 +212,9 @@ func (gs *gameScene) drawBestArrow(a *App, dst *ebiten.Image) {
 func (gs *gameScene) bestWords(p analysis.Ply, before rules.Position) string {
 	what := sizeNames(gs.variant)[before.MovedSize(p.Best)-1]
 	if p.Best.IsDrop() {
-		return fmt.Sprintf("Best was a %s piece from the reserve to\u00a0%s.", what, p.Best.To.Name(gs.variant))
+		return locale.F("ReviewBestWasDrop", "Size", what, "To", p.Best.To.Name(gs.variant))
 	}
-	return fmt.Sprintf("Best was the %s piece from\u00a0%s to\u00a0%s.", what, p.Best.From.Name(gs.variant), p.Best.To.Name(gs.variant))
+	return locale.F("ReviewBestWasMove", "Size", what, "From", p.Best.From.Name(gs.variant), "To", p.Best.To.Name(gs.variant))
 }
 
 // cardSaysMark reports whether the analysis card says the marked move's

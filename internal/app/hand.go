@@ -1,11 +1,12 @@
 package app
 
 import (
-	"fmt"
 	"math"
+	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"github.com/gobblet-game/gobblet/internal/locale"
 	"github.com/gobblet-game/gobblet/internal/rules"
 	"github.com/gobblet-game/gobblet/internal/sound"
 )
@@ -17,7 +18,7 @@ func (gs *gameScene) updateHand(a *App) {
 	h := gs.hand.hold
 	if in.RightPressed && h != nil {
 		if h.locked {
-			gs.say(touchMoveWhy, true)
+			gs.say(touchMoveWhy(), true)
 			a.play(sound.Illegal)
 		} else {
 			gs.dropHeld()
@@ -34,7 +35,7 @@ func (gs *gameScene) updateHand(a *App) {
 			case h.dragging:
 				gs.release(a, in.X, in.Y)
 			case h.again && h.locked:
-				gs.say(touchMoveWhy, true)
+				gs.say(touchMoveWhy(), true)
 				a.play(sound.Illegal)
 			case h.again:
 				gs.dropHeld()
@@ -93,12 +94,12 @@ func (gs *gameScene) keyboard(a *App) bool {
 		if in.Key(ebiten.Key1 + ebiten.Key(size-1)) {
 			c := gs.toMove()
 			if h := gs.hand.hold; h != nil && h.locked {
-				gs.say(touchMoveWhy, true)
+				gs.say(touchMoveWhy(), true)
 				return true
 			}
 			slot := gs.slotFor(c, size)
 			if slot < 0 {
-				gs.say(fmt.Sprintf("You have no %s piece you can play from the reserve.", sizeNames(gs.variant)[size-1]), true)
+				gs.say(locale.F("PlayNoSizeInReserve", "Size", sizeNames(gs.variant)[size-1]), true)
 				a.play(sound.Illegal)
 				return true
 			}
@@ -128,7 +129,7 @@ func (gs *gameScene) press(a *App, x, y float64, pointer bool) {
 			if gs.hand.hold.again {
 				gs.hand.hold.again = false
 				if gs.hand.hold.locked {
-					gs.say(touchMoveWhy, true)
+					gs.say(touchMoveWhy(), true)
 				} else {
 					gs.hand.hold = nil
 				}
@@ -155,7 +156,7 @@ func (gs *gameScene) press(a *App, x, y float64, pointer bool) {
 			}
 			gs.refuse(a, m)
 			if err := gs.pos().CheckMove(m); err != nil && !h.locked && gs.pickable(sq) {
-				gs.say(capitalise(err.Error())+". To move that piece instead, put this one back first (Esc or right click).", true)
+				gs.say(locale.F("PlayPutBackFirst", "Why", illegalWords(err)), true)
 			}
 			return
 		case onSlot && colour == h.colour && h.from == rules.NoSquare && h.slot == slot:
@@ -194,13 +195,13 @@ func (gs *gameScene) pickUp(a *App, sq rules.Square, x, y float64) {
 	}
 	c := gs.setup.colourOf(top.Player)
 	if top.Player != p.SideToMove() {
-		gs.say(fmt.Sprintf("That is %s's piece.", colourNames[c]), true)
+		gs.say(locale.F("PlayThatIsColoursPiece", "Colour", colourName(c)), true)
 		a.play(sound.Illegal)
 		return
 	}
 	t := p.MovesFrom(sq, 0)
 	if t == 0 {
-		gs.say("That piece has nowhere to go.", true)
+		gs.say(locale.T("PlayNowhereToGo"), true)
 		a.play(sound.Illegal)
 		return
 	}
@@ -215,13 +216,13 @@ func (gs *gameScene) pickUpReserve(a *App, colour, slot int, x, y float64) {
 		return
 	}
 	if gs.setup.playerOf(colour) != p.SideToMove() {
-		gs.say(fmt.Sprintf("Those are %s's pieces.", colourNames[colour]), true)
+		gs.say(locale.F("PlayThoseAreColoursPieces", "Colour", colourName(colour)), true)
 		a.play(sound.Illegal)
 		return
 	}
 	t := p.MovesFrom(rules.NoSquare, size)
 	if t == 0 {
-		gs.say("That piece has nowhere to go: in Gobblet a piece from the reserve goes on an empty square.", true)
+		gs.say(locale.T("PlayNowhereToGoClassic"), true)
 		a.play(sound.Illegal)
 		return
 	}
@@ -246,7 +247,7 @@ func (gs *gameScene) release(a *App, x, y float64) {
 		gs.slideBack(x, y)
 		if h.locked {
 			if sq == rules.NoSquare {
-				gs.say(touchMoveWhy, false)
+				gs.say(touchMoveWhy(), false)
 			}
 			return
 		}
@@ -274,10 +275,32 @@ func (gs *gameScene) refuse(a *App, m rules.Move) {
 	if err == nil {
 		return
 	}
-	msg := err.Error()
-	gs.say(capitalise(msg)+".", true)
+	gs.say(illegalWords(err), true)
 	gs.hand.flash, gs.hand.flashT = m.To, 30
 	a.play(sound.Illegal)
+}
+
+// illegalWords says why a move breaks the rules, in a sentence.
+func illegalWords(err error) string {
+	msg := err.Error()
+	if i := strings.LastIndex(msg, ": "); i >= 0 {
+		msg = msg[i+2:] // "3@b2: a piece can only…": the rules' reason
+	}
+	switch msg {
+	case "a piece from the reserve may never cover your own piece":
+		return locale.T("PlayIllegalReserveCoversOwn")
+	case "a piece can only cover a smaller piece":
+		return locale.T("PlayIllegalCoverSmaller")
+	case "from the reserve you may cover only a piece in a line of three":
+		return locale.T("PlayIllegalLineOfThree")
+	case "you can only move your own pieces":
+		return locale.T("PlayIllegalOwnPieces")
+	case "a piece must move to a different square":
+		return locale.T("PlayIllegalSameSquare")
+	case "only the top piece of a reserve stack can be played":
+		return locale.T("PlayIllegalTopOfStack")
+	}
+	return capitalise(err.Error()) + "."
 }
 
 func capitalise(s string) string {
@@ -307,7 +330,7 @@ func (gs *gameScene) slideBack(x, y float64) {
 }
 
 // touchMoveWhy says why a piece lifted from the board cannot be put back.
-const touchMoveWhy = "Touch-move is on (Options): a piece lifted from the board must be moved."
+func touchMoveWhy() string { return locale.T("PlayTouchMoveWhy") }
 
 // dropHeld puts the held piece back (never called for a locked piece).
 func (gs *gameScene) dropHeld() { gs.hand.hold = nil }

@@ -4,8 +4,7 @@
 package app
 
 import (
-	"fmt"
-
+	"github.com/gobblet-game/gobblet/internal/locale"
 	"github.com/gobblet-game/gobblet/internal/record"
 	"github.com/gobblet-game/gobblet/internal/rules"
 	"github.com/gobblet-game/gobblet/internal/sound"
@@ -69,11 +68,11 @@ func (gs *gameScene) travel(a *App, redo bool) {
 func (gs *gameScene) takenBackWords(n int) string {
 	switch {
 	case n == 1:
-		return "Move taken back."
+		return locale.T("PlayMoveTakenBack")
 	case n == 2 && gs.setup.Mode == modeHumanVsAI:
-		return fmt.Sprintf("Two moves taken back: yours and %s's.", gs.setup.name(1-gs.setup.humanColour()))
+		return locale.F("PlayTwoTakenBack", "Name", gs.setup.name(1-gs.setup.humanColour()))
 	}
-	return fmt.Sprintf("%d moves taken back.", n)
+	return locale.P("PlayMovesTakenBack", n)
 }
 
 // canStep says whether one more move can be taken back (or played again);
@@ -149,7 +148,7 @@ func (gs *gameScene) saveRecord(a *App) {
 	name, err := a.Store.SaveRecord(rec)
 	if err != nil {
 		a.debugf("save game: %v", err)
-		a.toast("The game could not be saved: " + plain(err).Error())
+		a.toast(locale.F("PlayCouldNotSave", "Error", plain(err).Error()))
 		a.play(sound.Illegal)
 		return
 	}

@@ -9,7 +9,6 @@ package app
 
 import (
 	"context"
-	"fmt"
 	"runtime"
 	"slices"
 
@@ -17,6 +16,7 @@ import (
 
 	"github.com/gobblet-game/gobblet/internal/analysis"
 	"github.com/gobblet-game/gobblet/internal/coop"
+	"github.com/gobblet-game/gobblet/internal/locale"
 	"github.com/gobblet-game/gobblet/internal/rules"
 	"github.com/gobblet-game/gobblet/internal/sound"
 )
@@ -65,7 +65,7 @@ type coachAnswer struct {
 func (gs *gameScene) startLearning(a *App) {
 	plies := gs.mistakes()
 	if len(plies) == 0 {
-		gs.say("No mistakes to learn from in this game.", false)
+		gs.say(locale.T("ReviewNoMistakes"), false)
 		return
 	}
 	a.scenes.GoTo(newCoachScene(a, gs, plies))
@@ -74,9 +74,9 @@ func (gs *gameScene) startLearning(a *App) {
 // newCoachScene asks about the mistakes at plies of gs, the first first.
 func newCoachScene(a *App, gs *gameScene, plies []int) *coachScene {
 	cs := &coachScene{back: gs, plies: plies}
-	cs.show = &button{Label: "Show", Tip: "Show the best move"}
-	cs.next = &button{Label: "Next", Tip: "The next mistake"}
-	cs.done = &button{Label: "Done", Tip: "Back to the review (Esc)"}
+	cs.show = &button{Label: locale.T("ReviewShow"), Tip: locale.T("ReviewTipShow")}
+	cs.next = &button{Label: locale.T("ReviewNext"), Tip: locale.T("ReviewTipNext")}
+	cs.done = &button{Label: locale.T("PlayDone"), Tip: locale.T("ReviewTipDone")}
 	cs.ask(a, 0)
 	return cs
 }
@@ -108,9 +108,9 @@ func (cs *coachScene) ask(a *App, k int) {
 	p, _ := b.plyAnalysis(i)
 	pos := g.Position()
 	mover := b.setup.colourOf(pos.SideToMove())
-	cs.words = fmt.Sprintf("%s played %s%s here. Find a better move for %s.", b.who(mover), moveSquares(b.variant, p.Move), p.Mark.Symbol(), colourNames[mover])
-	if b.who(mover) == "You" {
-		cs.words = fmt.Sprintf("You played %s%s here. Find a better move.", moveSquares(b.variant, p.Move), p.Mark.Symbol())
+	cs.words = locale.F("ReviewCoachPlayed", "Who", b.who(mover), "Move", moveSquares(b.variant, p.Move)+p.Mark.Symbol(), "Colour", colourName(mover))
+	if b.isYou(mover) {
+		cs.words = locale.F("ReviewCoachYouPlayed", "Move", moveSquares(b.variant, p.Move)+p.Mark.Symbol())
 	}
 	a.redraw()
 }
@@ -133,7 +133,7 @@ func (cs *coachScene) stopJudging() {
 func (cs *coachScene) judge(a *App, m rules.Move) {
 	cs.stopJudging()
 	cs.state, cs.tried = coachJudging, m
-	cs.words = "Checking your move…"
+	cs.words = locale.T("ReviewCoachChecking")
 	ctx, cancel := context.WithCancel(context.Background())
 	cs.cancel = cancel
 	if cs.judged == nil {
@@ -180,22 +180,22 @@ func (cs *coachScene) pollJudged(a *App) {
 		case ans.err != nil:
 			cs.takeBack()
 			cs.state = coachAsking
-			cs.words = "Your move could not be checked: " + plain(ans.err).Error()
+			cs.words = locale.F("ReviewCoachCouldNotCheck", "Error", plain(ans.err).Error())
 		case ans.ok:
 			cs.state = coachGood
-			cs.words = "Good move!"
+			cs.words = locale.T("ReviewCoachGood")
 			if ans.got.Note != "" {
-				cs.words += " " + ans.got.Note
+				cs.words += " " + noteWords(ans.got.Note)
 			}
 			a.play(sound.WinFanfare)
 		default:
 			cs.takeBack()
 			cs.reveal()
-			note := ans.got.Note
+			note := noteWords(ans.got.Note)
 			if note == "" {
-				note = "That move does not keep your chances."
+				note = locale.T("ReviewCoachNoChances")
 			}
-			cs.words = "Not quite. " + note + " " + cs.back.bestWords(cs.best(), cs.gs.pos())
+			cs.words = locale.F("ReviewCoachNotQuite", "Note", note, "Best", cs.back.bestWords(cs.best(), cs.gs.pos()))
 			a.play(sound.Illegal)
 		}
 	default:
@@ -214,9 +214,9 @@ func (cs *coachScene) stateWord() string { return cs.state.String() }
 // statusButtons are the buttons the status line shows at its right.
 func (cs *coachScene) statusButtons() []*button {
 	cs.next.Primary = cs.state == coachGood
-	cs.next.Label = "Next"
+	cs.next.Label = locale.T("ReviewNext")
 	if cs.k == len(cs.plies)-1 {
-		cs.next.Label = "Finish"
+		cs.next.Label = locale.T("ReviewFinish")
 	}
 	if cs.state == coachGood || cs.state == coachShown {
 		return []*button{cs.next, cs.done}
@@ -298,7 +298,7 @@ func (cs *coachScene) press(a *App, b *button) {
 			cs.ask(a, cs.k+1)
 			return
 		}
-		a.toast("That was your last mistake in this game.")
+		a.toast(locale.T("ReviewLastMistake"))
 		cs.leave(a)
 	case cs.done:
 		cs.leave(a)
@@ -365,12 +365,12 @@ func (cs *coachScene) Draw(a *App, dst *ebiten.Image) {
 	bs := cs.statusButtons()
 	room := bs[0].Rect.X - 2*x
 	fs := a.Face(Regular, sizeBody)
-	where := fmt.Sprintf("Mistake %d of %d", cs.k+1, len(cs.plies))
+	where := locale.F("ReviewMistakeNOfM", "N", locale.Num(cs.k+1), "M", locale.Num(len(cs.plies)))
 	if textWidth(where, fs) > room {
 		fs = a.Face(Regular, sizeSmall)
 	}
 	if textWidth(where, fs) > room {
-		where = fmt.Sprintf("%d of %d", cs.k+1, len(cs.plies))
+		where = locale.F("ReviewNOfM", "N", locale.Num(cs.k+1), "M", locale.Num(len(cs.plies)))
 	}
 	drawText(dst, fitText(where, fs, room), fs, x, st.Y+st.H/2, Left, th.TextDim)
 	for _, b := range bs {

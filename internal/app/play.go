@@ -1,12 +1,12 @@
 package app
 
 import (
-	"fmt"
 	"math"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"github.com/gobblet-game/gobblet/internal/locale"
 	"github.com/gobblet-game/gobblet/internal/record"
 	"github.com/gobblet-game/gobblet/internal/rules"
 	"github.com/gobblet-game/gobblet/internal/sound"
@@ -66,7 +66,11 @@ type gameScene struct {
 	// confirms); resigned the end a resignation against the computer
 	// gave the game, which no position shows
 	resignAt int
-	resigned *rules.Result
+	// lang is the language the buttons were named in; pauseButtons are
+	// the pause menu's own buttons, named again when it changes.
+	lang         string
+	pauseButtons []*button
+	resigned     *rules.Result
 
 	review     int // ply shown in review; -1 when live
 	reviewMenu menuList
@@ -158,33 +162,34 @@ func newGameScene(a *App, s setup, g *rules.Game) *gameScene {
 		hand:     handState{flash: rules.NoSquare, hover: rules.NoSquare, peek: rules.NoSquare, peekAt: rules.NoSquare, quietSq: rules.NoSquare},
 		hintMove: rules.NoMove, review: -1, demo: demoState{running: true, speed: 1},
 	}
-	gs.buttons.pause = &button{Icon: iconPause, Tip: "Pause (Esc)"}
-	gs.buttons.undo = &button{Icon: iconUndo, Tip: "Undo (Ctrl+Z)"}
-	gs.buttons.redo = &button{Icon: iconRedo, Tip: "Redo (Ctrl+Y)"}
-	gs.buttons.hint = &button{Icon: iconHint, Tip: "Hint (H)"}
-	gs.buttons.demoRun = &button{Icon: iconPause, Tip: "Pause or play the demo (Space)"}
-	gs.buttons.demoStep = &button{Icon: iconStep, Tip: "One move (S)"}
-	gs.buttons.demoSpeed = &button{Label: paceLabel(a.Settings.AIDelayMillis), Tip: "Pace (+)"}
-	gs.buttons.resign = &button{Label: "Resign", Tip: "Give up this game (click twice)"}
-	gs.buttons.draw = &button{Label: "Offer draw", Tip: "Offer a draw, after your move"}
-	gs.buttons.moves = &button{Icon: iconList, Tip: "Moves (M)"}
-	gs.pause.menu.Buttons = []*button{{Label: "Resume", Primary: true}, {Label: "Save game", Tip: "Keep this game among the saved games"}, {Label: "Restart"}, {Label: "Rules"}, {Label: "Options"}, {Label: "Main menu"}}
-	gs.ending.menu.Buttons = []*button{{Label: "Rematch", Primary: true, Tip: "Play again, the other colour moves first"}, {Label: "Review", Tip: "Step through the moves"}, {Label: "Save", Tip: "Keep this game among the saved games"}, {Label: "Main menu"}}
+	gs.buttons.pause = &button{Icon: iconPause}
+	gs.buttons.undo = &button{Icon: iconUndo}
+	gs.buttons.redo = &button{Icon: iconRedo}
+	gs.buttons.hint = &button{Icon: iconHint}
+	gs.buttons.demoRun = &button{Icon: iconPause}
+	gs.buttons.demoStep = &button{Icon: iconStep}
+	gs.buttons.demoSpeed = &button{Label: paceLabel(a.Settings.AIDelayMillis)}
+	gs.buttons.resign = &button{}
+	gs.buttons.draw = &button{}
+	gs.buttons.moves = &button{Icon: iconList}
+	gs.pause.menu.Buttons = []*button{{Primary: true}, {}, {}, {}, {}, {}}
+	gs.ending.menu.Buttons = []*button{{Primary: true}, {}, {}, {}}
 	switch s.Mode {
 	case modeAIvsAI:
-		gs.buttons.pause.Icon, gs.buttons.pause.Tip = iconMenu, "Menu (Esc)"
+		gs.buttons.pause.Icon = iconMenu
 		gs.topAll = []*button{gs.buttons.pause, gs.buttons.demoSpeed, gs.buttons.demoStep, gs.buttons.demoRun}
 	case modeOnline:
-		gs.buttons.pause.Icon, gs.buttons.pause.Tip = iconMenu, "Menu (Esc)"
+		gs.buttons.pause.Icon = iconMenu
 		gs.topAll = []*button{gs.buttons.pause, gs.buttons.resign, gs.buttons.draw}
-		gs.pause.menu.Buttons = []*button{{Label: "Resume", Primary: true}, {Label: "Save game", Tip: "Keep this game among the saved games"}, {Label: "Rules"}, {Label: "Options"}, {Label: "Leave game", Tip: "Close the connection; the game is saved"}}
-		gs.ending.menu.Buttons[0].Tip = "Play again with the colours swapped"
+		gs.pause.menu.Buttons = []*button{{Primary: true}, {}, {}, {}, {}}
 	case modeHumanVsAI:
 		gs.topAll = []*button{gs.buttons.hint, gs.buttons.redo, gs.buttons.undo, gs.buttons.resign, gs.buttons.pause}
 	default:
 		gs.topAll = []*button{gs.buttons.hint, gs.buttons.redo, gs.buttons.undo, gs.buttons.pause}
 	}
-	gs.reviewMenu.Buttons = []*button{{Icon: iconBack, Tip: "Back one move (←)"}, {Icon: iconForward, Tip: "Forward one move (→)"}, {Label: "Done", Tip: "Back to the game (Esc)"}}
+	gs.reviewMenu.Buttons = []*button{{Icon: iconBack}, {Icon: iconForward}, {}}
+	gs.pauseButtons = gs.pause.menu.Buttons
+	gs.labelButtons()
 	gs.showTop()
 	gs.syncSlots()
 	gs.over = g.Over()
@@ -263,7 +268,7 @@ func (gs *gameScene) resignRunsOut(a *App) bool {
 func (gs *gameScene) resignConfirmed(a *App) bool {
 	if gs.resignAt == 0 || a.Tick-gs.resignAt > resignTicks {
 		gs.resignAt = a.Tick
-		gs.say("Click Resign again to give up this game.", true)
+		gs.say(locale.T("PlayResignAgain"), true)
 		return false
 	}
 	gs.resignAt = 0
@@ -387,6 +392,9 @@ func (gs *gameScene) buttonLook() uint64 {
 
 // Update runs one tick of the game.
 func (gs *gameScene) Update(a *App) error {
+	if gs.lang != locale.Current().Code {
+		gs.labelButtons()
+	}
 	err := gs.update(a)
 	gs.layoutOverlays(a)
 	if l := gs.look(); l != gs.shown {
@@ -561,9 +569,9 @@ func (gs *gameScene) updateKeys(a *App) bool {
 		switch h := gs.hand.hold; {
 		case h != nil && !h.locked:
 			gs.dropHeld()
-		case h != nil && (gs.msgT == 0 || gs.msg != "⚠ "+touchMoveWhy+escPauses):
+		case h != nil && (gs.msgT == 0 || gs.msg != "⚠ "+locale.T("PlayTouchMoveEsc")):
 			// the player asked to put it back: say why not, once
-			gs.say(touchMoveWhy+escPauses, true)
+			gs.say(locale.T("PlayTouchMoveEsc"), true)
 			a.play(sound.Illegal)
 		default:
 			gs.msgT = 0 // "Esc again opens the menu" is done
@@ -608,9 +616,6 @@ func (gs *gameScene) closeSheet() {
 		gs.lay.Panel = Rect{}
 	}
 }
-
-// escPauses follows touchMoveWhy when Esc was pressed with a locked piece.
-const escPauses = " Esc again opens the menu."
 
 // updateTopButtons handles a click on the top bar; true when one was clicked.
 func (gs *gameScene) updateTopButtons(a *App) bool {
@@ -659,9 +664,9 @@ func (gs *gameScene) drawOfferWaits() string {
 	case n == nil || !gs.buttons.draw.Disabled || gs.over || n.gone != nil:
 		return ""
 	case n.myOffer:
-		return "Your offer of a draw waits for your opponent's answer."
+		return locale.T("PlayDrawOfferWaits")
 	}
-	return "You can offer a draw after your move, while your opponent thinks."
+	return locale.T("PlayDrawOfferAfterMove")
 }
 
 // clickMoveList opens the review at a move clicked in the move list.
@@ -729,7 +734,11 @@ func (gs *gameScene) commit(a *App, m rules.Move, x0, y0 float64, slot int) {
 		}
 	}
 	if err := gs.game.Play(m); err != nil {
-		gs.say(err.Error(), true)
+		msg := err.Error() // "a1–d4: …", as the rules say it
+		if locale.Current().Code != "en" {
+			msg = illegalWords(err)
+		}
+		gs.say(msg, true)
 		return
 	}
 	if gs.net != nil && gs.setup.human(colour) {
@@ -789,16 +798,62 @@ func (gs *gameScene) describe(m rules.Move) string {
 	size := p.MovedSize(m)
 	what := sizeNames(gs.variant)[size-1]
 	if m.IsDrop() {
-		return fmt.Sprintf("play a %s piece from your reserve to %s", what, m.To.Name(gs.variant))
+		return locale.F("PlayDescribeDrop", "Size", what, "To", m.To.Name(gs.variant))
 	}
-	return fmt.Sprintf("move your %s piece from %s to %s", what, m.From.Name(gs.variant), m.To.Name(gs.variant))
+	return locale.F("PlayDescribeMove", "Size", what, "From", m.From.Name(gs.variant), "To", m.To.Name(gs.variant))
 }
 
-func sizeNames(v rules.Variant) []string {
-	if v.Sizes() == 4 {
-		return []string{"small", "medium", "large", "giant"}
+// labelButtons names the game's buttons in the language in use, at the
+// start and again when the player changes the language (Options, from
+// the pause menu).
+func (gs *gameScene) labelButtons() {
+	gs.lang = locale.Current().Code
+	b := &gs.buttons
+	b.pause.Tip = locale.T("PlayTipPause")
+	if gs.setup.Mode == modeAIvsAI || gs.setup.Mode == modeOnline {
+		b.pause.Tip = locale.T("PlayTipMenu")
 	}
-	return []string{"small", "medium", "large"}
+	b.undo.Tip = locale.T("PlayTipUndo")
+	b.redo.Tip = locale.T("PlayTipRedo")
+	b.hint.Tip = locale.T("PlayTipHint")
+	b.demoRun.Tip = locale.T("PlayTipDemoRun")
+	b.demoStep.Tip = locale.T("PlayTipDemoStep")
+	b.demoSpeed.Tip = locale.T("PlayTipPace")
+	b.resign.Label = locale.T("PlayResign")
+	b.resign.Tip = locale.T("PlayTipResign")
+	b.draw.Label, b.draw.Tip = locale.T("PlayOfferDraw"), locale.T("PlayTipOfferDraw")
+	b.moves.Tip = locale.T("PlayTipMoves")
+	keep := locale.T("PlayTipSaveGame")
+	pm := gs.pauseButtons // the menu's own: Resign, added in a portrait window, is not one
+	labels := []string{locale.T("PlayResume"), locale.T("PlaySaveGame"), locale.T("PlayRestart"), locale.T("PlayRules"), locale.T("PlayOptions"), locale.T("PlayMainMenu")}
+	if gs.setup.Mode == modeOnline {
+		labels = []string{locale.T("PlayResume"), locale.T("PlaySaveGame"), locale.T("PlayRules"), locale.T("PlayOptions"), locale.T("PlayLeaveGame")}
+		pm[4].Tip = locale.T("PlayTipLeaveGame")
+	}
+	for i, l := range labels {
+		pm[i].Label = l
+	}
+	pm[1].Tip = keep
+	em := gs.ending.menu.Buttons
+	em[0].Label, em[0].Tip = locale.T("PlayRematch"), locale.T("PlayTipRematch")
+	if gs.setup.Mode == modeOnline {
+		em[0].Tip = locale.T("PlayTipRematchOnline")
+	}
+	em[1].Label, em[1].Tip = locale.T("PlayReview"), locale.T("PlayTipReview")
+	if em[2].Label == "" {
+		em[2].Label, em[2].Tip = saveLabel, keep
+	}
+	em[len(em)-1].Label = locale.T("PlayMainMenu")
+	rm := gs.reviewMenu.Buttons
+	rm[0].Tip, rm[1].Tip = locale.T("PlayTipBackOne"), locale.T("PlayTipForwardOne")
+	rm[2].Label, rm[2].Tip = locale.T("PlayDone"), locale.T("PlayTipDoneReview")
+}
+
+// sizeNames are the piece sizes, smallest first, in the language in use,
+// as they stand before the word for a piece ("a small piece").
+func sizeNames(v rules.Variant) []string {
+	n := []string{locale.T("PlaySizeSmall"), locale.T("PlaySizeMedium"), locale.T("PlaySizeLarge"), locale.T("PlaySizeGiant")}
+	return n[:v.Sizes()]
 }
 
 // --- reserves -----------------------------------------------------------------
@@ -908,4 +963,26 @@ func (gs *gameScene) Draw(a *App, dst *ebiten.Image) {
 			}
 		}
 	}
+}
+
+// colourName names a colour in the language in use ("Orange", "Blue").
+// colourNames stays English: it names the players in the records.
+func colourName(c int) string {
+	if c == 0 {
+		return locale.T("PlayOrange")
+	}
+	return locale.T("PlayBlue")
+}
+
+// isYou reports whether the screen calls a colour's player "You" (the
+// person playing the computer, or online).
+func (gs *gameScene) isYou(c int) bool {
+	w := gs.who(c)
+	return w == "You" || w == locale.T("PlayYou")
+}
+
+// seriesScore is the AI vs AI series' score: "Orange 2  ·  Blue 1  ·  Draws 0".
+func (gs *gameScene) seriesScore() string {
+	d := &gs.demo
+	return locale.F("PlaySeriesScore", "Orange", locale.Num(d.score[0]), "Blue", locale.Num(d.score[1]), "Draws", locale.Num(d.score[2]))
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"github.com/gobblet-game/gobblet/internal/locale"
 	"github.com/gobblet-game/gobblet/internal/record"
 	"github.com/gobblet-game/gobblet/internal/rules"
 )
@@ -105,9 +106,9 @@ func (gs *gameScene) drawReserve(a *App, dst *ebiten.Image, p *rules.Position, c
 	first := gs.lay.SlotRect(c, 0)
 	msg := ""
 	if lit {
-		msg = "to move"
+		msg = locale.T("PlayReserveToMove")
 		if !gs.setup.human(c) && (gs.net != nil && gs.net.gone == nil || gs.brain.thinking && gs.brain.purpose == forMove) {
-			msg = "thinking…"
+			msg = locale.T("PlayReserveThinking")
 		}
 	}
 	if lr := gs.lay.ReserveLabel(c); gs.lay.rowReserve() {

@@ -4,12 +4,12 @@
 package app
 
 import (
-	"fmt"
 	"math"
 	"math/bits"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"github.com/gobblet-game/gobblet/internal/locale"
 	"github.com/gobblet-game/gobblet/internal/rules"
 	"github.com/gobblet-game/gobblet/internal/sound"
 )
@@ -27,9 +27,9 @@ func (gs *gameScene) layoutResult(a *App) {
 	if n := gs.net; n != nil {
 		b := gs.ending.menu.Buttons[0]
 		b.Disabled = n.gone != nil || n.rematchAsked
-		b.Label = "Rematch"
+		b.Label = locale.T("PlayRematch")
 		if n.rematchOffered && !n.rematchAsked {
-			b.Label = "Accept"
+			b.Label = locale.T("PlayAccept")
 		}
 	}
 	for i, b := range gs.ending.menu.Buttons {
@@ -81,19 +81,19 @@ func (gs *gameScene) updateOver(a *App) error {
 		return nil
 	}
 	switch gs.ending.menu.Buttons[i].Label {
-	case "Rematch", "Accept":
+	case locale.T("PlayRematch"), locale.T("PlayAccept"):
 		gs.rematch(a)
-	case "Review":
+	case locale.T("PlayReview"):
 		gs.review = gs.game.Plies()
-	case analyseLabel, cancelLabel:
+	case analyseLabel(), cancelLabel():
 		gs.pressAnalyse(a)
-	case marksLabel:
+	case marksLabel():
 		gs.review = 0 // from the start, every move with its mark
-	case learnLabel, retryLabel, mistakesLabel:
+	case learnLabel(), retryLabel(), mistakesLabel():
 		gs.startLearning(a)
 	case saveLabel, keepLabel, copyLabel:
 		gs.resultSave(a)
-	case "Main menu":
+	case locale.T("PlayMainMenu"):
 		gs.stopAnalysis()
 		gs.leave(a)
 		a.scenes.GoTo(newMenuScene(a))
@@ -133,15 +133,15 @@ func (gs *gameScene) tellRematch() {
 	case s.Mode == modeAIvsAI:
 		return
 	case you < 0:
-		gs.note = "Rematch: " + first + " moves first this time."
+		gs.note = locale.F("PlayRematchFirst", "Name", first)
 	case gs.net != nil && you == s.First:
-		gs.note = fmt.Sprintf("Rematch: the colours are swapped; you play %s and move first.", colourNames[you])
+		gs.note = locale.F("PlayRematchSwappedYouFirst", "Colour", colourName(you))
 	case gs.net != nil:
-		gs.note = fmt.Sprintf("Rematch: the colours are swapped; you play %s, and %s moves first.", colourNames[you], colourNames[s.First])
+		gs.note = locale.F("PlayRematchSwapped", "Colour", colourName(you), "First", colourName(s.First))
 	case you == s.First:
-		gs.note = fmt.Sprintf("Rematch: you play %s again and move first this time.", colourNames[you])
+		gs.note = locale.F("PlayRematchAgainYouFirst", "Colour", colourName(you))
 	default:
-		gs.note = fmt.Sprintf("Rematch: you play %s again; %s moves first this time.", colourNames[you], first)
+		gs.note = locale.F("PlayRematchAgain", "Colour", colourName(you), "First", first)
 	}
 	gs.say(gs.note, false)
 }
@@ -210,34 +210,37 @@ func (gs *gameScene) resultTitle() (string, string) {
 	r := gs.result()
 	if r.Reason == rules.Resignation {
 		c := gs.setup.colourOf(r.Winner)
-		title := gs.who(c) + " wins."
-		if gs.who(c) == "You" {
-			title = "You win!"
+		title := locale.F("PlayNameWins", "Name", gs.who(c))
+		if gs.isYou(c) {
+			title = locale.T("PlayYouWin")
 		}
-		return title, gs.who(1-c) + " resigned."
+		if gs.isYou(1 - c) {
+			return title, locale.T("PlayYouResigned")
+		}
+		return title, locale.F("PlayNameResigned", "Name", gs.who(1-c))
 	}
 	switch r.Status {
 	case rules.Draw:
 		if r.Reason == rules.MoveLimit {
-			return "Draw.", fmt.Sprintf("The game reached the limit of %d moves.", gs.game.MoveLimit)
+			return locale.T("PlayDrawTitle"), locale.P("PlayMoveLimit", gs.game.MoveLimit)
 		}
-		return "Draw.", "The same position came up for the third time."
+		return locale.T("PlayDrawTitle"), locale.T("PlayThreefold")
 	case rules.Win:
 		c := gs.setup.colourOf(r.Winner)
-		title := colourNames[c] + " wins!"
+		title := locale.F("PlayColourWins", "Colour", colourName(c))
 		switch name := gs.setup.name(c); {
-		case name == "You": // the game, or its review, against the computer
-			title = "You win!"
-		case gs.setup.humanColour() >= 0 || gs.setup.Mode == modeAIvsAI || name != colourNames[c]:
-			title = name + " wins."
+		case name == "You" || name == locale.T("PlayYou"): // the game, or its review, against the computer
+			title = locale.T("PlayYouWin")
+		case gs.setup.humanColour() >= 0 || gs.setup.Mode == modeAIvsAI || name != colourNames[c] && name != colourName(c):
+			title = locale.F("PlayNameWins", "Name", name)
 		}
 		p := gs.pos()
 		mover := gs.setup.colourOf(p.SideToMove().Other())
 		n := gs.variant.Size()
 		if mover != c {
-			return title, fmt.Sprintf("%s lifted a piece and uncovered %s line.", gs.who(mover), gs.whose(c))
+			return title, gs.uncoveredWords(mover, c)
 		}
-		return title, fmt.Sprintf("%s lined up %s %s.", gs.who(c), [...]string{3: "three", 4: "four"}[n], lineWords(gs.variant, p.WinningLine(r.Winner)))
+		return title, gs.linedUpWords(c, n, p.WinningLine(r.Winner))
 	}
 	return "", ""
 }
@@ -252,26 +255,45 @@ func (gs *gameScene) who(c int) string {
 	return colourNames[c]
 }
 
-// whose is who's possessive: "your", "Hard AI's", "Blue's".
-func (gs *gameScene) whose(c int) string {
-	if w := gs.who(c); w != "You" {
-		return w + "'s"
+// uncoveredWords says that the mover lifted a piece and uncovered the
+// winner's line: "Hard AI lifted a piece and uncovered your line."
+func (gs *gameScene) uncoveredWords(mover, winner int) string {
+	kv := []any{"Who", gs.who(mover), "Owner", gs.who(winner)}
+	switch {
+	case gs.isYou(mover):
+		return locale.F("PlayYouUncovered", kv...)
+	case gs.isYou(winner):
+		return locale.F("PlayUncoveredYours", kv...)
 	}
-	return "your"
+	return locale.F("PlayUncovered", kv...)
 }
 
-// lineWords names a line: "in row 2", "in column b", "on the diagonal a1–d4".
-// A no-break space keeps the number with its word when the line wraps.
-func lineWords(v rules.Variant, l uint16) string {
+// linedUpWords says how the winner lined up its pieces: "You lined up
+// three in row 2", "Blue lined up four on the diagonal a1–d4". A
+// no-break space keeps the number with its word when the line wraps.
+func (gs *gameScene) linedUpWords(c, n int, l uint16) string {
+	v := gs.variant
 	first := rules.Square(bits.TrailingZeros16(l))
 	last := rules.Square(15 - bits.LeadingZeros16(l))
-	switch {
-	case first.Rank(v) == last.Rank(v):
-		return fmt.Sprintf("in row\u00a0%d", first.Rank(v)+1)
-	case first.File(v) == last.File(v):
-		return fmt.Sprintf("in column\u00a0%c", 'a'+first.File(v))
+	count := locale.T("PlayThree")
+	if n == 4 {
+		count = locale.T("PlayFour")
 	}
-	return fmt.Sprintf("on the diagonal\u00a0%s–%s", first.Name(v), last.Name(v))
+	kv := []any{"Who", gs.who(c), "N", count, "Row", locale.Num(first.Rank(v) + 1), "Column", string(rune('a' + first.File(v))), "From", first.Name(v), "To", last.Name(v)}
+	you := gs.isYou(c)
+	switch {
+	case first.Rank(v) == last.Rank(v) && you:
+		return locale.F("PlayYouLinedUpRow", kv...)
+	case first.Rank(v) == last.Rank(v):
+		return locale.F("PlayLinedUpRow", kv...)
+	case first.File(v) == last.File(v) && you:
+		return locale.F("PlayYouLinedUpColumn", kv...)
+	case first.File(v) == last.File(v):
+		return locale.F("PlayLinedUpColumn", kv...)
+	case you:
+		return locale.F("PlayYouLinedUpDiagonal", kv...)
+	}
+	return locale.F("PlayLinedUpDiagonal", kv...)
 }
 
 // resultCard is where the result card lies: in the side column, over the
@@ -331,11 +353,10 @@ func (gs *gameScene) resultSummary() []string {
 	switch {
 	case gs.setup.Mode == modeHumanVsAI && gs.ending.record.Games() > 0:
 		t := gs.ending.record
-		return []string{"Your games against " + levelName(t.Level) + " AI",
-			fmt.Sprintf("Won %d  ·  Drawn %d  ·  Lost %d", t.Won, t.Drawn, t.Lost)}
+		return []string{locale.F("PlayYourGamesAgainst", "Level", levelName(t.Level)),
+			locale.F("PlayWonDrawnLost", "Won", locale.Num(t.Won), "Drawn", locale.Num(t.Drawn), "Lost", locale.Num(t.Lost))}
 	case gs.setup.Mode == modeAIvsAI:
-		return []string{"Series", fmt.Sprintf("%s %d  ·  %s %d  ·  Draws %d",
-			colourNames[0], gs.demo.score[0], colourNames[1], gs.demo.score[1], gs.demo.score[2])}
+		return []string{locale.T("PlaySeries"), gs.seriesScore()}
 	}
 	return nil
 }
@@ -406,7 +427,7 @@ func (gs *gameScene) drawResult(a *App, dst *ebiten.Image) {
 		}
 		y += 24 * u
 	} else if n := gs.game.Plies(); n > 0 {
-		drawText(dst, fmt.Sprintf("%d moves played", n), small, r.X+r.W/2, y+6*u, Center, withAlpha(th.TextDim, 0.8))
+		drawText(dst, locale.P("PlayMovesPlayed", n), small, r.X+r.W/2, y+6*u, Center, withAlpha(th.TextDim, 0.8))
 		y += 24 * u
 	}
 	y += 18 * u
@@ -417,12 +438,16 @@ func (gs *gameScene) drawResult(a *App, dst *ebiten.Image) {
 		fb := a.Face(Medium, sizeBody-2)
 		for _, ln := range lines[1:] {
 			y += 26 * u
-			drawText(dst, ln, fb, r.X+r.W/2, y+4*u, Center, th.Text)
+			f := fb
+			if textWidth(ln, f) > r.W-24*u { // longer words than English's
+				f = a.Face(Medium, sizeSmall)
+			}
+			drawText(dst, ln, f, r.X+r.W/2, y+4*u, Center, th.Text)
 		}
 		y += 40 * u
 	}
 	if gs.setup.Mode == modeAIvsAI {
-		for _, ln := range wrap("Next game starts in a moment…", small, r.W-40*u) {
+		for _, ln := range wrap(locale.T("PlayNextGameSoon"), small, r.W-40*u) {
 			drawText(dst, ln, small, r.X+r.W/2, y, Center, th.TextDim)
 			y += 20 * u
 		}
@@ -431,11 +456,11 @@ func (gs *gameScene) drawResult(a *App, dst *ebiten.Image) {
 		note := ""
 		switch {
 		case n.gone != nil:
-			note = "Your opponent has left."
+			note = locale.T("PlayOpponentLeft")
 		case n.rematchAsked:
-			note = "Waiting for your opponent to agree to a rematch…"
+			note = locale.T("PlayWaitingRematch")
 		case n.rematchOffered:
-			note = "Your opponent wants a rematch."
+			note = locale.T("PlayOpponentWantsRematch")
 		}
 		fn := a.Face(Medium, sizeSmall)
 		for _, ln := range wrap(note, fn, r.W-40*u) {
@@ -470,7 +495,7 @@ func (gs *gameScene) resultAnalysisButton() {
 	b := gs.an.card
 	b.Label, b.Tip = gs.an.analyse.Label, gs.an.analyse.Tip
 	if gs.analysed() != nil && !gs.an.learn.Disabled {
-		b.Label, b.Tip = learnLabel, gs.an.learn.Tip
+		b.Label, b.Tip = learnLabel(), gs.an.learn.Tip
 	}
 }
 
@@ -478,10 +503,10 @@ func (gs *gameScene) resultAnalysisButton() {
 // its button is too narrow for the words.
 func (gs *gameScene) fitAnalysisLabel(a *App) {
 	b := gs.an.card
-	if b == nil || b.Label != learnLabel {
+	if b == nil || b.Label != learnLabel() {
 		return
 	}
-	for _, l := range []string{learnLabel, retryLabel, mistakesLabel} {
+	for _, l := range []string{learnLabel(), retryLabel(), mistakesLabel()} {
 		b.Label = l
 		if textWidth(l, a.Face(Medium, sizeBody)) <= b.Rect.W-16*a.U() {
 			return

@@ -3,10 +3,12 @@
 package app
 
 import (
-	"fmt"
+	"regexp"
+	"strconv"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"github.com/gobblet-game/gobblet/internal/locale"
 	"github.com/gobblet-game/gobblet/internal/rules"
 )
 
@@ -157,13 +159,13 @@ func (gs *gameScene) endReview(a *App) {
 func (gs *gameScene) reviewWords() string {
 	i := gs.review - 1
 	if i < 0 {
-		return "Reviewing: the start" + gs.reviewKeys()
+		return locale.T("ReviewTheStart") + gs.reviewKeys()
 	}
 	dots := "."
 	if i%2 == 1 {
 		dots = "…"
 	}
-	s := fmt.Sprintf("Reviewing %d%s %s", i/2+1, dots, gs.moveWords(i))
+	s := locale.F("ReviewMoveN", "Number", locale.Num(i/2+1)+dots, "Move", gs.moveWords(i))
 	if p, ok := gs.plyAnalysis(i); ok && p.Mark.Symbol() != "" {
 		s += " " + p.Mark.Symbol()
 	}
@@ -180,7 +182,7 @@ func (gs *gameScene) reviewMarkWords() string {
 	}
 	best := gs.bestWords(p, gs.game.PositionAt(gs.review-1))
 	if p.Note != "" {
-		return p.Note + " " + best
+		return noteWords(p.Note) + " " + best
 	}
 	return best
 }
@@ -213,4 +215,41 @@ func (gs *gameScene) showSheet(a *App) {
 	if gs.lay.Form != wide && !gs.sheet {
 		gs.toggleSheet(a)
 	}
+}
+
+// The analysis's notes, as its package writes them in English.
+var (
+	noteStillWins   = regexp.MustCompile(`^Still wins, but a win in (\d+) was there\.$`)
+	noteMissedLoses = regexp.MustCompile(`^Missed a win in (\d+), and now the opponent wins\.$`)
+	noteMissed      = regexp.MustCompile(`^Missed a win in (\d+)\.$`)
+	noteFaster      = regexp.MustCompile(`^Loses faster than it had to: the opponent now wins in (\d+)\.$`)
+	noteAllows      = regexp.MustCompile(`^Allows a win in (\d+)\.$`)
+)
+
+// noteWords says an analysis's note about a move in the language in use
+// (a note it does not know stays as it is).
+func noteWords(note string) string {
+	if note == "Loses at once: it shows the opponent's line." {
+		return locale.T("ReviewNoteLosesAtOnce")
+	}
+	for _, n := range []struct {
+		re *regexp.Regexp
+		id string
+	}{{noteStillWins, "ReviewNoteStillWins"}, {noteMissedLoses, "ReviewNoteMissedLoses"}, {noteMissed, "ReviewNoteMissed"}, {noteFaster, "ReviewNoteFaster"}, {noteAllows, "ReviewNoteAllows"}} {
+		if m := n.re.FindStringSubmatch(note); m != nil {
+			k, _ := strconv.Atoi(m[1])
+			switch n.id {
+			case "ReviewNoteStillWins":
+				return locale.P("ReviewNoteStillWins", k)
+			case "ReviewNoteMissedLoses":
+				return locale.P("ReviewNoteMissedLoses", k)
+			case "ReviewNoteMissed":
+				return locale.P("ReviewNoteMissed", k)
+			case "ReviewNoteFaster":
+				return locale.P("ReviewNoteFaster", k)
+			}
+			return locale.P("ReviewNoteAllows", k)
+		}
+	}
+	return note
 }

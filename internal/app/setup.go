@@ -2,12 +2,12 @@ package app
 
 import (
 	"fmt"
-	"github.com/gobblet-game/gobblet/internal/locale"
 	"time"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/gobblet-game/gobblet/internal/ai"
+	"github.com/gobblet-game/gobblet/internal/locale"
 	"github.com/gobblet-game/gobblet/internal/record"
 	"github.com/gobblet-game/gobblet/internal/rules"
 	"github.com/gobblet-game/gobblet/internal/untrusted"
@@ -84,11 +84,11 @@ func (s *setup) name(colour int) string {
 	case s.Names[colour] != "":
 		return s.Names[colour]
 	case s.Mode == modeOnline && p.Human:
-		return locale.T("MenuYou")
+		return locale.T("PlayYou")
 	case s.Mode == modeOnline:
 		return locale.T("MenuOpponent")
 	case s.Mode == modeHumanVsAI && p.Human:
-		return locale.T("MenuYou")
+		return locale.T("PlayYou")
 	case p.Human:
 		return sideName(colour)
 	case s.Mode == modeAIvsAI && colour == 0:

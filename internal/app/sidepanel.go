@@ -13,6 +13,7 @@ import (
 
 	"github.com/gobblet-game/gobblet/internal/ai"
 	"github.com/gobblet-game/gobblet/internal/analysis"
+	"github.com/gobblet-game/gobblet/internal/locale"
 	"github.com/gobblet-game/gobblet/internal/rules"
 )
 
@@ -113,14 +114,14 @@ func (gs *gameScene) drawPanel(a *App, dst *ebiten.Image) {
 	u := a.U()
 	list, cells, numbers := gs.moveList(a)
 	panel(a, dst, list)
-	drawText(dst, "Moves", a.Face(Bold, sizeBody), list.X+18*u, list.Y+24*u, Left, th.Text)
+	drawText(dst, locale.T("PlayMovesTitle"), a.Face(Bold, sizeBody), list.X+18*u, list.Y+24*u, Left, th.Text)
 	moves := gs.game.Moves()
 	fc := a.Face(Regular, sizeBody-2)
 	fm := a.Face(Medium, sizeBody-2)
 	if len(moves) == 0 {
-		drawText(dst, "No moves yet.", fc, list.X+18*u, list.Y+64*u, Left, th.TextDim)
+		drawText(dst, locale.T("PlayNoMovesYet"), fc, list.X+18*u, list.Y+64*u, Left, th.TextDim)
 	} else if gs.review < 0 && len(moves) > 0 && gs.reviewBack == nil {
-		drawText(dst, gs.verb("click")+" a move to review", a.Face(Regular, sizeSmall-2), list.X+list.W-18*u, list.Y+24*u, Right, th.TextDim)
+		drawText(dst, gs.tapOr(locale.T("PlayClickMoveToReview"), locale.T("PlayTapMoveToReview")), a.Face(Regular, sizeSmall-2), list.X+list.W-18*u, list.Y+24*u, Right, th.TextDim)
 	}
 	for _, n := range numbers {
 		drawText(dst, fmt.Sprintf("%d.", int(n[0])), fc, list.X+40*u, n[1], Right, th.TextDim)
@@ -190,16 +191,19 @@ func (gs *gameScene) moveWords(ply int) string {
 	m := gs.game.Moves()[ply]
 	p := gs.game.PositionAt(ply)
 	c := gs.setup.colourOf(p.SideToMove())
-	what := sizeNames(gs.variant)[p.MovedSize(m)-1]
-	from := "the reserve"
-	if !m.IsDrop() {
-		from = m.From.Name(gs.variant)
+	sizes := sizeNames(gs.variant)
+	what := sizes[p.MovedSize(m)-1]
+	name, to := gs.setup.name(c), m.To.Name(gs.variant)
+	under, over := p.Top(m.To)
+	switch {
+	case m.IsDrop() && over:
+		return locale.F("PlayMoveWordsDropOver", "Name", name, "Size", what, "To", to, "Colour", colourName(gs.setup.colourOf(under.Player)), "UnderSize", sizes[under.Size-1])
+	case m.IsDrop():
+		return locale.F("PlayMoveWordsDrop", "Name", name, "Size", what, "To", to)
+	case over:
+		return locale.F("PlayMoveWordsMoveOver", "Name", name, "Size", what, "From", m.From.Name(gs.variant), "To", to, "Colour", colourName(gs.setup.colourOf(under.Player)), "UnderSize", sizes[under.Size-1])
 	}
-	s := fmt.Sprintf("%s: %s from %s to %s", gs.setup.name(c), what, from, m.To.Name(gs.variant))
-	if under, ok := p.Top(m.To); ok {
-		s += fmt.Sprintf(", over %s's %s", colourNames[gs.setup.colourOf(under.Player)], sizeNames(gs.variant)[under.Size-1])
-	}
-	return s
+	return locale.F("PlayMoveWordsMove", "Name", name, "Size", what, "From", m.From.Name(gs.variant), "To", to)
 }
 
 // drawMoveTip draws the tooltip of the move under the pointer, over
@@ -285,16 +289,15 @@ func (gs *gameScene) drawThinking(a *App, dst *ebiten.Image, r Rect, c cardText,
 	u := a.U()
 	x, y, fh, fs := c.x, c.y, c.head, c.small
 	b := gs.brain
-	who := "Hint"
+	title := locale.T("PlayHintIsThinking")
 	if b.purpose == forMove || aiMove {
-		who = gs.setup.name(gs.toMove())
+		title = locale.F("PlayNameIsThinking", "Name", gs.setup.name(gs.toMove()))
 	}
 	// the spinner takes the right of the line: the words fit before it
-	title := who + " is thinking"
 	if textWidth(title, fh) > r.W-80*u {
-		title = colourNames[gs.toMove()] + " is thinking"
+		title = locale.F("PlayNameIsThinking", "Name", colourName(gs.toMove()))
 		if b.purpose != forMove && !aiMove {
-			title = "Hint: thinking"
+			title = locale.T("PlayHintThinking")
 		}
 	}
 	if textWidth(title, fh) > r.W-80*u {
@@ -317,8 +320,8 @@ func (gs *gameScene) drawThinking(a *App, dst *ebiten.Image, r Rect, c cardText,
 		// what the bar means, at its two ends
 		fc := a.Face(Regular, sizeSmall-2)
 		ly := bar.Y + bar.H + 14*u
-		drawText(dst, "← "+colourNames[0]+" ahead", fc, bar.X, ly, Left, th.TextDim)
-		drawText(dst, colourNames[1]+" ahead →", fc, bar.X+bar.W, ly, Right, th.TextDim)
+		drawText(dst, locale.F("PlayAheadLeft", "Colour", colourName(0)), fc, bar.X, ly, Left, th.TextDim)
+		drawText(dst, locale.F("PlayAheadRight", "Colour", colourName(1)), fc, bar.X+bar.W, ly, Right, th.TextDim)
 	}
 }
 
@@ -329,9 +332,9 @@ func (gs *gameScene) thinkingLine(a *App, secs float64) string {
 	b := gs.brain
 	switch {
 	case b.hasInfo && a.Settings.EngineDetails:
-		return fmt.Sprintf("depth %d  ·  %s  ·  %.1f s", b.info.Depth, scoreWords(b.info.Score), secs)
+		return locale.F("PlayThinkingDetails", "Depth", locale.Num(b.info.Depth), "Score", scoreWords(b.info.Score), "Seconds", locale.Dec(secs, 1))
 	case secs >= 0.5:
-		return fmt.Sprintf("%.1f s", secs)
+		return locale.F("PlaySeconds", "Seconds", locale.Dec(secs, 1))
 	}
 	return ""
 }
@@ -344,24 +347,24 @@ func (gs *gameScene) statusCardWords() (title, words string) {
 		p, _ := gs.reviewedMark()
 		return markTitle(p.Mark), gs.reviewMarkWords()
 	case gs.review >= 0 && !gs.over:
-		title = "Reviewing"
-		words = "← → step through the moves; Done goes back to the game."
+		title = locale.T("ReviewReviewing")
+		words = locale.T("ReviewStepDone")
 		switch {
 		case gs.playOnGame != nil:
-			words = "← → step through the moves; Play on continues the game from its last move."
+			words = locale.T("ReviewStepPlayOn")
 		case gs.reviewBack != nil:
-			words = "← → step through the moves; Back returns to the saved games."
+			words = locale.T("ReviewStepBack")
 		}
 		return title, words
 	case gs.over:
 		return gs.resultTitle()
 	case gs.waitsForConnection():
-		return "Reconnecting…", strings.TrimSpace(gs.net.reconnecting + " The game goes on from here once the connection is back.")
+		return locale.T("PlayReconnecting"), strings.TrimSpace(gs.net.reconnecting + " " + locale.T("PlayGoesOnWhenBack"))
 	default:
 		c := gs.toMove()
-		who := gs.setup.name(c) + " to move"
+		who := locale.F("PlayNameToMove", "Name", gs.setup.name(c))
 		if gs.setup.humanColour() == c {
-			who = "Your turn"
+			who = locale.T("PlayYourTurn")
 		}
 		if !gs.setup.human(c) {
 			return who, gs.waitWords(c)
@@ -373,7 +376,7 @@ func (gs *gameScene) statusCardWords() (title, words string) {
 			return who, strings.TrimSpace(gs.note + " " + words)
 		}
 		if !gs.hand.cursorOn && !gs.touch {
-			words += "\nKeyboard: arrows and Enter; " + sizeKeys(gs.variant) + " take a piece from the reserve."
+			words += "\n" + locale.F("PlayKeyboardHint", "Keys", sizeKeys(gs.variant))
 		}
 		return who, strings.TrimPrefix(words, "\n")
 	}
@@ -389,24 +392,49 @@ func (gs *gameScene) lastMoveWords() string {
 	m := gs.game.Moves()[i]
 	p := gs.game.PositionAt(i)
 	c := gs.setup.colourOf(p.SideToMove())
-	what := sizeNames(gs.variant)[p.MovedSize(m)-1]
-	// no-break spaces keep a square with its word when the card wraps
-	s := fmt.Sprintf("%s put a %s piece on\u00a0%s", gs.who(c), what, m.To.Name(gs.variant))
-	if !m.IsDrop() {
-		s = fmt.Sprintf("%s moved a %s piece from\u00a0%s to\u00a0%s", gs.who(c), what, m.From.Name(gs.variant), m.To.Name(gs.variant))
-	}
-	if under, ok := p.Top(m.To); ok {
-		oc := gs.setup.colourOf(under.Player)
-		owner := gs.whose(oc)
-		if oc == c {
-			owner = "its own"
-			if gs.who(c) == "You" {
-				owner = "your own"
-			}
+	sizes := sizeNames(gs.variant)
+	// the values of the sentences; no-break spaces keep a square with its
+	// word when the card wraps (the catalogs write "on\u00a0{{.To}}")
+	kv := []any{"Who", gs.who(c), "Size", sizes[p.MovedSize(m)-1], "From", m.From.Name(gs.variant), "To", m.To.Name(gs.variant)}
+	you := gs.isYou(c)
+	under, over := p.Top(m.To)
+	if !over {
+		switch {
+		case m.IsDrop() && you:
+			return locale.F("PlayLastYouPut", kv...)
+		case m.IsDrop():
+			return locale.F("PlayLastPut", kv...)
+		case you:
+			return locale.F("PlayLastYouMoved", kv...)
 		}
-		s += fmt.Sprintf(", over %s %s one", owner, sizeNames(gs.variant)[under.Size-1])
+		return locale.F("PlayLastMoved", kv...)
 	}
-	return s + "."
+	oc := gs.setup.colourOf(under.Player)
+	kv = append(kv, "UnderSize", sizes[under.Size-1], "Owner", gs.who(oc))
+	// whose piece it covered: the mover's own, the person's, another's
+	own := oc == c
+	yours := !own && gs.isYou(oc)
+	switch {
+	case m.IsDrop() && you && own:
+		return locale.F("PlayLastYouPutOverOwn", kv...)
+	case m.IsDrop() && you:
+		return locale.F("PlayLastYouPutOver", kv...)
+	case m.IsDrop() && own:
+		return locale.F("PlayLastPutOverOwn", kv...)
+	case m.IsDrop() && yours:
+		return locale.F("PlayLastPutOverYours", kv...)
+	case m.IsDrop():
+		return locale.F("PlayLastPutOver", kv...)
+	case you && own:
+		return locale.F("PlayLastYouMovedOverOwn", kv...)
+	case you:
+		return locale.F("PlayLastYouMovedOver", kv...)
+	case own:
+		return locale.F("PlayLastMovedOverOwn", kv...)
+	case yours:
+		return locale.F("PlayLastMovedOverYours", kv...)
+	}
+	return locale.F("PlayLastMovedOver", kv...)
 }
 
 // drawCardFooter draws the status card's foot: the connection online, the
@@ -428,8 +456,8 @@ func (gs *gameScene) drawCardFooter(a *App, dst *ebiten.Image, r Rect) {
 	if gs.setup.Mode == modeAIvsAI {
 		yy := r.Y + r.H - 60*u
 		fillRect(dst, Rect{x, yy - 16*u, r.W - 36*u, math.Max(1, u)}, th.PanelEdge)
-		drawText(dst, "Series", a.Face(Medium, sizeSmall), x, yy, Left, th.TextDim)
-		s := fmt.Sprintf("Orange %d  ·  Blue %d  ·  Draws %d", gs.demo.score[0], gs.demo.score[1], gs.demo.score[2])
+		drawText(dst, locale.T("PlaySeries"), a.Face(Medium, sizeSmall), x, yy, Left, th.TextDim)
+		s := gs.seriesScore()
 		drawText(dst, s, a.Face(Medium, sizeBody-2), x, yy+24*u, Left, th.Text)
 	}
 }
@@ -438,15 +466,18 @@ func (gs *gameScene) drawCardFooter(a *App, dst *ebiten.Image, r Rect) {
 func scoreWords(s ai.Score) string {
 	switch s.Kind {
 	case ai.WinIn:
-		return fmt.Sprintf("wins in %d", (s.Value+1)/2)
+		return locale.P("PlayWinsIn", (s.Value+1)/2)
 	case ai.LossIn:
-		return fmt.Sprintf("loses in %d", (s.Value+1)/2)
+		return locale.P("PlayLosesIn", (s.Value+1)/2)
 	}
 	v := float64(s.Value) / 100
 	if math.Abs(v) < 0.05 {
-		return "even"
+		return locale.T("PlayEven")
 	}
-	return fmt.Sprintf("%+.1f", v)
+	if v > 0 {
+		return "+" + locale.Dec(v, 1)
+	}
+	return locale.Dec(v, 1)
 }
 
 // drawEvalBar shows who stands better in the computer's eyes: orange from
@@ -485,11 +516,11 @@ type moveCell struct {
 func markTitle(m analysis.Mark) string {
 	switch m {
 	case analysis.Inaccuracy:
-		return "Inaccuracy ?!"
+		return locale.T("ReviewInaccuracy")
 	case analysis.Mistake:
-		return "Mistake ?"
+		return locale.T("ReviewMistake")
 	case analysis.Blunder:
-		return "Blunder ??"
+		return locale.T("ReviewBlunder")
 	}
-	return "Reviewing"
+	return locale.T("ReviewReviewing")
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"github.com/gobblet-game/gobblet/internal/locale"
 	"github.com/gobblet-game/gobblet/internal/rules"
 )
 
@@ -59,7 +60,7 @@ func (gs *gameScene) drawStatus(a *App, dst *ebiten.Image) {
 func (gs *gameScene) statusLine(a *App) (string, bool) {
 	switch {
 	case gs.net != nil && gs.net.drawOffered && !gs.over && gs.review < 0:
-		return "Your opponent offers a draw.", false
+		return locale.T("PlayOpponentOffersDraw"), false
 	case gs.review >= 0:
 		return gs.reviewWords() + gs.reviewValue(a), false
 	case gs.msgT > 0:
@@ -90,38 +91,35 @@ func (gs *gameScene) statusText() string {
 		return gs.net.gone.Reason
 	}
 	if gs.waitsForConnection() {
-		return "Connection lost: reconnecting… The board is kept; you can move again once the connection is back."
+		return locale.T("PlayConnectionLost")
 	}
 	c := gs.toMove()
 	h := gs.hand.hold
 	keys := gs.hand.cursorOn // the keyboard was used last: name its keys
 	switch {
 	case gs.setup.human(c) && h != nil && h.locked && keys:
-		return "Touch-move: this piece must be moved. Move the cursor to a highlighted square and press Enter."
+		return locale.T("PlayTouchMoveKeys")
 	case gs.setup.human(c) && h != nil && h.locked:
-		return "Touch-move: this piece must be moved. " + gs.verb("Click") + " a highlighted square."
+		return gs.tapOr(locale.T("PlayTouchMoveClick"), locale.T("PlayTouchMoveTap"))
 	case gs.setup.human(c) && h != nil && gs.values.ready && gs.variant == rules.Gobblers && gs.showingValues:
-		return "Move values: “win 6” wins within 6 moves, “loss 6” loses within 6, with best play on both sides."
+		return locale.T("PlayMoveValuesExplained")
 	case gs.setup.human(c) && h != nil:
 		if gs.variant == rules.Classic && h.from == rules.NoSquare && gs.pos().LineOfThreeSquares() != 0 {
-			return "Marked 3: you may cover that piece, it is in a line of three."
+			return locale.T("PlayMarkedThree")
 		}
 		if keys {
-			return "Move the cursor to a highlighted square and press Enter; Esc puts the piece back."
+			return locale.T("PlayDropKeys")
 		}
-		return "Drop it on a highlighted square, or " + gs.verb("click") + " it again to put it back."
+		return gs.tapOr(locale.T("PlayDropClick"), locale.T("PlayDropTap"))
 	case gs.setup.human(c):
-		how := "drag a piece, or click it and then a square."
-		if gs.touch {
-			how = "tap a piece, then a square."
-		}
+		how := gs.tapOr(locale.T("PlayHowClick"), locale.T("PlayHowTap"))
 		if keys {
-			how = "arrows move the cursor, Enter picks up and puts down, " + sizeKeys(gs.variant) + " take a piece from your reserve."
+			how = locale.F("PlayHowKeys", "Keys", sizeKeys(gs.variant))
 		}
 		if gs.setup.humanColour() >= 0 {
-			return "Your turn: " + how
+			return locale.F("PlayYourTurnHow", "How", how)
 		}
-		return colourNames[c] + " to move: " + how
+		return locale.F("PlayColourToMoveHow", "Colour", colourName(c), "How", how)
 	}
 	return gs.waitWords(c)
 }
@@ -136,21 +134,22 @@ func sizeKeys(v rules.Variant) string {
 func (gs *gameScene) waitWords(c int) string {
 	switch {
 	case gs.net != nil:
-		return "Your opponent is thinking…"
+		return locale.T("PlayOpponentThinking")
 	case gs.pause.open:
-		return "Paused: " + gs.setup.name(c) + " waits until you resume."
+		return locale.F("PlayPausedWaits", "Name", gs.setup.name(c))
 	case gs.setup.Mode == modeAIvsAI && !gs.demo.running:
-		return "Demo paused: Space plays, S steps one move."
+		return locale.T("PlayDemoPaused")
 	case gs.thinkingShown():
-		return gs.setup.name(c) + " is thinking…"
+		return locale.F("PlayNameThinking", "Name", gs.setup.name(c))
 	}
-	return gs.setup.name(c) + " moves in a moment…"
+	return locale.F("PlayNameMovesSoon", "Name", gs.setup.name(c))
 }
 
-// verb is "click" (or "Click"), or "tap" when the player uses a finger.
-func (gs *gameScene) verb(click string) string {
-	if !gs.touch {
-		return click
+// tapOr is the words for a mouse, or those for a finger when the player
+// uses one.
+func (gs *gameScene) tapOr(click, tap string) string {
+	if gs.touch {
+		return tap
 	}
-	return map[string]string{"Click": "Tap", "click": "tap"}[click]
+	return click
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/gobblet-game/gobblet/internal/ai"
+	"github.com/gobblet-game/gobblet/internal/locale"
 	"github.com/gobblet-game/gobblet/internal/rules"
 	"github.com/gobblet-game/gobblet/internal/sound"
 )
@@ -137,7 +138,7 @@ func (vb *valueBook) best() (ai.MoveValue, bool) {
 // counting the mover's own moves.
 func valueWords(v ai.MoveValue) string {
 	if v.Draw || v.Score.Kind == ai.Centipawns {
-		return "draw"
+		return locale.T("PlayValueDraw")
 	}
 	return scoreWords(v.Score)
 }
@@ -146,20 +147,20 @@ func valueWords(v ai.MoveValue) string {
 func valueLabel(v ai.MoveValue) string {
 	switch {
 	case v.Draw || v.Score.Kind == ai.Centipawns:
-		return "draw"
+		return locale.T("PlayValueDraw")
 	case v.Score.Kind == ai.WinIn:
-		return fmt.Sprintf("win %d", (v.Score.Value+1)/2)
+		return locale.P("PlayValueWin", (v.Score.Value+1)/2)
 	}
-	return fmt.Sprintf("loss %d", (v.Score.Value+1)/2)
+	return locale.P("PlayValueLoss", (v.Score.Value+1)/2)
 }
 
 func (gs *gameScene) toggleValues(a *App) {
 	a.showValues = !a.showValues
 	a.play(sound.MenuClick)
 	if a.showValues {
-		gs.say("Move values on: hold a piece to see what each square is worth (V turns them off).", false)
+		gs.say(locale.T("PlayValuesOn"), false)
 	} else {
-		gs.say("Move values off.", false)
+		gs.say(locale.T("PlayValuesOff"), false)
 	}
 }
 
@@ -184,7 +185,7 @@ func (gs *gameScene) pollHint(a *App) {
 	}
 	gs.hintMove = b.Move
 	a.play(sound.Hint)
-	gs.say(fmt.Sprintf("Hint: %s (%s with best play).", gs.describe(b.Move), valueWords(b)), false)
+	gs.say(locale.F("PlayHintBestPlay", "Move", gs.describe(b.Move), "Value", valueWords(b)), false)
 }
 
 // valueGame is the game at the shown position: the live one, or the
@@ -250,7 +251,7 @@ func (gs *gameScene) reviewValue(a *App) string {
 		if gs.values.failed {
 			return ""
 		}
-		return "  ·  working out the values…"
+		return "  ·  " + locale.T("PlayWorkingOutValues")
 	}
 	m := gs.game.Moves()[gs.review]
 	v, ok := gs.values.of(g, m)
@@ -259,46 +260,45 @@ func (gs *gameScene) reviewValue(a *App) string {
 		return ""
 	}
 	p := g.Position()
-	who := gs.who(gs.setup.colourOf(p.SideToMove()))
-	if who == "You" {
-		who = "you" // in the middle of the line
+	c := gs.setup.colourOf(p.SideToMove())
+	who, you := gs.who(c), gs.isYou(c)
+	next := locale.F("PlayValueNext", "Who", who, "Move", moveShort(gs.variant, &p, m), "Value", valueFor(who, you, v))
+	if you {
+		next = locale.F("PlayValueNextYou", "Move", moveShort(gs.variant, &p, m), "Value", valueFor(who, you, v))
 	}
-	s := fmt.Sprintf("  ·  next, %s %s %s: %s", who, verb(who, "play"), moveShort(gs.variant, &p, m), valueFor(who, v))
+	s := "  ·  " + next
 	if rank(v) < rank(b) {
 		best := valueWords(b)
-		if best == "draw" {
-			best = "a draw"
+		if b.Draw || b.Score.Kind == ai.Centipawns {
+			best = locale.T("PlayValueADraw")
 		}
-		s += fmt.Sprintf(" (best: %s, %s)", moveShort(gs.variant, &p, b.Move), best)
+		s += " " + locale.F("PlayValueBest", "Move", moveShort(gs.variant, &p, b.Move), "Value", best)
 	}
 	return s
 }
 
 // valueFor says a move's value for the player who makes it: "you lose in
 // 4", "Blue wins in 2", "a draw with best play" (moves of that player's).
-func valueFor(who string, v ai.MoveValue) string {
+func valueFor(who string, you bool, v ai.MoveValue) string {
 	if v.Draw || v.Score.Kind == ai.Centipawns {
-		return "a draw with best play"
+		return locale.T("PlayValueDrawBestPlay")
 	}
 	n := (v.Score.Value + 1) / 2
-	if v.Score.Kind == ai.WinIn {
-		return fmt.Sprintf("%s %s in %d", who, verb(who, "win"), n)
+	switch {
+	case v.Score.Kind == ai.WinIn && you:
+		return locale.P("PlayValueYouWinIn", n)
+	case v.Score.Kind == ai.WinIn:
+		return locale.P("PlayValueWinsIn", n, "Who", who)
+	case you:
+		return locale.P("PlayValueYouLoseIn", n)
 	}
-	return fmt.Sprintf("%s %s in %d", who, verb(who, "lose"), n)
-}
-
-// verb agrees a verb with its subject: "you play", "Blue plays".
-func verb(who, v string) string {
-	if who == "you" {
-		return v
-	}
-	return v + "s"
+	return locale.P("PlayValueLosesIn", n, "Who", who)
 }
 
 // moveShort names a move in a few words: "large to a1", "b2 to a1".
 func moveShort(v rules.Variant, p *rules.Position, m rules.Move) string {
 	if m.IsDrop() {
-		return sizeNames(v)[p.MovedSize(m)-1] + " to " + m.To.Name(v)
+		return locale.F("PlayShortDrop", "Size", sizeNames(v)[p.MovedSize(m)-1], "To", m.To.Name(v))
 	}
-	return m.From.Name(v) + " to " + m.To.Name(v)
+	return locale.F("PlayShortMove", "From", m.From.Name(v), "To", m.To.Name(v))
 }
