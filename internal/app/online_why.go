@@ -2,7 +2,9 @@ package app
 
 import (
 	"strings"
+	"time"
 
+	"github.com/gobblet-game/gobblet/internal/locale"
 	"github.com/gobblet-game/gobblet/internal/netplay"
 )
 
@@ -52,5 +54,123 @@ func codeProblem(err error) string {
 // whyText says a reason in the player's language; english when its kind
 // has no message.
 func whyText(w netplay.Why, english string) string {
+	switch w.Kind {
+	case netplay.WhyGameIsOver:
+		return locale.T("OnlineWhyGameIsOver")
+	case netplay.WhyNotYourTurn:
+		return locale.T("OnlineWhyNotYourTurn")
+	case netplay.WhyNoGameYet:
+		return locale.T("OnlineWhyNoGameYet")
+	case netplay.WhyGameAlreadyOver:
+		return locale.T("OnlineWhyGameAlreadyOver")
+	case netplay.WhyDrawAfterMove:
+		return locale.T("OnlineWhyDrawAfterMove")
+	case netplay.WhyDrawWaiting:
+		return locale.T("OnlineWhyDrawWaiting")
+	case netplay.WhyDrawAlready:
+		return locale.T("OnlineWhyDrawAlready")
+	case netplay.WhyNoDrawOffer:
+		return locale.T("OnlineWhyNoDrawOffer")
+	case netplay.WhyRematchAfterGame:
+		return locale.T("OnlineWhyRematchAfterGame")
+	case netplay.WhyYouLeft:
+		return locale.T("OnlineWhyYouLeft")
+	case netplay.WhyYouClosed:
+		return locale.T("OnlineWhyYouClosed")
+	case netplay.WhyYouStopped:
+		return locale.T("OnlineWhyYouStopped")
+	case netplay.WhyHostNoAnswer:
+		return locale.F("OnlineWhyHostNoAnswer", "Address", w.Addr)
+	case netplay.WhyHostUnreachable:
+		return locale.F("OnlineWhyHostUnreachable", "Address", w.Addr)
+	case netplay.WhyPeerLost:
+		return locale.T("OnlineWhyPeerLost")
+	case netplay.WhyHostWrongCode:
+		return locale.T("OnlineWhyHostWrongCode")
+	case netplay.WhyTooManyWrong:
+		return locale.T("OnlineWhyTooManyWrong")
+	case netplay.WhyRoomHasGame:
+		return locale.T("OnlineWhyRoomHasGame")
+	case netplay.WhyRoomClosed:
+		return locale.T("OnlineWhyRoomClosed")
+	case netplay.WhyHostNewer:
+		return locale.F("OnlineWhyHostNewer", "Theirs", w.Theirs, "Ours", w.Ours)
+	case netplay.WhyHostOlder:
+		return locale.F("OnlineWhyHostOlder", "Theirs", w.Theirs, "Ours", w.Ours)
+	case netplay.WhyNotGobblet:
+		return locale.T("OnlineWhyNotGobblet")
+	case netplay.WhyJoinerWrongCode:
+		return locale.T("OnlineWhyJoinerWrongCode")
+	case netplay.WhyJoinerWait:
+		return locale.T("OnlineWhyJoinerWait")
+	case netplay.WhyJoinerInGame:
+		return locale.T("OnlineWhyJoinerInGame")
+	case netplay.WhyRoomFull:
+		return locale.T("OnlineWhyRoomFull")
+	case netplay.WhyTooManyConnections:
+		return locale.T("OnlineWhyTooManyConnections")
+	case netplay.WhyServerFull:
+		return locale.T("OnlineWhyServerFull")
+	case netplay.WhyServerSilence:
+		return locale.T("OnlineWhyServerSilence")
+	case netplay.WhyTooManyMessages:
+		return locale.T("OnlineWhyTooManyMessages")
+	case netplay.WhyRoomTimeLimit:
+		return locale.T("OnlineWhyRoomTimeLimit")
+	case netplay.WhyServerRestarting:
+		return locale.T("OnlineWhyServerRestarting")
+	case netplay.WhyServerLost:
+		return locale.T("OnlineWhyServerLost")
+	case netplay.WhyServerUnreachable:
+		return locale.F("OnlineWhyServerUnreachable", "Address", w.Addr)
+	case netplay.WhyWrongCode:
+		return locale.T("OnlineWhyWrongCode")
+	case netplay.WhyStrangerWrongCode:
+		return locale.T("OnlineWhyStrangerWrongCode")
+	case netplay.WhyStrangerInRoom:
+		return locale.T("OnlineWhyStrangerInRoom")
+	case netplay.WhyFriendNotInRoom:
+		return locale.T("OnlineWhyFriendNotInRoom")
+	case netplay.WhyFriendDropped:
+		return locale.T("OnlineWhyFriendDropped")
+	case netplay.WhyFriendAway:
+		return locale.T("OnlineWhyFriendAway")
+	case netplay.WhyFriendStopped:
+		return locale.T("OnlineWhyFriendStopped")
+	case netplay.WhyFriendGone:
+		if wait := waitWords(w.Wait); wait != "" {
+			return locale.F("OnlineWhyFriendGone", "Wait", wait)
+		}
+	case netplay.WhyRelayVersion:
+		return locale.F("OnlineWhyRelayVersion", "Theirs", w.Theirs, "Ours", w.Ours)
+	case netplay.WhyInviteEmpty:
+		return locale.T("OnlineWhyInviteEmpty")
+	case netplay.WhyLinkIncomplete:
+		return locale.T("OnlineWhyLinkIncomplete")
+	case netplay.WhyLinkNoCode:
+		return locale.T("OnlineWhyLinkNoCode")
+	case netplay.WhyRoomCodeInvite:
+		return locale.T("OnlineWhyRoomCodeInvite")
+	case netplay.WhyInviteLength:
+		return locale.F("OnlineWhyInviteLength", "Length", locale.Num(w.N), "Count", locale.Num(w.Theirs))
+	case netplay.WhyInviteTypo:
+		return locale.T("OnlineWhyInviteTypo")
+	case netplay.WhyNoServerSet:
+		return locale.T("OnlineWhyNoServerSet")
+	case netplay.WhyCodeNamesServer:
+		return locale.T("OnlineWhyCodeNamesServer")
+	}
 	return english
+}
+
+// waitWords says how long the game waited for a friend: whole minutes or
+// seconds ("" for anything else: the English sentence is shown).
+func waitWords(d time.Duration) string {
+	switch {
+	case d >= time.Minute && d%time.Minute == 0:
+		return locale.P("OnlineWaitMinutes", int(d/time.Minute))
+	case d >= time.Second && d%time.Second == 0:
+		return locale.P("OnlineWaitSeconds", int(d/time.Second))
+	}
+	return ""
 }

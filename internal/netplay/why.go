@@ -46,3 +46,63 @@ func WhyOf(err error) (Why, bool) {
 	}
 	return Why{}, false
 }
+
+// The kinds of sentences the GUI says in the player's language.
+const (
+	// moves and requests
+	WhyGameIsOver       Kind = "game-is-over"
+	WhyNotYourTurn      Kind = "not-your-turn"
+	WhyNoGameYet        Kind = "no-game-yet"
+	WhyGameAlreadyOver  Kind = "game-already-over"
+	WhyDrawAfterMove    Kind = "draw-after-move"
+	WhyDrawWaiting      Kind = "draw-waiting"
+	WhyDrawAlready      Kind = "draw-already"
+	WhyNoDrawOffer      Kind = "no-draw-offer"
+	WhyRematchAfterGame Kind = "rematch-after-game"
+	// the player ended it
+	WhyYouLeft    Kind = "you-left"
+	WhyYouClosed  Kind = "you-closed"
+	WhyYouStopped Kind = "you-stopped"
+	// on this network
+	WhyHostNoAnswer    Kind = "host-no-answer"   // Addr
+	WhyHostUnreachable Kind = "host-unreachable" // Addr
+	WhyPeerLost        Kind = "peer-lost"
+	WhyHostWrongCode   Kind = "host-wrong-code"
+	WhyTooManyWrong    Kind = "too-many-wrong"
+	WhyRoomHasGame     Kind = "room-has-game"
+	WhyRoomClosed      Kind = "room-closed"
+	WhyHostNewer       Kind = "host-newer" // Theirs, Ours
+	WhyHostOlder       Kind = "host-older" // Theirs, Ours
+	WhyNotGobblet      Kind = "not-gobblet"
+	WhyJoinerWrongCode Kind = "joiner-wrong-code"
+	WhyJoinerWait      Kind = "joiner-wait"
+	WhyJoinerInGame    Kind = "joiner-in-game"
+	// through an online server
+	WhyRoomFull           Kind = "room-full"
+	WhyTooManyConnections Kind = "too-many-connections"
+	WhyServerFull         Kind = "server-full"
+	WhyServerSilence      Kind = "server-silence"
+	WhyTooManyMessages    Kind = "too-many-messages"
+	WhyRoomTimeLimit      Kind = "room-time-limit"
+	WhyServerRestarting   Kind = "server-restarting"
+	WhyServerLost         Kind = "server-lost"
+	WhyServerUnreachable  Kind = "server-unreachable" // Addr
+	WhyWrongCode          Kind = "wrong-code"
+	WhyStrangerWrongCode  Kind = "stranger-wrong-code"
+	WhyStrangerInRoom     Kind = "stranger-in-room"
+	WhyFriendNotInRoom    Kind = "friend-not-in-room"
+	WhyFriendDropped      Kind = "friend-dropped"
+	WhyFriendAway         Kind = "friend-away"
+	WhyFriendStopped      Kind = "friend-stopped"
+	WhyFriendGone         Kind = "friend-gone"   // Wait
+	WhyRelayVersion       Kind = "relay-version" // Theirs, Ours
+	// reading an invitation
+	WhyInviteEmpty     Kind = "invite-empty"
+	WhyLinkIncomplete  Kind = "link-incomplete"
+	WhyLinkNoCode      Kind = "link-no-code"
+	WhyRoomCodeInvite  Kind = "room-code-invite"
+	WhyInviteLength    Kind = "invite-length" // N, Theirs (its length)
+	WhyInviteTypo      Kind = "invite-typo"
+	WhyNoServerSet     Kind = "no-server-set"
+	WhyCodeNamesServer Kind = "code-names-no-server"
+)
