@@ -87,6 +87,9 @@ func TestThePageFragmentIsAnInvitationOrANotice(t *testing.T) {
 		if code != tt.code || (notice != nil) != tt.notice {
 			t.Errorf("pageInvitation(%.40q) = %q, notice %v; want %q, notice %v", tt.fragment, code, notice != nil, tt.code, tt.notice)
 		}
+		if notice != nil && !strings.Contains(notice(), "which is not an invitation, so the game opened as usual") {
+			t.Errorf("pageInvitation(%.40q) says %q", tt.fragment, notice())
+		}
 	}
 }
 

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"strconv"
 	"strings"
 	"time"
 
@@ -159,8 +160,33 @@ func whyText(w netplay.Why, english string) string {
 		return locale.T("OnlineWhyNoServerSet")
 	case netplay.WhyCodeNamesServer:
 		return locale.T("OnlineWhyCodeNamesServer")
+	case netplay.WhyInviteU:
+		return locale.T("OnlineWhyInviteU")
+	case netplay.WhyInviteBadChar:
+		return locale.F("OnlineWhyInviteBadChar", "Char", quoted(w.Text))
+	case netplay.WhyCodeU:
+		return locale.T("OnlineWhyCodeU")
+	case netplay.WhyCodeBadChar:
+		return locale.F("OnlineWhyCodeBadChar", "Char", quoted(w.Text))
+	case netplay.WhyCodeTooLong:
+		return locale.F("OnlineWhyCodeTooLong", "Most", locale.Num(w.N))
+	case netplay.WhyCodeEmpty:
+		return locale.T("OnlineWhyCodeEmpty")
+	case netplay.WhyCodeTypo:
+		return locale.T("OnlineWhyCodeTypo")
+	case netplay.WhyCodeNotOurs:
+		return locale.T("OnlineWhyCodeNotOurs")
+	case netplay.WhyCodeNoHost:
+		return locale.T("OnlineWhyCodeNoHost")
 	}
 	return english
+}
+
+// quoted is a typed character as Go quotes it, its quotes left out (the
+// message puts the language's own): a control character shows escaped.
+func quoted(s string) string {
+	q := strconv.Quote(s)
+	return q[1 : len(q)-1]
 }
 
 // waitWords says how long the game waited for a friend: whole minutes or

@@ -95,9 +95,9 @@ func decodeInvitation(s string) ([]int, error) {
 	vals, bad := codeDigits(s, RoomCodeLength6)
 	switch {
 	case bad >= 0 && (s[bad] == 'U' || s[bad] == 'u'):
-		return nil, sentence("U is never used in a code: check the code with your friend.")
+		return nil, withWhy(sentence("U is never used in a code: check the code with your friend."), Why{Kind: WhyInviteU})
 	case bad >= 0:
-		return nil, sentencef("%q is not one of a code's letters and digits: check the code with your friend.", clipText(s[bad:bad+1]))
+		return nil, withWhy(sentencef("%q is not one of a code's letters and digits: check the code with your friend.", clipText(s[bad:bad+1])), Why{Kind: WhyInviteBadChar, Text: clipText(s[bad : bad+1])})
 	}
 	switch n := len(vals); {
 	case n == RoomCodeLength || n == RoomCodeLength6:

@@ -105,4 +105,14 @@ const (
 	WhyInviteTypo      Kind = "invite-typo"
 	WhyNoServerSet     Kind = "no-server-set"
 	WhyCodeNamesServer Kind = "code-names-no-server"
+	WhyInviteU         Kind = "invite-u"
+	WhyInviteBadChar   Kind = "invite-bad-char" // Text: the character, quoted
+	// reading a room code of this network
+	WhyCodeU       Kind = "code-u"
+	WhyCodeBadChar Kind = "code-bad-char" // Text: the character, quoted
+	WhyCodeTooLong Kind = "code-too-long" // N: the most characters
+	WhyCodeEmpty   Kind = "code-empty"
+	WhyCodeTypo    Kind = "code-typo"
+	WhyCodeNotOurs Kind = "code-not-ours"
+	WhyCodeNoHost  Kind = "code-no-host"
 )
