@@ -142,6 +142,10 @@ func whyText(w netplay.Why, english string) string {
 		if wait := waitWords(w.Wait); wait != "" {
 			return locale.F("OnlineWhyFriendGone", "Wait", wait)
 		}
+	case netplay.WhyLeft, netplay.WhyEnded, netplay.WhyStoppedAnswering, netplay.WhyLost:
+		if t := sideText(w); t != "" {
+			return t
+		}
 	case netplay.WhyRelayVersion:
 		return locale.F("OnlineWhyRelayVersion", "Theirs", w.Theirs, "Ours", w.Ours)
 	case netplay.WhyInviteEmpty:
@@ -180,6 +184,40 @@ func whyText(w netplay.Why, english string) string {
 		return locale.T("OnlineWhyCodeNoHost")
 	}
 	return english
+}
+
+// sideText says what the other side did: the host, the other player or
+// your friend ("" for anyone else: the English is shown). Their own words
+// are shown as they are.
+func sideText(w netplay.Why) string {
+	text := quoted(w.Text)
+	switch w.Who + "/" + string(w.Kind) {
+	case "host/" + string(netplay.WhyLeft):
+		return locale.T("OnlineWhyHostLeft")
+	case "other/" + string(netplay.WhyLeft):
+		return locale.T("OnlineWhyOtherLeft")
+	case "friend/" + string(netplay.WhyLeft):
+		return locale.T("OnlineWhyFriendLeft")
+	case "host/" + string(netplay.WhyEnded):
+		return locale.F("OnlineWhyHostEnded", "Text", text)
+	case "other/" + string(netplay.WhyEnded):
+		return locale.F("OnlineWhyOtherEnded", "Text", text)
+	case "friend/" + string(netplay.WhyEnded):
+		return locale.F("OnlineWhyFriendEnded", "Text", text)
+	case "host/" + string(netplay.WhyStoppedAnswering):
+		return locale.T("OnlineWhyHostSilent")
+	case "other/" + string(netplay.WhyStoppedAnswering):
+		return locale.T("OnlineWhyOtherSilent")
+	case "friend/" + string(netplay.WhyStoppedAnswering):
+		return locale.T("OnlineWhyFriendSilent")
+	case "host/" + string(netplay.WhyLost):
+		return locale.T("OnlineWhyHostLost")
+	case "other/" + string(netplay.WhyLost):
+		return locale.T("OnlineWhyPeerLost")
+	case "friend/" + string(netplay.WhyLost):
+		return locale.T("OnlineWhyFriendLost")
+	}
+	return ""
 }
 
 // quoted is a typed character as Go quotes it, its quotes left out (the

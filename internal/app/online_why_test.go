@@ -2,6 +2,7 @@ package app
 
 import (
 	"errors"
+	"fmt"
 	"testing"
 
 	"github.com/gobblet-game/gobblet/internal/locale"
@@ -40,5 +41,29 @@ func TestNetplayErrorsSayTheSameEnglishFromTheCatalog(t *testing.T) {
 	}
 	if got, want := waitWords(3*60e9), "3 minutes"; got != want {
 		t.Errorf("waitWords = %q", got)
+	}
+}
+
+// What the other side did says the English netplay says, their own words
+// quoted as Go quotes them.
+func TestTheOtherSidesDoingsInEnglishAsNetplaySaysThem(t *testing.T) {
+	locale.Use("en")
+	words := "bye \"all\"\tnow"
+	for _, c := range []struct {
+		w    netplay.Why
+		want string
+	}{
+		{netplay.Why{Kind: netplay.WhyLeft, Who: "friend"}, "Your friend left the game."},
+		{netplay.Why{Kind: netplay.WhyLeft, Who: "other"}, "The other player left the game."},
+		{netplay.Why{Kind: netplay.WhyEnded, Who: "host", Text: words}, fmt.Sprintf("%s ended the connection: %q.", "The host", words)},
+		{netplay.Why{Kind: netplay.WhyStoppedAnswering, Who: "other"}, "The other player stopped answering; the connection seems lost."},
+		{netplay.Why{Kind: netplay.WhyLost, Who: "friend"}, "The connection to your friend was lost."},
+		{netplay.Why{Kind: netplay.WhyLost, Who: "other"}, "The connection to the other player was lost."},
+		{netplay.Why{Kind: netplay.WhyLost}, "English"},
+		{netplay.Why{Kind: netplay.WhyServerUnreachable, Addr: "play.example.org"}, "Could not reach the server at play.example.org."},
+	} {
+		if got := whyText(c.w, "English"); got != c.want {
+			t.Errorf("%+v: %q, want %q", c.w, got, c.want)
+		}
 	}
 }

@@ -157,9 +157,10 @@ func (l *link) decode(line, who string) (message, *refusal) {
 		}
 	}
 	if m.kind == kindBye {
-		r := &refusal{reason: who + " left the game."}
+		r := &refusal{reason: who + " left the game.", why: Why{Kind: WhyLeft, Who: sideOf(who)}}
 		if m.text != "" {
 			r.reason = fmt.Sprintf("%s ended the connection: %q.", who, peerText(m.text))
+			r.why = Why{Kind: WhyEnded, Who: sideOf(who), Text: peerText(m.text)}
 		}
 		return m, r
 	}
@@ -215,11 +216,12 @@ func readFailure(who string, err error) *refusal {
 	case errors.As(err, &ne) && ne.Timeout():
 		return &refusal{
 			reason: fmt.Sprintf("%s stopped answering; the connection seems lost.", who),
+			why:    Why{Kind: WhyStoppedAnswering, Who: sideOf(who)},
 			tell:   "you stopped answering",
 			err:    err,
 		}
 	}
-	return &refusal{reason: fmt.Sprintf("The connection to %s was lost.", lower(who)), err: err}
+	return &refusal{reason: fmt.Sprintf("The connection to %s was lost.", lower(who)), why: Why{Kind: WhyLost, Who: sideOf(who)}, err: err}
 }
 
 func lower(who string) string {

@@ -20,6 +20,7 @@ type Why struct {
 	N       int           // a count: characters, messages a second
 	Wait    time.Duration // how long the game waits
 	Text    string        // words from the other side, or the detail of a disagreement
+	Who     string        // the other side: "host", "other" (the other player), "friend"; "" for anyone else
 }
 
 // Kind names a sentence for the player.
@@ -94,8 +95,13 @@ const (
 	WhyFriendDropped      Kind = "friend-dropped"
 	WhyFriendAway         Kind = "friend-away"
 	WhyFriendStopped      Kind = "friend-stopped"
-	WhyFriendGone         Kind = "friend-gone"   // Wait
-	WhyRelayVersion       Kind = "relay-version" // Theirs, Ours
+	// the other side (Who)
+	WhyLeft             Kind = "left"
+	WhyEnded            Kind = "ended" // Text: their words
+	WhyStoppedAnswering Kind = "stopped-answering"
+	WhyLost             Kind = "lost"
+	WhyFriendGone       Kind = "friend-gone"   // Wait
+	WhyRelayVersion     Kind = "relay-version" // Theirs, Ours
 	// reading an invitation
 	WhyInviteEmpty     Kind = "invite-empty"
 	WhyLinkIncomplete  Kind = "link-incomplete"
@@ -116,3 +122,16 @@ const (
 	WhyCodeNotOurs Kind = "code-not-ours"
 	WhyCodeNoHost  Kind = "code-no-host"
 )
+
+// sideOf names the side a sentence's who is about, for Why.Who.
+func sideOf(who string) string {
+	switch who {
+	case "The host":
+		return "host"
+	case "The other player":
+		return "other"
+	case "Your friend":
+		return "friend"
+	}
+	return ""
+}
