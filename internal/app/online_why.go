@@ -146,6 +146,24 @@ func whyText(w netplay.Why, english string) string {
 		if t := sideText(w); t != "" {
 			return t
 		}
+	case netplay.WhyHostOlderOrNot:
+		return locale.T("OnlineWhyHostOlderOrNot")
+	case netplay.WhyNotTheRoom:
+		return locale.T("OnlineWhyNotTheRoom")
+	case netplay.WhyHostNoProof:
+		return locale.T("OnlineWhyHostNoProof")
+	case netplay.WhyHostLeftGreeting:
+		return locale.T("OnlineWhyHostLeftGreeting")
+	case netplay.WhyJoinerLeftGreeting:
+		return locale.T("OnlineWhyJoinerLeftGreeting")
+	case netplay.WhyHostTurnedAway:
+		return locale.T("OnlineWhyHostTurnedAway")
+	case netplay.WhyFriendStoppedGreeting:
+		return locale.T("OnlineWhyFriendStoppedGreeting")
+	case netplay.WhyFriendRestarted:
+		return locale.T("OnlineWhyFriendRestarted")
+	case netplay.WhyLinkScheme:
+		return locale.F("OnlineWhyLinkScheme", "Scheme", quoted(w.Text))
 	case netplay.WhyRelayVersion:
 		return locale.F("OnlineWhyRelayVersion", "Theirs", w.Theirs, "Ours", w.Ours)
 	case netplay.WhyInviteEmpty:

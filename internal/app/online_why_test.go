@@ -26,7 +26,7 @@ func TestNetplayErrorsSayTheSameEnglishFromTheCatalog(t *testing.T) {
 			t.Errorf("join %q: %q, was %q", code, got, want)
 		}
 	}
-	for _, inv := range []string{"", "https://", "https://play.example.org/", "ABCD-EFGH-JKMN-PQRU", "ABCD-EFGH-JKMN-PQR*", "ABCD-EFGH-JKMN-PQRS", "ABCD-EFGH-JKMN", "7K3Q-D0M8-ZPVX-1RT4-N2E"} {
+	for _, inv := range []string{"", "https://", "https://play.example.org/", "ABCD-EFGH-JKMN-PQRU", "ABCD-EFGH-JKMN-PQR*", "ABCD-EFGH-JKMN-PQRS", "ABCD-EFGH-JKMN", "7K3Q-D0M8-ZPVX-1RT4-N2E", "ftp://play.example.org/#ABCD"} {
 		sess, err := netplay.Accept(netplay.AcceptConfig{Invitation: inv, Server: "http://127.0.0.1:1"})
 		if err == nil {
 			sess.Close()

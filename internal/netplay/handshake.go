@@ -334,11 +334,11 @@ func provenJoiner(l *link, g hostGreeting, version int, variant string, hostProo
 		}
 	}
 	if err := l.sendAll(answers); err != nil {
-		return &refusal{reason: "The joiner left during the greeting.", err: err}
+		return &refusal{reason: "The joiner left during the greeting.", why: Why{Kind: WhyJoinerLeftGreeting}, err: err}
 	}
 	l.seal = sl
 	if err := l.send(message{kind: kindStart, variant: g.variant.String(), colour: g.joinerColour}); err != nil {
-		return &refusal{reason: "The joiner left during the greeting.", err: err}
+		return &refusal{reason: "The joiner left during the greeting.", why: Why{Kind: WhyJoinerLeftGreeting}, err: err}
 	}
 	return nil
 }
@@ -473,7 +473,7 @@ func greetHost(l *link, secret Secret, expect *rules.Variant) (rules.Variant, ru
 // proved the secret, without a word of what it said.
 func unprovenHost(m message, r *refusal) *refusal {
 	if m.kind == kindBye {
-		return &refusal{reason: "The host turned this game away without proving it knows the room code; it may run an older version of Gobblet, or this may not be the room of that code."}
+		return &refusal{reason: "The host turned this game away without proving it knows the room code; it may run an older version of Gobblet, or this may not be the room of that code.", why: Why{Kind: WhyHostTurnedAway}}
 	}
 	if errors.Is(r.err, errNotOurs) {
 		return &refusal{reason: "The other side did not greet as this game does; it may be an older version of Gobblet, or not a Gobblet room.", why: Why{Kind: WhyNotGobblet}, err: r.err}

@@ -71,7 +71,7 @@ func parseInvitation(s string) (Invitation, error) {
 		switch strings.ToLower(u.Scheme) {
 		case "http", "https", "ws", "wss":
 		default:
-			return Invitation{}, sentencef("A link that starts with %q is not a Gobblet invitation.", clipText(u.Scheme+"://"))
+			return Invitation{}, withWhy(sentencef("A link that starts with %q is not a Gobblet invitation.", clipText(u.Scheme+"://")), Why{Kind: WhyLinkScheme, Text: clipText(u.Scheme + "://")})
 		}
 		if u.Fragment == "" {
 			return Invitation{}, withWhy(sentence("That link has no code after its #: copy the whole link your friend sent."), Why{Kind: WhyLinkNoCode})

@@ -546,7 +546,7 @@ func (c *relayClient) readLine(rc *relayConn, ch *channel, deadline <-chan time.
 	b, e := c.next(rc, deadline)
 	if e != nil {
 		if e.stranger { // the other side proved the code: it is our partner, gone quiet
-			e = &relayEnd{reason: "Your friend stopped answering during the greeting."}
+			e = &relayEnd{reason: "Your friend stopped answering during the greeting.", why: Why{Kind: WhyFriendStoppedGreeting}}
 		}
 		return "", e
 	}
@@ -970,7 +970,7 @@ func (c *relayClient) play(rc *relayConn, ch *channel) *relayEnd {
 			if ev.data[0] == frameHello {
 				// The other side greets again: it lost the connection
 				// without the relay noticing yet. Greet again too.
-				return &relayEnd{reason: "The connection to your friend was restarted."}
+				return &relayEnd{reason: "The connection to your friend was restarted.", why: Why{Kind: WhyFriendRestarted}}
 			}
 			plain, err := ch.open(ev.data)
 			if err != nil {

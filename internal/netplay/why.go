@@ -100,8 +100,18 @@ const (
 	WhyEnded            Kind = "ended" // Text: their words
 	WhyStoppedAnswering Kind = "stopped-answering"
 	WhyLost             Kind = "lost"
-	WhyFriendGone       Kind = "friend-gone"   // Wait
-	WhyRelayVersion     Kind = "relay-version" // Theirs, Ours
+	// greetings that fail
+	WhyHostOlderOrNot        Kind = "host-older-or-not-the-room"
+	WhyNotTheRoom            Kind = "not-the-room"
+	WhyHostNoProof           Kind = "host-no-proof"
+	WhyHostLeftGreeting      Kind = "host-left-greeting"
+	WhyJoinerLeftGreeting    Kind = "joiner-left-greeting"
+	WhyHostTurnedAway        Kind = "host-turned-away"
+	WhyFriendStoppedGreeting Kind = "friend-stopped-greeting"
+	WhyFriendRestarted       Kind = "friend-restarted"
+	WhyLinkScheme            Kind = "link-scheme"   // Text: the scheme and ://
+	WhyFriendGone            Kind = "friend-gone"   // Wait
+	WhyRelayVersion          Kind = "relay-version" // Theirs, Ours
 	// reading an invitation
 	WhyInviteEmpty     Kind = "invite-empty"
 	WhyLinkIncomplete  Kind = "link-incomplete"
