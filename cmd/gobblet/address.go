@@ -51,11 +51,12 @@ func on(vals []string) bool {
 // of an invitation's code (16 letters and digits, dashes and spaces
 // aside) is taken; whether the code itself is right the invitation says
 // when it is accepted. Anything else is ignored with a notice for the
-// player, never an error: an address never stops the game.
-func pageInvitation(fragment string) (code, notice string) {
+// player, never an error: an address never stops the game. The notice is
+// a function, said once the game has chosen its language (app.New).
+func pageInvitation(fragment string) (code string, notice func() string) {
 	f := strings.TrimPrefix(fragment, "#")
 	if f == "" {
-		return "", ""
+		return "", nil
 	}
 	if len(f) > 200 {
 		return "", notInvitation(f[:60])
@@ -76,7 +77,7 @@ func pageInvitation(fragment string) (code, notice string) {
 	if n != inviteCodeLength {
 		return "", notInvitation(f)
 	}
-	return strings.TrimSpace(f), ""
+	return strings.TrimSpace(f), nil
 }
 
 // inviteCodeLength is how many letters and digits an invitation's code
@@ -84,12 +85,11 @@ func pageInvitation(fragment string) (code, notice string) {
 const inviteCodeLength = 16
 
 // notInvitation is the notice for a fragment that is not an invitation.
-func notInvitation(f string) string {
+func notInvitation(f string) func() string {
 	shown := []rune(f)
 	if len(shown) > 40 {
 		shown = append(shown[:40], '…')
 	}
 	clean := untrusted.Text(string(shown))
-	return "The page's address ends in “#" + clean + "”, which is not an invitation, so the game opened as usual. " +
-		"To play a friend, open the whole link they sent you, or type their code in New game → Online → Join."
+	return func() string { return locale.F("OnlineNotInvitation", "Fragment", clean) }
 }

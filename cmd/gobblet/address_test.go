@@ -84,8 +84,11 @@ func TestThePageFragmentIsAnInvitationOrANotice(t *testing.T) {
 	}
 	for _, tt := range tests {
 		code, notice := pageInvitation(tt.fragment)
-		if code != tt.code || (notice != "") != tt.notice {
-			t.Errorf("pageInvitation(%.40q) = %q, %q; want %q, notice %v", tt.fragment, code, notice, tt.code, tt.notice)
+		if code != tt.code || (notice != nil) != tt.notice {
+			t.Errorf("pageInvitation(%.40q) = %q, notice %v; want %q, notice %v", tt.fragment, code, notice != nil, tt.code, tt.notice)
+		}
+		if notice != nil && !strings.Contains(notice(), "which is not an invitation, so the game opened as usual") {
+			t.Errorf("pageInvitation(%.40q) says %q", tt.fragment, notice())
 		}
 	}
 }
@@ -98,8 +101,8 @@ func FuzzPageInvitation(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, fragment string) {
-		code, notice := pageInvitation(fragment)
-		if code != "" && notice != "" {
+		code, say := pageInvitation(fragment)
+		if code != "" && say != nil {
 			t.Fatalf("pageInvitation(%q) gave a code %q and a notice", fragment, code)
 		}
 		if code != "" {
@@ -116,6 +119,10 @@ func FuzzPageInvitation(f *testing.F) {
 			if n != inviteCodeLength {
 				t.Fatalf("pageInvitation(%q) gave the code %q of %d characters", fragment, code, n)
 			}
+		}
+		var notice string
+		if say != nil {
+			notice = say()
 		}
 		if len(notice) > 600 || strings.ContainsFunc(notice, func(r rune) bool { return !unicode.IsGraphic(r) }) {
 			t.Fatalf("pageInvitation(%q) gave the notice %q", fragment, notice)

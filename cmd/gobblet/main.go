@@ -108,8 +108,8 @@ func main() {
 		fmt.Fprintln(os.Stderr, "gobblet:", err)
 		os.Exit(2)
 	}
-	var notices []string
-	if code, notice := pageInvitation(pageFragment()); notice != "" {
+	var notices []func() string
+	if code, notice := pageInvitation(pageFragment()); notice != nil {
 		notices = append(notices, notice)
 	} else if code != "" && online == nil {
 		online = acceptFromPage(code, server)
@@ -142,7 +142,7 @@ func main() {
 		os.Exit(code)
 	}
 	go saySilent(sound.NewPlayer(), dbg)
-	opts := app.Options{ConfigDir: *f.configDir, Debug: dbg, Online: online, Server: server, Notices: notices, Language: *f.language,
+	opts := app.Options{ConfigDir: *f.configDir, Debug: dbg, Online: online, Server: server, Said: notices, Language: *f.language,
 		Exit: quitNow(func() { exit(0) })}
 	g := app.New(opts)
 	if err := g.Run(); err != nil {

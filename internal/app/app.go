@@ -50,6 +50,9 @@ type Options struct {
 	// Notices are said on a card at the start (a page address that was
 	// not an invitation).
 	Notices []string
+	// Said are notices said in the language the game chose (a function,
+	// asked once the language is set).
+	Said []func() string
 	// Exit, when set, ends the process as soon as the files are saved at
 	// quit (the desktop's main: os.Exit), instead of returning from Run
 	// after Ebitengine closed the window system: that teardown waits for
@@ -200,6 +203,9 @@ func New(opts Options) *App {
 	a.useLanguage()
 	for _, n := range append(notices, opts.Notices...) {
 		a.notify(n)
+	}
+	for _, n := range opts.Said {
+		a.notify(n())
 	}
 	a.scenes.log = a.debugf
 	a.scenes.woke = a.wake

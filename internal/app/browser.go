@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/gobblet-game/gobblet/internal/ai"
+	"github.com/gobblet-game/gobblet/internal/locale"
 	"github.com/gobblet-game/gobblet/internal/rules"
 )
 
@@ -18,7 +19,7 @@ var inBrowser = runtime.GOOS == "js"
 // onlineInBrowser is what the New game screen says when Start cannot be
 // pressed for an online game in a browser (today never: a page plays
 // online through a server, and On this network cannot be chosen there).
-const onlineInBrowser = "A game on this network needs the desktop game: a web page cannot open the network connections it uses."
+func onlineInBrowser() string { return locale.T("OnlineInBrowser") }
 
 // workerAfter is how long after the first frame the search worker starts
 // (its download and compiling), unless a question comes first.

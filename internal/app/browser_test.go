@@ -85,7 +85,7 @@ func TestInABrowserOnlineGoesThroughTheServer(t *testing.T) {
 	if !ls.host || !ls.relay {
 		t.Fatalf("Invite in a browser opened the lobby host=%v relay=%v", ls.host, ls.relay)
 	}
-	if ls.problem == noServer {
+	if ls.problem == noServer() {
 		t.Errorf("the page's own server was not used: %q", ls.problem)
 	}
 	if ls.sess != nil {

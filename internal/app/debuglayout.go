@@ -113,7 +113,7 @@ func (a *App) logLayout() {
 			fmt.Fprintf(&b, "suggestion %s\n", h)
 		}
 		if s.start.Disabled {
-			fmt.Fprintf(&b, "problem %s\n", onlineInBrowser)
+			fmt.Fprintf(&b, "problem %s\n", onlineInBrowser())
 			buttons([]*button{s.back})
 		} else {
 			buttons([]*button{s.start, s.back})

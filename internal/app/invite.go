@@ -2,7 +2,6 @@ package app
 
 import (
 	"errors"
-	"fmt"
 	"math"
 	"net"
 	"net/url"
@@ -10,6 +9,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"github.com/gobblet-game/gobblet/internal/locale"
 	"github.com/gobblet-game/gobblet/internal/netplay"
 	"github.com/gobblet-game/gobblet/internal/rules"
 	"github.com/gobblet-game/gobblet/internal/sound"
@@ -25,7 +25,7 @@ const inviteCodeLength = 16
 
 // noServer is what Invite a friend, and Join with a bare code, say when
 // no online server is set.
-const noServer = "No online server is set. Press Set the server (it is also in Options → Online server) and type the address of a Gobblet server: your own, or one a friend runs."
+func noServer() string { return locale.T("OnlineNoServer") }
 
 // onlineServer is the server Invite a friend opens its rooms on: the one
 // set in Options, else the game's default (the page's own in a browser,
@@ -45,7 +45,7 @@ func (a *App) onlineServer() string {
 func serverAddress(s string) (addr, problem string) {
 	s = strings.TrimSpace(s)
 	if s == "" {
-		return "", "Type the server's address, such as play.example.org."
+		return "", locale.T("OnlineServerEmpty")
 	}
 	if !strings.Contains(s, "://") {
 		scheme := "https://"
@@ -56,19 +56,19 @@ func serverAddress(s string) (addr, problem string) {
 	}
 	u, err := url.Parse(s)
 	if err != nil || u.Host == "" {
-		return "", "That is not a server address: type one such as play.example.org or https://play.example.org/."
+		return "", locale.T("OnlineServerNotAddress")
 	}
 	switch strings.ToLower(u.Scheme) {
 	case "http", "https", "ws", "wss":
 	default:
-		return "", fmt.Sprintf("A server address starts with https:// or wss:// (or http:// and ws:// on your own network), not %s://.", clipName(u.Scheme))
+		return "", locale.F("OnlineServerScheme", "Scheme", clipName(u.Scheme))
 	}
 	if u.Fragment != "" || u.RawQuery != "" {
-		return "", "That looks like an invitation link, not a server: paste it in New game → Online → Join."
+		return "", locale.T("OnlineServerIsLink")
 	}
 	if u.Port() != "" {
 		if _, err := net.LookupPort("tcp", u.Port()); err != nil {
-			return "", fmt.Sprintf("The port %s in that address is not a number.", clipName(u.Port()))
+			return "", locale.F("OnlineServerPort", "Port", clipName(u.Port()))
 		}
 	}
 	if u.Path == "" {
@@ -130,7 +130,7 @@ func InvitationLike(s string) bool {
 func classifyJoin(text string) (joinKind, string) {
 	text = strings.TrimSpace(text)
 	if text == "" {
-		return joinBad, "Paste the link your friend sent you, or type the code they read to you."
+		return joinBad, locale.T("OnlineJoinEmpty")
 	}
 	if strings.Contains(text, "://") || strings.Contains(text, "#") {
 		return joinLink, ""
@@ -140,7 +140,7 @@ func classifyJoin(text string) (joinKind, string) {
 		return joinAddr, ""
 	}
 	if len(f) == 1 && strings.ContainsAny(text, ":.") {
-		return joinBad, fmt.Sprintf("After the host's address, type a space and their %d-character secret, as in 192.168.1.20:7777 K3QD-0M8Z-P.", netplay.SecretCodeLength)
+		return joinBad, locale.F("OnlineJoinAddrSecret", "Length", locale.Num(netplay.SecretCodeLength))
 	}
 	n := 0
 	for _, r := range text {
@@ -149,7 +149,7 @@ func classifyJoin(text string) (joinKind, string) {
 		case r < 128 && (r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z'):
 			n++
 		default:
-			return joinBad, "A code has only letters and digits (and dashes): check it with your friend, or paste their link."
+			return joinBad, locale.T("OnlineJoinBadChars")
 		}
 	}
 	switch {
@@ -158,13 +158,13 @@ func classifyJoin(text string) (joinKind, string) {
 	case n == netplay.RoomCodeLength || n == netplay.RoomCodeLength6:
 		return joinDirect, ""
 	case n < inviteCodeLength:
-		return joinBad, fmt.Sprintf("An invitation code has %d characters (a room code on this network %d); this one has %d. Check it with your friend.", inviteCodeLength, netplay.RoomCodeLength, n)
+		return joinBad, locale.F("OnlineJoinShort", "Invite", locale.Num(inviteCodeLength), "Room", locale.Num(netplay.RoomCodeLength), "Count", locale.Num(n))
 	case n < netplay.RoomCodeLength:
-		return joinBad, fmt.Sprintf("An invitation code has %d characters and a room code on this network %d; this one has %d. Check it with your friend.", inviteCodeLength, netplay.RoomCodeLength, n)
+		return joinBad, locale.F("OnlineJoinBetween", "Invite", locale.Num(inviteCodeLength), "Room", locale.Num(netplay.RoomCodeLength), "Count", locale.Num(n))
 	case n < netplay.RoomCodeLength6:
-		return joinBad, fmt.Sprintf("A room code on this network has %d characters (%d on some networks); this one has %d.", netplay.RoomCodeLength, netplay.RoomCodeLength6, n)
+		return joinBad, locale.F("OnlineJoinRoomShort", "Room", locale.Num(netplay.RoomCodeLength), "Room6", locale.Num(netplay.RoomCodeLength6), "Count", locale.Num(n))
 	}
-	return joinBad, "That is longer than any code. Check it with your friend, or paste their link."
+	return joinBad, locale.T("OnlineJoinTooLong")
 }
 
 // newInviteScene opens a room on the online server at once and shows its
@@ -175,17 +175,17 @@ func newInviteScene(a *App, v rules.Variant, colour rules.Player) *lobbyScene {
 	ls.variant, ls.colour = v, colour
 	server := a.onlineServer()
 	if server == "" {
-		ls.problem = noServer
+		ls.problem = noServer()
 		return ls
 	}
 	addr, problem := serverAddress(server)
 	if problem != "" {
-		ls.problem = "The online server in Options is not an address: " + problem
+		ls.problem = locale.F("OnlineServerInOptions", "Problem", problem)
 		return ls
 	}
 	sess, err := netplay.Invite(netplay.InviteConfig{Server: addr, Variant: v, Colour: colour})
 	if err != nil {
-		ls.problem = capitalise(strings.TrimSuffix(err.Error(), ".")) + "."
+		ls.problem = errorText(err)
 		return ls
 	}
 	ls.inviting(a, sess)
@@ -215,7 +215,7 @@ func (ls *lobbyScene) accept(a *App, text string, kind joinKind) {
 	server := a.onlineServer()
 	if kind == joinInvite {
 		if server == "" {
-			ls.problem = "That is the code of an invitation through an online server, and none is set: paste your friend's link instead, or set the server in Options → Online server."
+			ls.problem = locale.T("OnlineInviteNoServer")
 			a.play(sound.Illegal)
 			return
 		}
@@ -224,14 +224,14 @@ func (ls *lobbyScene) accept(a *App, text string, kind joinKind) {
 		if addr, problem := serverAddress(server); problem == "" {
 			server = addr
 		} else if kind == joinInvite {
-			ls.problem = "The online server in Options is not an address: " + problem
+			ls.problem = locale.F("OnlineServerInOptions", "Problem", problem)
 			a.play(sound.Illegal)
 			return
 		}
 	}
 	sess, err := netplay.Accept(netplay.AcceptConfig{Invitation: text, Server: server})
 	if err != nil {
-		ls.problem = capitalise(strings.TrimSuffix(strings.TrimPrefix(err.Error(), "accept: "), ".")) + "."
+		ls.problem = errorText(err)
 		a.play(sound.Illegal)
 		return
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"github.com/gobblet-game/gobblet/internal/locale"
 	"github.com/gobblet-game/gobblet/internal/sound"
 )
 
@@ -34,13 +35,13 @@ func newServerScene(a *App, back Scene, saved func(a *App) Scene, backdrop board
 	s := &serverScene{back: back, saved: saved, backdrop: backdrop}
 	s.field = textField{Placeholder: "play.example.org", Max: 256, Raw: true, Case: true}
 	s.field.insert(a.Settings.OnlineServer)
-	s.pasteB = &button{Label: "Paste", Tip: "Paste an address (Ctrl+V)"}
-	s.clearB = &button{Label: "Use the default", Tip: "Ctrl+U empties the field"}
+	s.pasteB = &button{Label: locale.T("OnlinePaste"), Tip: locale.T("OnlinePasteAddressTip")}
+	s.clearB = &button{Label: locale.T("OnlineUseDefault"), Tip: locale.T("OnlineClearTip")}
 	if a.opts.Server == "" {
-		s.clearB.Label = "Clear"
+		s.clearB.Label = locale.T("OnlineClear")
 	}
-	s.saveB = &button{Label: "Save", Primary: true, Tip: "Enter"}
-	s.cancelB = &button{Label: "Cancel", Tip: "Esc"}
+	s.saveB = &button{Label: locale.T("OnlineSave"), Primary: true, Tip: "Enter"}
+	s.cancelB = &button{Label: locale.T("Cancel"), Tip: "Esc"}
 	return s
 }
 
@@ -50,17 +51,17 @@ func serverShown(a *App) string {
 	case a.Settings.OnlineServer != "":
 		return a.Settings.OnlineServer
 	case a.opts.Server != "":
-		return "Default: " + strings.TrimSuffix(strings.TrimPrefix(strings.TrimPrefix(a.opts.Server, "https://"), "http://"), "/")
+		return locale.F("OnlineServerDefault", "Server", strings.TrimSuffix(strings.TrimPrefix(strings.TrimPrefix(a.opts.Server, "https://"), "http://"), "/"))
 	}
-	return "None set"
+	return locale.T("OnlineServerNone")
 }
 
 // defaultWords says what an empty field means.
 func defaultWords(a *App) string {
 	if a.opts.Server != "" {
-		return "Left empty, the game's own server is used: " + a.opts.Server
+		return locale.F("OnlineLeftEmpty", "Server", a.opts.Server)
 	}
-	return "This copy of the game has no server of its own: Invite a friend needs one here."
+	return locale.T("OnlineNoOwnServer")
 }
 
 func (s *serverScene) layout(a *App) {
@@ -85,7 +86,7 @@ func (s *serverScene) layout(a *App) {
 		}
 	}
 	body, small := a.Face(Regular, sizeBody), a.Face(Regular, sizeSmall)
-	put("Invite a friend opens its rooms on this server. Type or paste its address, such as play.example.org or wss://play.example.org/.", body, th.Text, 0)
+	put(locale.T("OnlineServerIntro"), body, th.Text, 0)
 	fw := math.Min(700*u, wrapW)
 	s.field.Rect = Rect{cx - fw/2, y + 26*u*g, fw, 64 * u}
 	y = s.field.Rect.Y + s.field.Rect.H
@@ -139,7 +140,7 @@ func (s *serverScene) Update(a *App) error {
 	select {
 	case text := <-a.clip.pasted:
 		if text == "" {
-			a.toast("Nothing to paste: type the address instead")
+			a.toast(locale.T("OnlineNothingToPasteAddress"))
 		} else {
 			s.field.Text = ""
 			s.field.insert(strings.TrimSpace(text))
@@ -197,7 +198,8 @@ func (s *serverScene) Draw(a *App, dst *ebiten.Image) {
 	if m.side {
 		side = (sideButtonW + 16) * a.U()
 	}
-	drawText(dst, "Online server", titleFace(a, "Online server", side), a.W/2, m.title, Center, a.Theme.Text)
+	title := locale.T("OnlineServerTitle")
+	drawText(dst, title, titleFace(a, title, side), a.W/2, m.title, Center, a.Theme.Text)
 	card := dst
 	if !s.area.Empty() { // a phone's card scrolls in its area
 		card = clipTo(dst, s.area)

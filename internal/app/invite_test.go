@@ -117,7 +117,7 @@ func TestInviteWithoutAServerSaysHowToSetOne(t *testing.T) {
 	}
 	d.click(d.setup().start.Rect.Center())
 	ls := d.lobby()
-	if !ls.host || !ls.relay || ls.problem != noServer || ls.sess != nil {
+	if !ls.host || !ls.relay || ls.problem != noServer() || ls.sess != nil {
 		t.Fatalf("Invite with no server: host %v relay %v problem %q", ls.host, ls.relay, ls.problem)
 	}
 	if !strings.Contains(ls.problem, "Options → Online server") {

@@ -1,7 +1,6 @@
 package app
 
 import (
-	"fmt"
 	"image/color"
 	"math"
 	"strings"
@@ -9,6 +8,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"github.com/gobblet-game/gobblet/internal/locale"
 	"github.com/gobblet-game/gobblet/internal/netplay"
 	"github.com/gobblet-game/gobblet/internal/rules"
 	"github.com/gobblet-game/gobblet/internal/sound"
@@ -110,13 +110,13 @@ func newJoinScene(a *App, sess *netplay.Session) *lobbyScene {
 
 func newLobby(a *App, host bool) *lobbyScene {
 	ls := &lobbyScene{host: host, startT: a.Tick}
-	ls.copyB = &button{Label: "Copy", Tip: "Copy the code to the clipboard (Ctrl+C)"}
-	ls.linkB = &button{Label: "Copy link", Primary: true, Tip: "Copy the link to the clipboard (Ctrl+C)"}
-	ls.serverB = &button{Label: "Set the server", Primary: true, Tip: "Options → Online server"}
-	ls.joinB = &button{Label: "Join", Primary: true, Tip: "Enter"}
-	ls.pasteB = &button{Label: "Paste", Tip: "Paste a code (Ctrl+V)"}
-	ls.back = &button{Label: "Cancel", Tip: "Esc"}
-	ls.field = textField{Placeholder: "Paste the link, or type the code", Max: 256, Raw: true}
+	ls.copyB = &button{Label: locale.T("OnlineCopy"), Tip: locale.T("OnlineCopyTip")}
+	ls.linkB = &button{Label: locale.T("OnlineCopyLink"), Primary: true, Tip: locale.T("OnlineCopyLinkTip")}
+	ls.serverB = &button{Label: locale.T("OnlineSetServer"), Primary: true, Tip: locale.T("OnlineSetServerTip")}
+	ls.joinB = &button{Label: locale.T("OnlineJoin"), Primary: true, Tip: "Enter"}
+	ls.pasteB = &button{Label: locale.T("OnlinePaste"), Tip: locale.T("OnlinePasteTip")}
+	ls.back = &button{Label: locale.T("Cancel"), Tip: "Esc"}
+	ls.field = textField{Placeholder: locale.T("OnlineFieldPlaceholder"), Max: 256, Raw: true}
 	ls.backdrop = boardPicture{Pos: mustPos("gobblers:.,x2,./o3,.,x1/.,o1,.:x")}
 	return ls
 }
@@ -310,7 +310,7 @@ func (ls *lobbyScene) layout(a *App) {
 				y = ls.serverB.Rect.Y + ls.serverB.Rect.H
 			}
 		case ls.code != "":
-			put("Send the link to your friend, or read them the code:", body, th.Text, 28*u)
+			put(locale.T("OnlineSendLink"), body, th.Text, 28*u)
 			lh := 58 * u
 			if m.small {
 				lh = 50 * u
@@ -331,13 +331,13 @@ func (ls *lobbyScene) layout(a *App) {
 				pair(ls.linkB, ls.copyB, cx, ls.box.Y+ls.box.H+20*u*g, 220*u, bh, 20*u*g, wrapW)
 				y = ls.copyB.Rect.Y + ls.copyB.Rect.H
 			}
-			ls.copyB.Label, ls.copyB.Tip = "Copy code", "Copy the code to the clipboard"
+			ls.copyB.Label, ls.copyB.Tip = locale.T("OnlineCopyCode"), locale.T("OnlineCopyCodeTip")
 			if ls.reconnecting != "" {
-				busy("Connection lost: reconnecting…", 30*u)
+				busy(locale.T("OnlineReconnecting"), 30*u)
 				put(ls.reconnecting, small, th.TextDim, 10*u)
 			} else {
-				busy("Waiting for your friend…", 30*u)
-				put("They open the link in a browser, or choose Join in Gobblet and paste it or type the code.", small, th.TextDim, 18*u)
+				busy(locale.T("OnlineWaitingFriend"), 30*u)
+				put(locale.T("OnlineFriendOpens"), small, th.TextDim, 18*u)
 			}
 			room = y + 14*u*g + lineHeight(small)
 		}
@@ -347,7 +347,7 @@ func (ls *lobbyScene) layout(a *App) {
 		case ls.problem != "": // the room could not open, or it closed
 			put(ls.problem, body, warn, 30*u)
 		case ls.code != "":
-			put("Tell the other player this room code:", body, th.Text, 28*u)
+			put(locale.T("OnlineTellCode"), body, th.Text, 28*u)
 			w := math.Min(180*u, wrapW)
 			if m.side { // Copy beside the code
 				cw, chh := ls.codeBox(a, wrapW-w-12*u)
@@ -361,16 +361,16 @@ func (ls *lobbyScene) layout(a *App) {
 				ls.copyB.Rect = Rect{cx - w/2, ls.box.Y + ls.box.H + 20*u*g, w, 50 * u}
 				y = ls.copyB.Rect.Y + ls.copyB.Rect.H
 			}
-			busy("Waiting for a player…", 30*u)
+			busy(locale.T("OnlineWaitingPlayer"), 30*u)
 			put(ls.addressLine(), body, th.TextDim, 24*u)
-			put("Letters O, I and L count as 0, 1 and 1; dashes and case do not matter.", small, th.TextDim, 12*u)
+			put(locale.T("OnlineCodeLetters"), small, th.TextDim, 12*u)
 			if ls.secret != "" && ls.reach != "" {
-				put(fmt.Sprintf("For the command line: gobblet --join %s --code %s", ls.reach, ls.secret), small, withAlpha(th.TextDim, 0.7), 8*u)
+				put(locale.F("OnlineCommandLine", "Address", ls.reach, "Secret", ls.secret), small, withAlpha(th.TextDim, 0.7), 8*u)
 			}
 			room = y + 14*u*g + lineHeight(small)
 		}
 	} else {
-		put("Paste the link your friend sent you, or type the code they read to you:", body, th.Text, 12*u)
+		put(locale.T("OnlineJoinPrompt"), body, th.Text, 12*u)
 		fw := math.Min(620*u, wrapW)
 		ls.field.Rect = Rect{cx - fw/2, y + 30*u*g, fw, 64 * u}
 		if m.side && !ls.joining { // Paste and Join beside the field
@@ -383,16 +383,16 @@ func (ls *lobbyScene) layout(a *App) {
 		y = ls.field.Rect.Y + ls.field.Rect.H
 		switch {
 		case ls.joining && ls.reconnecting != "":
-			busy("Connection lost: reconnecting…", 40*u)
+			busy(locale.T("OnlineReconnecting"), 40*u)
 			put(ls.reconnecting, small, th.TextDim, 10*u)
 		case ls.joining:
-			busy("Connecting…", 40*u)
+			busy(locale.T("OnlineConnecting"), 40*u)
 		default:
 			if !m.side {
 				pair(ls.pasteB, ls.joinB, cx, y+30*u*g, 230*u, bh, 40*u*g, wrapW)
 				y = ls.joinB.Rect.Y + ls.joinB.Rect.H
 			}
-			put("On this network: type the host's room code, or their address and secret, as in 192.168.1.20:7777 K3QD-0M8Z-P", small, th.TextDim, 24*u)
+			put(locale.T("OnlineJoinHint"), small, th.TextDim, 24*u)
 		}
 		// room for two lines of trouble and a notice
 		room = y + 20*u*g + 2.25*lineHeight(body) + 14*u*g + lineHeight(small)
@@ -423,26 +423,25 @@ func (ls *lobbyScene) layout(a *App) {
 // hostSubtitle says the game and your colour. Online, orange always moves
 // first (a rematch swaps the colours), so the line says who starts.
 func (ls *lobbyScene) hostSubtitle() string {
-	side := "orange, and you move first"
-	if ls.colour == rules.O {
-		side = "blue; orange moves first"
-	}
-	what := "Gobblet 4×4"
+	what := "Gobblet 4×4" // the games' names are never translated
 	if ls.variant == rules.Gobblers {
 		what = "Gobblet Gobblers 3×3"
 	}
-	return fmt.Sprintf("%s  ·  you play %s", what, side)
+	if ls.colour == rules.O {
+		return locale.F("OnlineSubtitleBlue", "Game", what)
+	}
+	return locale.F("OnlineSubtitleOrange", "Game", what)
 }
 
 // addressLine is where the other player can reach this computer, in words.
 func (ls *lobbyScene) addressLine() string {
 	if ls.reachLocal {
-		return "No network found: only a game on this computer can join."
+		return locale.T("OnlineNoNetwork")
 	}
 	if ls.secret == "" {
-		return "Your address: " + ls.reach
+		return locale.F("OnlineYourAddress", "Address", ls.reach)
 	}
-	return fmt.Sprintf("Your address: %s  ·  secret: %s", ls.reach, ls.secret)
+	return locale.F("OnlineYourAddressSecret", "Address", ls.reach, "Secret", ls.secret)
 }
 
 // codeGap is the space between the room code's groups, in units.
@@ -537,18 +536,18 @@ func (ls *lobbyScene) Update(a *App) error {
 					a.scenes.GoTo(newOnlineGame(a, ls.sess, e))
 					return nil
 				case netplay.Notice:
-					ls.notice = e.Text
+					ls.notice = noticeText(e)
 				case netplay.Reconnecting:
-					ls.reconnecting = e.Reason
+					ls.reconnecting = reconnectingText(e)
 					if ls.reconnecting == "" {
-						ls.reconnecting = "The connection to the server dropped."
+						ls.reconnecting = locale.T("OnlineServerDropped")
 					}
 					a.debugf("reconnecting: %s", e.Reason)
 				case netplay.Reconnected:
 					ls.reconnecting = ""
 					a.debugf("reconnected")
 				case netplay.Disconnected:
-					ls.problem = e.Reason
+					ls.problem = disconnectedText(e)
 					ls.joining = false
 					ls.sess = nil
 					ls.reconnecting = ""
@@ -656,34 +655,32 @@ func (ls *lobbyScene) join(a *App) {
 // joinProblem says why a code was refused, in a sentence for the player.
 func joinProblem(cfg netplay.JoinConfig, err error) string {
 	if cfg.Addr != "" {
-		return fmt.Sprintf("After the address, type the host's %d-character secret, or the whole room code.", netplay.SecretCodeLength)
+		return locale.F("OnlineAfterAddress", "Length", locale.Num(netplay.SecretCodeLength))
 	}
-	msg := strings.TrimPrefix(err.Error(), "join: ")
-	if rest, ok := strings.CutPrefix(msg, "room code: it "); ok {
-		msg = "the code " + rest
-	}
-	msg = strings.TrimPrefix(msg, "room code: ")
-	return capitalise(msg) + "."
+	return codeProblem(err)
 }
 
 func (ls *lobbyScene) pollClipboard(a *App) {
 	select {
 	case ok := <-a.clip.copied:
-		what := ls.copied
-		if what == "" {
-			what = "Room code"
-		}
 		if ok {
-			a.toast(what + " copied")
+			switch ls.copied {
+			case "Link":
+				a.toast(locale.T("OnlineLinkCopied"))
+			case "Code":
+				a.toast(locale.T("OnlineCodeCopied"))
+			default:
+				a.toast(locale.T("OnlineRoomCodeCopied"))
+			}
 		} else {
-			a.toast("No clipboard here: read the code out instead")
+			a.toast(locale.T("OnlineNoClipboard"))
 		}
 	default:
 	}
 	select {
 	case text := <-a.clip.pasted:
 		if text == "" {
-			a.toast("Nothing to paste: type the code instead")
+			a.toast(locale.T("OnlineNothingToPaste"))
 			return
 		}
 		ls.field.Text = ""
@@ -718,12 +715,12 @@ func (ls *lobbyScene) Draw(a *App, dst *ebiten.Image) {
 	drawBackdrop(a, dst, &ls.backdrop)
 	th := a.Theme
 	cx := a.W / 2
-	title := "Join a game"
+	title := locale.T("OnlineJoinTitle")
 	switch {
 	case ls.host && ls.relay:
-		title = "Invite a friend"
+		title = locale.T("OnlineInviteTitle")
 	case ls.host:
-		title = "Host on this network"
+		title = locale.T("OnlineHostTitle")
 	}
 	m := lobbyMeasures(a)
 	side := 0.0

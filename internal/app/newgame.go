@@ -392,7 +392,7 @@ func (sc *setupScene) Draw(a *App, dst *ebiten.Image) {
 	if sc.start.Disabled { // only Online in a browser disables it
 		fc := a.Face(Regular, sizeBody)
 		lh := lineHeight(fc) * 1.3
-		for i, ln := range wrap(onlineInBrowser, fc, card.W-48*u) {
+		for i, ln := range wrap(onlineInBrowser(), fc, card.W-48*u) {
 			drawText(dst, ln, fc, a.W/2, card.Y+card.H+30*u+float64(i)*lh, Center, th.Text)
 		}
 	}

@@ -1,11 +1,11 @@
 package app
 
 import (
-	"fmt"
 	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"github.com/gobblet-game/gobblet/internal/locale"
 	"github.com/gobblet-game/gobblet/internal/netplay"
 	"github.com/gobblet-game/gobblet/internal/rules"
 	"github.com/gobblet-game/gobblet/internal/sound"
@@ -49,8 +49,8 @@ const onlineStandIn = "medium"
 // cards it may show.
 func newNetGame(sess *netplay.Session) *netGame {
 	n := &netGame{sess: sess}
-	n.goneM.Buttons = []*button{{Label: "Finish against the AI", Primary: true, Tip: "Play on from here against the computer"}, {Label: "Main menu"}}
-	n.drawM.Buttons = []*button{{Label: "Accept draw"}, {Label: "Decline"}} // neither is the default
+	n.goneM.Buttons = []*button{{Label: locale.T("OnlineFinishAI"), Primary: true, Tip: locale.T("OnlineFinishAITip")}, {Label: locale.T("OnlineMainMenu")}}
+	n.drawM.Buttons = []*button{{Label: locale.T("OnlineAcceptDraw")}, {Label: locale.T("OnlineDecline")}} // neither is the default
 	return n
 }
 
@@ -157,16 +157,16 @@ func (gs *gameScene) onNetEvent(a *App, e netplay.Event) bool {
 		if e.Game != nil {
 			gs.resync(e.Game)
 		}
-		gs.say(e.Reason, true)
+		gs.say(rejectedText(e), true)
 		a.play(sound.Illegal)
 	case netplay.DrawOffered:
 		n.drawOffered = true
 		n.drawM.Focus = -1
-		gs.say("Your opponent offers a draw.", false)
+		gs.say(locale.T("OnlineDrawOffered"), false)
 		a.play(sound.Hint)
 	case netplay.DrawDeclined:
 		n.myOffer = false
-		gs.say("Your opponent declined the draw.", false)
+		gs.say(locale.T("OnlineDrawDeclined"), false)
 	case netplay.GameOver:
 		n.ended, n.res, n.by = true, e.Result, e.By
 		n.drawOffered, n.myOffer = false, false
@@ -178,13 +178,13 @@ func (gs *gameScene) onNetEvent(a *App, e netplay.Event) bool {
 		}
 	case netplay.RematchOffered:
 		n.rematchOffered = true
-		gs.say("Your opponent wants a rematch.", false)
+		gs.say(locale.T("OnlineRematchOffered"), false)
 	case netplay.Notice:
-		gs.say(e.Text, false)
+		gs.say(noticeText(e), false)
 	case netplay.Reconnecting:
-		n.reconnecting = e.Reason
+		n.reconnecting = reconnectingText(e)
 		if n.reconnecting == "" {
-			n.reconnecting = "The connection to the other player dropped."
+			n.reconnecting = locale.T("OnlinePeerDropped")
 		}
 		gs.hand.hold = nil // no move until the connection is back
 		n.drawOffered = false
@@ -198,7 +198,7 @@ func (gs *gameScene) onNetEvent(a *App, e netplay.Event) bool {
 		if !gs.over {
 			gs.autosave(a)
 		}
-		gs.say("The connection is back: play on.", false)
+		gs.say(locale.T("OnlineBack"), false)
 		a.debugf("reconnected at move %d", gs.game.Plies())
 		if gs.humanToMove() && !gs.over {
 			a.play(sound.YourTurn)
@@ -271,12 +271,12 @@ func (gs *gameScene) onlineTitle() (string, string, bool) {
 		return "", "", false
 	}
 	if n.by == netplay.ByAgreement {
-		return "Draw.", "Both players agreed to a draw.", true
+		return locale.T("OnlineDraw"), locale.T("OnlineAgreedDraw"), true
 	}
 	if gs.setup.human(gs.setup.colourOf(n.res.Winner)) {
-		return "You win!", "Your opponent resigned.", true
+		return locale.T("OnlineYouWin"), locale.T("OnlineOpponentResigned"), true
 	}
-	return "Opponent wins.", "You resigned.", true
+	return locale.T("OnlineOpponentWins"), locale.T("OnlineYouResigned"), true
 }
 
 func (gs *gameScene) resign(a *App) {
@@ -298,7 +298,7 @@ func (gs *gameScene) offerDraw(a *App) {
 	}
 	n.myOffer = true
 	n.sess.OfferDraw()
-	gs.say("You offered a draw; your opponent will answer.", false)
+	gs.say(locale.T("OnlineYouOfferedDraw"), false)
 }
 
 // updateDrawOffer lays out and handles the Accept and Decline buttons in
@@ -314,7 +314,7 @@ func (gs *gameScene) updateDrawOffer(a *App) bool {
 			n.drawOffered = false
 			n.sess.AnswerDraw(i == 0)
 			if i == 1 {
-				gs.say("You declined the draw.", false)
+				gs.say(locale.T("OnlineYouDeclined"), false)
 			}
 			return true
 		}
@@ -385,18 +385,22 @@ func (gs *gameScene) drawGone(a *App, dst *ebiten.Image) {
 	fillRect(dst, Rect{0, 0, a.W, a.H}, withAlpha(black, 0.45))
 	r := gs.goneCard(a)
 	panel(a, dst, r)
-	title := "Connection lost"
+	title := locale.T("OnlineConnectionLost")
 	switch {
 	case n.resumed:
-		title = "Your online game"
+		title = locale.T("OnlineYourGame")
 	case n.gone.Clean:
-		title = "Your opponent left"
+		title = locale.T("OnlineOpponentLeft")
 	}
 	drawText(dst, title, a.Face(Bold, sizeTitle), r.X+r.W/2, r.Y+52*u, Center, th.Text)
 	fs := a.Face(Regular, sizeBody)
-	lines := wrap(n.gone.Reason, fs, r.W-60*u)
+	reason := disconnectedText(*n.gone)
+	if n.resumed {
+		reason = locale.T("OnlineEndedAtClose")
+	}
+	lines := wrap(reason, fs, r.W-60*u)
 	if !gs.game.Over() {
-		lines = append(lines, "Your game is saved.")
+		lines = append(lines, locale.T("OnlineGameSaved"))
 	}
 	for i, ln := range lines {
 		drawText(dst, ln, fs, r.X+r.W/2, r.Y+100*u+float64(i)*26*u, Center, th.TextDim)
@@ -409,9 +413,9 @@ func (gs *gameScene) netStatus() string {
 	n := gs.net
 	switch {
 	case n.gone != nil:
-		return "Disconnected"
+		return locale.T("OnlineDisconnected")
 	case n.reconnecting != "":
-		return "Reconnecting…"
+		return locale.T("OnlineReconnectingShort")
 	}
-	return fmt.Sprintf("Online · game %d", n.number)
+	return locale.F("OnlineGameNumber", "Number", locale.Num(n.number))
 }

@@ -90,7 +90,7 @@ func ParseRoomCode(s string) (RoomCode, error) {
 	a = a.Unmap()
 	port := binary.BigEndian.Uint16(b[len(ip):])
 	if a.IsUnspecified() || port == 0 {
-		return RoomCode{}, fmt.Errorf("room code: it does not lead to any host; check it for typos")
+		return RoomCode{}, withWhy(fmt.Errorf("room code: it does not lead to any host; check it for typos"), Why{Kind: WhyCodeNoHost})
 	}
 	var c RoomCode
 	c.Host = netip.AddrPortFrom(a, port)
@@ -208,21 +208,21 @@ func decode32(s string, lengths map[int]bool, want string) ([]byte, error) {
 	switch {
 	case bad >= 0 && (s[bad] == 'U' || s[bad] == 'u'):
 		//lint:ignore ST1005 the sentence starts with the letter U itself
-		return nil, fmt.Errorf("U is never used in a code; check it for typos")
+		return nil, withWhy(fmt.Errorf("U is never used in a code; check it for typos"), Why{Kind: WhyCodeU})
 	case bad >= 0:
-		return nil, fmt.Errorf("%q is not one of a code's letters and digits", clipText(s[bad:bad+1]))
+		return nil, withWhy(fmt.Errorf("%q is not one of a code's letters and digits", clipText(s[bad:bad+1])), Why{Kind: WhyCodeBadChar, Text: clipText(s[bad : bad+1])})
 	case len(vals) > RoomCodeLength6:
-		return nil, fmt.Errorf("it is longer than any code (%d characters at most)", RoomCodeLength6)
+		return nil, withWhy(fmt.Errorf("it is longer than any code (%d characters at most)", RoomCodeLength6), Why{Kind: WhyCodeTooLong, N: RoomCodeLength6})
 	}
 	if len(vals) == 0 {
-		return nil, fmt.Errorf("it is empty")
+		return nil, withWhy(fmt.Errorf("it is empty"), Why{Kind: WhyCodeEmpty})
 	}
 	if !lengths[len(vals)] {
 		return nil, fmt.Errorf("%s; this one has %d", want, len(vals))
 	}
 	data, check := vals[:len(vals)-1], vals[len(vals)-1]
 	if luhn32(data) != check {
-		return nil, fmt.Errorf("it has a typo: its check character does not match")
+		return nil, withWhy(fmt.Errorf("it has a typo: its check character does not match"), Why{Kind: WhyCodeTypo})
 	}
 	nbytes := len(data) * 5 / 8
 	b := make([]byte, nbytes)
@@ -230,7 +230,7 @@ func decode32(s string, lengths map[int]bool, want string) ([]byte, error) {
 		on := data[bit/5]&(0x10>>(bit%5)) != 0
 		if bit >= nbytes*8 {
 			if on {
-				return nil, fmt.Errorf("it is not a code this game wrote; check it for typos")
+				return nil, withWhy(fmt.Errorf("it is not a code this game wrote; check it for typos"), Why{Kind: WhyCodeNotOurs})
 			}
 			continue
 		}

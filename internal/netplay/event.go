@@ -36,6 +36,7 @@ type Moved struct {
 type MoveRejected struct {
 	Move   rules.Move
 	Reason string
+	Why    Why // Reason's kind, for the GUI's languages
 	Game   *rules.Game
 }
 
@@ -71,7 +72,10 @@ type RematchOffered struct{}
 
 // Notice is a sentence for the player that changes nothing: a joiner that
 // was turned away, a request that made no sense now.
-type Notice struct{ Text string }
+type Notice struct {
+	Text string
+	Why  Why // Text's kind, for the GUI's languages
+}
 
 // Disconnected is always the last event: the connection is over. Reason is
 // a sentence for the player. Game is the game as it stood, nil when none had
@@ -79,6 +83,7 @@ type Notice struct{ Text string }
 // AI. Clean is true when the other side said goodbye or you closed.
 type Disconnected struct {
 	Reason string
+	Why    Why // Reason's kind, for the GUI's languages
 	Err    error
 	Game   *rules.Game
 	Clean  bool

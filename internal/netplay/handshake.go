@@ -74,6 +74,7 @@ func proof(s Secret, role string, joiner, host [16]byte) [32]byte {
 // other side before hanging up: answers, or else a bye with tell.
 type refusal struct {
 	reason  string
+	why     Why // reason's kind, for the GUI
 	tell    string
 	answers []message
 	err     error
@@ -156,9 +157,10 @@ func (l *link) decode(line, who string) (message, *refusal) {
 		}
 	}
 	if m.kind == kindBye {
-		r := &refusal{reason: who + " left the game."}
+		r := &refusal{reason: who + " left the game.", why: Why{Kind: WhyLeft, Who: sideOf(who)}}
 		if m.text != "" {
 			r.reason = fmt.Sprintf("%s ended the connection: %q.", who, peerText(m.text))
+			r.why = Why{Kind: WhyEnded, Who: sideOf(who), Text: peerText(m.text)}
 		}
 		return m, r
 	}
@@ -214,11 +216,12 @@ func readFailure(who string, err error) *refusal {
 	case errors.As(err, &ne) && ne.Timeout():
 		return &refusal{
 			reason: fmt.Sprintf("%s stopped answering; the connection seems lost.", who),
+			why:    Why{Kind: WhyStoppedAnswering, Who: sideOf(who)},
 			tell:   "you stopped answering",
 			err:    err,
 		}
 	}
-	return &refusal{reason: fmt.Sprintf("The connection to %s was lost.", lower(who)), err: err}
+	return &refusal{reason: fmt.Sprintf("The connection to %s was lost.", lower(who)), why: Why{Kind: WhyLost, Who: sideOf(who)}, err: err}
 }
 
 func lower(who string) string {
@@ -331,11 +334,11 @@ func provenJoiner(l *link, g hostGreeting, version int, variant string, hostProo
 		}
 	}
 	if err := l.sendAll(answers); err != nil {
-		return &refusal{reason: "The joiner left during the greeting.", err: err}
+		return &refusal{reason: "The joiner left during the greeting.", why: Why{Kind: WhyJoinerLeftGreeting}, err: err}
 	}
 	l.seal = sl
 	if err := l.send(message{kind: kindStart, variant: g.variant.String(), colour: g.joinerColour}); err != nil {
-		return &refusal{reason: "The joiner left during the greeting.", err: err}
+		return &refusal{reason: "The joiner left during the greeting.", why: Why{Kind: WhyJoinerLeftGreeting}, err: err}
 	}
 	return nil
 }
@@ -353,7 +356,7 @@ func checkProof(g hostGreeting, want, got []byte, wrong message) *refusal {
 		if no := g.refuseNow(); no != nil {
 			r := &refusal{answers: []message{*no}}
 			if no.why == "wait" {
-				r.reason = waitNotice
+				r.reason, r.why = waitNotice, Why{Kind: WhyJoinerWait}
 			}
 			return r
 		}
@@ -362,7 +365,7 @@ func checkProof(g hostGreeting, want, got []byte, wrong message) *refusal {
 		if g.failed != nil {
 			g.failed()
 		}
-		return &refusal{reason: wrongCodeNotice, answers: []message{wrong}}
+		return &refusal{reason: wrongCodeNotice, why: Why{Kind: WhyJoinerWrongCode}, answers: []message{wrong}}
 	}
 	if g.proven != nil && !g.proven() {
 		return &refusal{}
@@ -429,7 +432,7 @@ func greetHost(l *link, secret Secret, expect *rules.Variant) (rules.Variant, ru
 		return 0, 0, refusedBy(c, false)
 	}
 	if c.kind != kindChallenge {
-		return 0, 0, &refusal{reason: "The other side did not greet as this game does; it may be an older version of Gobblet, or not a Gobblet room.", tell: "expected challenge"}
+		return 0, 0, &refusal{reason: "The other side did not greet as this game does; it may be an older version of Gobblet, or not a Gobblet room.", why: Why{Kind: WhyNotGobblet}, tell: "expected challenge"}
 	}
 	sl, r := greetHostCPace(l, secret, hello, c, want)
 	if r != nil {
@@ -470,10 +473,10 @@ func greetHost(l *link, secret Secret, expect *rules.Variant) (rules.Variant, ru
 // proved the secret, without a word of what it said.
 func unprovenHost(m message, r *refusal) *refusal {
 	if m.kind == kindBye {
-		return &refusal{reason: "The host turned this game away without proving it knows the room code; it may run an older version of Gobblet, or this may not be the room of that code."}
+		return &refusal{reason: "The host turned this game away without proving it knows the room code; it may run an older version of Gobblet, or this may not be the room of that code.", why: Why{Kind: WhyHostTurnedAway}}
 	}
 	if errors.Is(r.err, errNotOurs) {
-		return &refusal{reason: "The other side did not greet as this game does; it may be an older version of Gobblet, or not a Gobblet room.", err: r.err}
+		return &refusal{reason: "The other side did not greet as this game does; it may be an older version of Gobblet, or not a Gobblet room.", why: Why{Kind: WhyNotGobblet}, err: r.err}
 	}
 	return r
 }
@@ -486,20 +489,20 @@ func refusedBy(m message, proven bool) *refusal {
 	}
 	switch m.why {
 	case "code":
-		return &refusal{reason: "The host says the room code is wrong; check it and try again."}
+		return &refusal{reason: "The host says the room code is wrong; check it and try again.", why: Why{Kind: WhyHostWrongCode}}
 	case "wait":
-		return &refusal{reason: "Too many wrong room codes came from this computer's address; wait a minute, check the code and try again."}
+		return &refusal{reason: "Too many wrong room codes came from this computer's address; wait a minute, check the code and try again.", why: Why{Kind: WhyTooManyWrong}}
 	case "taken":
-		return &refusal{reason: "This room already has a game."}
+		return &refusal{reason: "This room already has a game.", why: Why{Kind: WhyRoomHasGame}}
 	case "closed": // hosts before issue 22 closed a room after 100 wrong codes
-		return &refusal{reason: "This room is closed; ask the host for a new code."}
+		return &refusal{reason: "This room is closed; ask the host for a new code.", why: Why{Kind: WhyRoomClosed}}
 	case "variant":
 		return &refusal{reason: fmt.Sprintf("The host plays %s, not the game this joiner asked for.", m.variant)}
 	case "version":
 		if m.version > Version {
-			return &refusal{reason: fmt.Sprintf("The host has a newer version of Gobblet (online protocol %d, this one %d); update this game to play with them.", m.version, Version)}
+			return &refusal{reason: fmt.Sprintf("The host has a newer version of Gobblet (online protocol %d, this one %d); update this game to play with them.", m.version, Version), why: Why{Kind: WhyHostNewer, Theirs: m.version, Ours: Version}}
 		}
-		return &refusal{reason: fmt.Sprintf("The host has an older version of Gobblet (online protocol %d, this one %d); the host needs to update it to play with you.", m.version, Version)}
+		return &refusal{reason: fmt.Sprintf("The host has an older version of Gobblet (online protocol %d, this one %d); the host needs to update it to play with you.", m.version, Version), why: Why{Kind: WhyHostOlder, Theirs: m.version, Ours: Version}}
 	}
 	return &refusal{reason: "The host turned this game away."}
 }

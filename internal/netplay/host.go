@@ -98,12 +98,12 @@ type room struct {
 	inGameNotices *bucket
 }
 
-func (h *room) notice(text string) {
+func (h *room) notice(text string, why Why) {
 	h.noticeMu.Lock()
 	ok := h.notices.take(time.Now())
 	h.noticeMu.Unlock()
 	if ok {
-		h.s.out.put(Notice{Text: text})
+		h.s.out.put(Notice{Text: text, Why: why})
 	}
 }
 
@@ -119,7 +119,7 @@ func (h *room) run() {
 		case <-h.s.cmds.wake:
 			h.s.rejectWaiting()
 		case <-h.s.closing:
-			h.s.out.put(Disconnected{Reason: "You closed the room before anyone joined.", Clean: true})
+			h.s.out.put(Disconnected{Reason: "You closed the room before anyone joined.", Why: Why{Kind: WhyYouClosed}, Clean: true})
 			return
 		}
 	}
@@ -144,7 +144,7 @@ func (h *room) accept() {
 		}
 		l := newLink(c, h.s.limits)
 		if h.taken.Load() {
-			h.turnAway(l, "Someone tried to join; the game has already begun, so they were turned away.")
+			h.turnAway(l, "Someone tried to join; the game has already begun, so they were turned away.", Why{Kind: WhyJoinerInGame})
 			continue
 		}
 		// The deadline is set before the gate can drop the greeting, and
@@ -186,12 +186,12 @@ func gateKey(a netip.Addr) netip.Addr {
 // turnAway refuses a connection while a game runs. Its notice comes first
 // and at most once a minute, so that strangers cannot keep the status line
 // of a game busy.
-func (h *room) turnAway(l *link, notice string) {
+func (h *room) turnAway(l *link, notice string, why Why) {
 	h.noticeMu.Lock()
 	ok := h.inGameNotices.take(time.Now())
 	h.noticeMu.Unlock()
 	if ok {
-		h.s.out.put(Notice{Text: notice})
+		h.s.out.put(Notice{Text: notice, Why: why})
 	}
 	h.s.wg.Add(1)
 	go func() {
@@ -233,7 +233,7 @@ func (h *room) greet(l *link, st *stranger) {
 		}
 		l.conn.Close()
 		if r.reason != "" {
-			h.notice(r.reason)
+			h.notice(r.reason, r.why)
 		}
 		return
 	}

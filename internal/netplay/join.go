@@ -70,10 +70,11 @@ func (s *Session) join(addr string, secret Secret, expect *rules.Variant) {
 	c, err := d.DialContext(ctx, "tcp", addr)
 	if err != nil {
 		if ctx.Err() != nil && isClosed(s.closing) {
-			s.out.put(Disconnected{Reason: "You stopped joining.", Clean: true})
+			s.out.put(Disconnected{Reason: "You stopped joining.", Why: Why{Kind: WhyYouStopped}, Clean: true})
 			return
 		}
-		s.out.put(Disconnected{Reason: dialFailure(addr, err), Err: err})
+		reason, why := dialFailure(addr, err)
+		s.out.put(Disconnected{Reason: reason, Why: why, Err: err})
 		return
 	}
 	l := newLink(c, s.limits)
@@ -88,10 +89,10 @@ func (s *Session) join(addr string, secret Secret, expect *rules.Variant) {
 	v, me, r := greetHost(l, secret, expect)
 	close(greeted)
 	if r != nil {
-		d := Disconnected{Reason: r.reason, Err: r.err, Clean: r.err == nil && r.tell == ""}
+		d := Disconnected{Reason: r.reason, Why: r.why, Err: r.err, Clean: r.err == nil && r.tell == ""}
 		if isClosed(s.closing) {
 			r.tell = ""
-			d = Disconnected{Reason: "You stopped joining.", Clean: true}
+			d = Disconnected{Reason: "You stopped joining.", Why: Why{Kind: WhyYouStopped}, Clean: true}
 		}
 		if r.tell != "" {
 			l.bye(r.tell)

@@ -48,18 +48,18 @@ func (m *match) request(c command, out *queue[Event]) []message {
 	plies := m.game.Plies()
 	switch c.kind {
 	case cmdMove:
-		reject := func(why string) []message {
-			out.put(MoveRejected{Move: c.move, Reason: why, Game: m.game.Clone()})
+		reject := func(why string, kind Kind) []message {
+			out.put(MoveRejected{Move: c.move, Reason: why, Why: Why{Kind: kind}, Game: m.game.Clone()})
 			return nil
 		}
 		if m.over {
-			return reject("The game is over.")
+			return reject("The game is over.", WhyGameIsOver)
 		}
 		if m.game.Position().SideToMove() != m.me {
-			return reject("It is not your turn: the other player is thinking.")
+			return reject("It is not your turn: the other player is thinking.", WhyNotYourTurn)
 		}
 		if err := m.game.Play(c.move); err != nil {
-			return reject(fmt.Sprintf("That move cannot be played: %v.", err))
+			return reject(fmt.Sprintf("That move cannot be played: %v.", err), "")
 		}
 		m.peerOffer = false // moving declines an offer
 		note := c.move.Notation(m.variant)
@@ -68,7 +68,7 @@ func (m *match) request(c command, out *queue[Event]) []message {
 		return []message{{kind: kindMove, n: plies + 1, move: note}}
 	case cmdResign:
 		if m.over {
-			out.put(Notice{Text: "The game is already over."})
+			out.put(Notice{Text: "The game is already over.", Why: Why{Kind: WhyGameAlreadyOver}})
 			return nil
 		}
 		m.iResigned = true
@@ -77,20 +77,20 @@ func (m *match) request(c command, out *queue[Event]) []message {
 	case cmdOfferDraw:
 		switch {
 		case m.over:
-			out.put(Notice{Text: "The game is already over."})
+			out.put(Notice{Text: "The game is already over.", Why: Why{Kind: WhyGameAlreadyOver}})
 		case m.game.Position().SideToMove() == m.me:
-			out.put(Notice{Text: "You can offer a draw after your move, while the other player thinks."})
+			out.put(Notice{Text: "You can offer a draw after your move, while the other player thinks.", Why: Why{Kind: WhyDrawAfterMove}})
 		case m.myOffer:
-			out.put(Notice{Text: "Your draw offer is still waiting for an answer."})
+			out.put(Notice{Text: "Your draw offer is still waiting for an answer.", Why: Why{Kind: WhyDrawWaiting}})
 		case m.myOfferAt == plies+1:
-			out.put(Notice{Text: "You have already offered a draw this move."})
+			out.put(Notice{Text: "You have already offered a draw this move.", Why: Why{Kind: WhyDrawAlready}})
 		default:
 			m.myOffer, m.myOfferAt = true, plies+1
 			return []message{{kind: kindDrawOffer, n: plies}}
 		}
 	case cmdAnswerDraw:
 		if !m.peerOffer || m.over {
-			out.put(Notice{Text: "There is no draw offer to answer."})
+			out.put(Notice{Text: "There is no draw offer to answer.", Why: Why{Kind: WhyNoDrawOffer}})
 			return nil
 		}
 		m.peerOffer = false
@@ -101,7 +101,7 @@ func (m *match) request(c command, out *queue[Event]) []message {
 		return []message{{kind: kindDrawAccept, n: plies}}
 	case cmdRematch:
 		if !m.over {
-			out.put(Notice{Text: "A rematch can be asked for once the game is over."})
+			out.put(Notice{Text: "A rematch can be asked for once the game is over.", Why: Why{Kind: WhyRematchAfterGame}})
 			return nil
 		}
 		if m.myRematch {

@@ -152,7 +152,7 @@ func greetJoinerCPace(l *link, g hostGreeting, hello message) *refusal {
 // secret.
 func greetHostCPace(l *link, secret Secret, hello, c message, want string) (sealer, *refusal) {
 	if c.share == nil {
-		return nil, &refusal{reason: "The host has an older version of Gobblet, or this is not the room of that code; if it is your friend's room, they need to update Gobblet to play with you."}
+		return nil, &refusal{reason: "The host has an older version of Gobblet, or this is not the room of that code; if it is your friend's room, they need to update Gobblet to play with you.", why: Why{Kind: WhyHostOlderOrNot}}
 	}
 	cp, share, err := startDirectCPace(secret, hello.nonce, c.nonce, false)
 	if err != nil {
@@ -162,11 +162,12 @@ func greetHostCPace(l *link, secret Secret, hello, c message, want string) (seal
 	if err != nil {
 		return nil, &refusal{
 			reason: "The host's greeting is of no use; this is not the room of that code.",
+			why:    Why{Kind: WhyNotTheRoom},
 			tell:   "your greeting was of no use",
 		}
 	}
 	if err := l.send(message{kind: kindShare, share: &share, mac: tag32(k.confirmTag(false)), variant: want}); err != nil {
-		return nil, &refusal{reason: "The host left during the greeting.", err: err}
+		return nil, &refusal{reason: "The host left during the greeting.", why: Why{Kind: WhyHostLeftGreeting}, err: err}
 	}
 	a, r := l.receiveUnproven("The host")
 	if r != nil {
@@ -178,6 +179,7 @@ func greetHostCPace(l *link, secret Secret, hello, c message, want string) (seal
 	if a.kind != kindAuth || !hmac.Equal(a.mac[:], k.confirmTag(true)) {
 		return nil, &refusal{
 			reason: "The host could not prove it knows the room's secret; this is not the room of that code.",
+			why:    Why{Kind: WhyHostNoProof},
 			tell:   "you did not prove the room code",
 		}
 	}

@@ -99,7 +99,10 @@ func Accept(cfg AcceptConfig) (*Session, error) { return accept(cfg) }
 
 // Reconnecting: the connection dropped and the session is trying to get it
 // back on its own; the game is kept. Reason is a sentence for the player.
-type Reconnecting struct{ Reason string }
+type Reconnecting struct {
+	Reason string
+	Why    Why // Reason's kind, for the GUI's languages
+}
 
 // Reconnected: the connection is back, both sides agreed on the game, and
 // play goes on.

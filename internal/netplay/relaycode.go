@@ -59,22 +59,22 @@ func invitationOf(server string, vals []int) Invitation {
 func parseInvitation(s string) (Invitation, error) {
 	s = strings.TrimSpace(s)
 	if s == "" {
-		return Invitation{}, sentence("Paste the invitation link or type the code your friend sent.")
+		return Invitation{}, withWhy(sentence("Paste the invitation link or type the code your friend sent."), Why{Kind: WhyInviteEmpty})
 	}
 	var server string
 	code := s
 	if i := strings.Index(s, "://"); i >= 0 {
 		u, err := url.Parse(s)
 		if err != nil || u.Host == "" {
-			return Invitation{}, sentence("That link is not complete: copy the whole link your friend sent.")
+			return Invitation{}, withWhy(sentence("That link is not complete: copy the whole link your friend sent."), Why{Kind: WhyLinkIncomplete})
 		}
 		switch strings.ToLower(u.Scheme) {
 		case "http", "https", "ws", "wss":
 		default:
-			return Invitation{}, sentencef("A link that starts with %q is not a Gobblet invitation.", clipText(u.Scheme+"://"))
+			return Invitation{}, withWhy(sentencef("A link that starts with %q is not a Gobblet invitation.", clipText(u.Scheme+"://")), Why{Kind: WhyLinkScheme, Text: clipText(u.Scheme + "://")})
 		}
 		if u.Fragment == "" {
-			return Invitation{}, sentence("That link has no code after its #: copy the whole link your friend sent.")
+			return Invitation{}, withWhy(sentence("That link has no code after its #: copy the whole link your friend sent."), Why{Kind: WhyLinkNoCode})
 		}
 		code = u.Fragment
 		u.Fragment, u.RawFragment, u.RawQuery = "", "", ""
@@ -95,19 +95,19 @@ func decodeInvitation(s string) ([]int, error) {
 	vals, bad := codeDigits(s, RoomCodeLength6)
 	switch {
 	case bad >= 0 && (s[bad] == 'U' || s[bad] == 'u'):
-		return nil, sentence("U is never used in a code: check the code with your friend.")
+		return nil, withWhy(sentence("U is never used in a code: check the code with your friend."), Why{Kind: WhyInviteU})
 	case bad >= 0:
-		return nil, sentencef("%q is not one of a code's letters and digits: check the code with your friend.", clipText(s[bad:bad+1]))
+		return nil, withWhy(sentencef("%q is not one of a code's letters and digits: check the code with your friend.", clipText(s[bad:bad+1])), Why{Kind: WhyInviteBadChar, Text: clipText(s[bad : bad+1])})
 	}
 	switch n := len(vals); {
 	case n == RoomCodeLength || n == RoomCodeLength6:
-		return nil, sentence("That is a room code for a game on the same network: use Join by address for it, not the invitation.")
+		return nil, withWhy(sentence("That is a room code for a game on the same network: use Join by address for it, not the invitation."), Why{Kind: WhyRoomCodeInvite})
 	case n != InvitationLength:
-		return nil, sentencef("An invitation code has %d letters and digits; this one has %d. Check it with your friend.", InvitationLength, n)
+		return nil, withWhy(sentencef("An invitation code has %d letters and digits; this one has %d. Check it with your friend.", InvitationLength, n), Why{Kind: WhyInviteLength, N: InvitationLength, Theirs: n})
 	}
 	data := append(append([]int{}, vals[:checkAt]...), vals[checkAt+1:]...)
 	if luhn32(data) != vals[checkAt] {
-		return nil, sentence("That code has a typo: a character is wrong or two are swapped. Check it with your friend.")
+		return nil, withWhy(sentence("That code has a typo: a character is wrong or two are swapped. Check it with your friend."), Why{Kind: WhyInviteTypo})
 	}
 	return vals, nil
 }
@@ -130,7 +130,7 @@ func (i Invitation) link() string {
 func serverURL(server string) (*url.URL, error) {
 	server = strings.TrimSpace(server)
 	if server == "" {
-		return nil, sentence("No online server is set: choose one in Options.")
+		return nil, withWhy(sentence("No online server is set: choose one in Options."), Why{Kind: WhyNoServerSet})
 	}
 	if !strings.Contains(server, "://") {
 		server = "ws://" + server

@@ -103,6 +103,34 @@ func (rc *relayConn) close() {
 	rc.ws.CloseNow()
 }
 
+// relayClosed is how a socket ended, in words and as a kind.
+func relayClosed(err error) *relayEnd {
+	return &relayEnd{reason: relayCloseReason(err), why: Why{Kind: relayCloseKind(err)}, err: err}
+}
+
+// relayCloseKind is relayCloseReason's kind.
+func relayCloseKind(err error) Kind {
+	switch websocket.CloseStatus(err) {
+	case 4001:
+		return WhyRoomFull
+	case 4002:
+		return WhyTooManyConnections
+	case 4003:
+		return WhyServerFull
+	case 4004:
+		return WhyServerSilence
+	case 4006:
+		return WhyTooManyMessages
+	case 4007:
+		return WhyRoomTimeLimit
+	case websocket.StatusGoingAway:
+		return WhyServerRestarting
+	case 4005, websocket.StatusMessageTooBig:
+		return ""
+	}
+	return WhyServerLost
+}
+
 // relayCloseReason words why the relay or the network ended a socket.
 func relayCloseReason(err error) string {
 	switch websocket.CloseStatus(err) {

@@ -59,6 +59,7 @@ type relayClient struct {
 	tries    int         // failed attempts in a row
 	wrong    int         // wrong codes heard before the first game
 	reason   string      // the last reason the connection ended
+	why      Why         // reason's kind, for the GUI
 	everPair bool        // the invited side met someone in the room
 	stop     bool        // give up now: the code is wrong
 	vanish   atomic.Bool // tests: leave without a word, as a crash would
@@ -75,6 +76,7 @@ type relayEnd struct {
 	wrong    bool // the key confirmation failed: a wrong code
 	stranger bool // the other side did not greet as a partner
 	reason   string
+	why      Why // reason's kind, for the GUI
 	err      error
 }
 
@@ -116,7 +118,7 @@ func accept(cfg AcceptConfig) (*Session, error) {
 		inv.Server = cfg.Server
 	}
 	if strings.TrimSpace(inv.Server) == "" {
-		return nil, sentence("This code does not say which server to use: set the online server in Options, or paste the whole link.")
+		return nil, withWhy(sentence("This code does not say which server to use: set the online server in Options, or paste the whole link."), Why{Kind: WhyCodeNamesServer})
 	}
 	return acceptInvitation(inv, cfg)
 }
@@ -161,9 +163,9 @@ func (c *relayClient) run() {
 				c.leave(nil, nil)
 				return
 			}
-			c.reason = fmt.Sprintf("Could not reach the server at %s.", c.host)
+			c.reason, c.why = fmt.Sprintf("Could not reach the server at %s.", c.host), Why{Kind: WhyServerUnreachable, Addr: c.host}
 			if first {
-				c.final(c.reason, err, false)
+				c.final(c.reason, c.why, err, false)
 				return
 			}
 			if c.lostAt.IsZero() {
@@ -200,28 +202,28 @@ func (c *relayClient) troubled(end relayEnd) {
 	switch {
 	case end.wrong && c.m == nil && !c.inviter:
 		c.wrong++
-		c.reason = "The code is wrong: check it with your friend."
+		c.reason, c.why = "The code is wrong: check it with your friend.", Why{Kind: WhyWrongCode}
 		c.stop = c.wrong >= wrongCodesToGiveUp
 	case end.wrong && c.m == nil:
-		c.notice("Someone tried to join with a wrong code; they were turned away.")
+		c.notice("Someone tried to join with a wrong code; they were turned away.", Why{Kind: WhyStrangerWrongCode})
 	case end.wrong:
-		c.notice("Someone who does not know the code answered in your room; they were turned away.")
+		c.notice("Someone who does not know the code answered in your room; they were turned away.", Why{Kind: WhyStrangerInRoom})
 	case end.stranger:
 		if end.reason != "" {
-			c.notice(end.reason)
+			c.notice(end.reason, end.why)
 		}
 	default:
-		c.reason = end.reason
-		c.lost(end.reason)
+		c.reason, c.why = end.reason, end.why
+		c.lost(end.reason, end.why)
 		if c.m == nil && end.reason != "" {
-			c.notice(end.reason) // no game yet: nothing else tells the player
+			c.notice(end.reason, end.why) // no game yet: nothing else tells the player
 		}
 	}
 }
 
-func (c *relayClient) notice(text string) {
+func (c *relayClient) notice(text string, why Why) {
 	if c.notices.take(time.Now()) {
-		c.s.out.put(Notice{Text: text})
+		c.s.out.put(Notice{Text: text, Why: why})
 	}
 }
 
@@ -233,21 +235,23 @@ func (c *relayClient) expired() bool {
 // giveUp ends the session once reconnecting has taken too long.
 func (c *relayClient) giveUp() {
 	var reason string
+	var why Why
 	switch {
 	case c.m != nil:
 		reason = fmt.Sprintf("Your friend could not be reached again within %s; the game stopped here.", inWords(c.s.limits.Reconnect))
+		why = Why{Kind: WhyFriendGone, Wait: c.s.limits.Reconnect}
 	case c.reason != "":
-		reason = c.reason
+		reason, why = c.reason, c.why
 	case !c.inviter && !c.everPair:
-		reason = "Your friend is not in the room: ask them for a new invitation."
+		reason, why = "Your friend is not in the room: ask them for a new invitation.", Why{Kind: WhyFriendNotInRoom}
 	default:
-		reason = fmt.Sprintf("Could not reach the server at %s.", c.host)
+		reason, why = fmt.Sprintf("Could not reach the server at %s.", c.host), Why{Kind: WhyServerUnreachable, Addr: c.host}
 	}
 	var err error
 	if c.reason != "" && c.reason != reason {
 		err = errors.New(c.reason)
 	}
-	c.final(reason, err, false)
+	c.final(reason, why, err, false)
 }
 
 // inWords writes a duration for a sentence: "3 minutes", "20 seconds".
@@ -286,16 +290,16 @@ func (c *relayClient) pause() bool {
 }
 
 // lost marks a game's connection as lost: Reconnecting, once.
-func (c *relayClient) lost(reason string) {
+func (c *relayClient) lost(reason string, why Why) {
 	if c.lostAt.IsZero() {
 		c.lostAt = time.Now()
 	}
 	if c.m != nil && !c.away {
 		c.away = true
 		if reason == "" {
-			reason = "The connection to your friend dropped."
+			reason, why = "The connection to your friend dropped.", Why{Kind: WhyFriendDropped}
 		}
-		c.s.out.put(Reconnecting{Reason: reason})
+		c.s.out.put(Reconnecting{Reason: reason, Why: why})
 	}
 }
 
@@ -307,8 +311,8 @@ func (c *relayClient) game() *rules.Game {
 }
 
 // final ends the session with a sentence.
-func (c *relayClient) final(reason string, err error, clean bool) *relayEnd {
-	c.s.out.put(Disconnected{Reason: reason, Err: err, Game: c.game(), Clean: clean})
+func (c *relayClient) final(reason string, why Why, err error, clean bool) *relayEnd {
+	c.s.out.put(Disconnected{Reason: reason, Why: why, Err: err, Game: c.game(), Clean: clean})
 	return &relayEnd{final: true}
 }
 
@@ -319,11 +323,11 @@ func (c *relayClient) leave(rc *relayConn, ch *channel) *relayEnd {
 	}
 	switch {
 	case c.m != nil:
-		return c.final("You left the game.", nil, true)
+		return c.final("You left the game.", Why{Kind: WhyYouLeft}, nil, true)
 	case c.inviter:
-		return c.final("You closed the room before anyone joined.", nil, true)
+		return c.final("You closed the room before anyone joined.", Why{Kind: WhyYouClosed}, nil, true)
 	}
-	return c.final("You stopped joining.", nil, true)
+	return c.final("You stopped joining.", Why{Kind: WhyYouStopped}, nil, true)
 }
 
 // whileAway carries out the player's requests while the other side is not
@@ -356,7 +360,7 @@ func (c *relayClient) connected(rc *relayConn) relayEnd {
 			e = c.play(rc, ch)
 		}
 		if e.alone {
-			c.lost("Your friend's connection dropped; waiting for them to come back.")
+			c.lost("Your friend's connection dropped; waiting for them to come back.", Why{Kind: WhyFriendAway})
 			repaired = e.repaired
 			continue
 		}
@@ -380,7 +384,7 @@ func (c *relayClient) waitPaired(rc *relayConn) *relayEnd {
 		case ev := <-rc.in:
 			switch {
 			case ev.err != nil:
-				return &relayEnd{reason: relayCloseReason(ev.err), err: ev.err}
+				return relayClosed(ev.err)
 			case ev.text == "paired":
 				c.everPair = true
 				return nil
@@ -392,7 +396,7 @@ func (c *relayClient) waitPaired(rc *relayConn) *relayEnd {
 			}
 		case <-keep.C:
 			if err := rc.send(nil); err != nil {
-				return &relayEnd{reason: "The connection to the server was lost.", err: err}
+				return &relayEnd{reason: "The connection to the server was lost.", why: Why{Kind: WhyServerLost}, err: err}
 			}
 		case <-c.s.cmds.wake:
 			c.whileAway()
@@ -412,7 +416,7 @@ func (c *relayClient) next(rc *relayConn, deadline <-chan time.Time) ([]byte, *r
 		case ev := <-rc.in:
 			switch {
 			case ev.err != nil:
-				return nil, &relayEnd{reason: relayCloseReason(ev.err), err: ev.err}
+				return nil, relayClosed(ev.err)
 			case ev.text == "alone":
 				return nil, &relayEnd{alone: true}
 			case ev.text == "paired" && c.latePair:
@@ -455,11 +459,11 @@ func (c *relayClient) greet(rc *relayConn) (*channel, *relayEnd) {
 	defer t.Stop()
 	var nonce [16]byte
 	if _, err := rand.Read(nonce[:]); err != nil {
-		return nil, c.final("Could not draw a random number for the greeting.", err, false)
+		return nil, c.final("Could not draw a random number for the greeting.", Why{}, err, false)
 	}
 	hello := append([]byte{frameHello, relayVersion, roleOf(c.inviter)}, nonce[:]...)
 	if err := rc.send(hello); err != nil {
-		return nil, &relayEnd{reason: "The connection to the server was lost.", err: err}
+		return nil, &relayEnd{reason: "The connection to the server was lost.", why: Why{Kind: WhyServerLost}, err: err}
 	}
 	// Messages that come before the other side's hello are left over from
 	// an earlier pairing: skip them.
@@ -478,7 +482,7 @@ func (c *relayClient) greet(rc *relayConn) (*channel, *relayEnd) {
 	case len(peerHello) != helloLength:
 		return nil, &relayEnd{stranger: true}
 	case peerHello[1] != relayVersion:
-		return nil, &relayEnd{stranger: true, reason: fmt.Sprintf("The other side in the room plays online with another version of Gobblet (relay greeting %d, this one %d): one of you needs to update it.", peerHello[1], relayVersion)}
+		return nil, &relayEnd{stranger: true, reason: fmt.Sprintf("The other side in the room plays online with another version of Gobblet (relay greeting %d, this one %d): one of you needs to update it.", peerHello[1], relayVersion), why: Why{Kind: WhyRelayVersion, Theirs: int(peerHello[1]), Ours: int(relayVersion)}}
 	case peerHello[2] != roleOf(!c.inviter):
 		return nil, &relayEnd{stranger: true} // our own hello reflected, or two of one role
 	}
@@ -489,10 +493,10 @@ func (c *relayClient) greet(rc *relayConn) (*channel, *relayEnd) {
 	sid := prefixFreeCat([]byte(c.room), helloA[3:], helloB[3:])
 	cp, err := newCPace(c.prs, relayCI, sid, roleAD(c.inviter))
 	if err != nil {
-		return nil, c.final("Could not draw a random number for the greeting.", err, false)
+		return nil, c.final("Could not draw a random number for the greeting.", Why{}, err, false)
 	}
 	if err := rc.send(append([]byte{frameShare}, cp.msg...)); err != nil {
-		return nil, &relayEnd{reason: "The connection to the server was lost.", err: err}
+		return nil, &relayEnd{reason: "The connection to the server was lost.", why: Why{Kind: WhyServerLost}, err: err}
 	}
 	share, e := c.next(rc, t.C)
 	if e != nil {
@@ -511,10 +515,10 @@ func (c *relayClient) greet(rc *relayConn) (*channel, *relayEnd) {
 	}
 	keys, err := deriveKeys(isk, helloA, helloB, msgA, msgB)
 	if err != nil {
-		return nil, c.final("Could not derive the keys of the greeting.", err, false)
+		return nil, c.final("Could not derive the keys of the greeting.", Why{}, err, false)
 	}
 	if err := rc.send(append([]byte{frameConfirm}, keys.confirmTag(c.inviter)...)); err != nil {
-		return nil, &relayEnd{reason: "The connection to the server was lost.", err: err}
+		return nil, &relayEnd{reason: "The connection to the server was lost.", why: Why{Kind: WhyServerLost}, err: err}
 	}
 	confirm, e := c.next(rc, t.C)
 	if e != nil {
@@ -529,7 +533,7 @@ func (c *relayClient) greet(rc *relayConn) (*channel, *relayEnd) {
 	}
 	ch, err := newChannel(sendKey, recvKey)
 	if err != nil {
-		return nil, c.final("Could not set up the encryption.", err, false)
+		return nil, c.final("Could not set up the encryption.", Why{}, err, false)
 	}
 	if e := c.syncUp(rc, ch, t.C); e != nil {
 		return nil, e
@@ -542,7 +546,7 @@ func (c *relayClient) readLine(rc *relayConn, ch *channel, deadline <-chan time.
 	b, e := c.next(rc, deadline)
 	if e != nil {
 		if e.stranger { // the other side proved the code: it is our partner, gone quiet
-			e = &relayEnd{reason: "Your friend stopped answering during the greeting."}
+			e = &relayEnd{reason: "Your friend stopped answering during the greeting.", why: Why{Kind: WhyFriendStoppedGreeting}}
 		}
 		return "", e
 	}
@@ -571,7 +575,7 @@ func channelFailure(err error) *relayEnd {
 
 func (c *relayClient) sendLine(rc *relayConn, ch *channel, line string) *relayEnd {
 	if err := rc.send(ch.seal([]byte(line))); err != nil {
-		return &relayEnd{reason: "The connection to the server was lost.", err: err}
+		return &relayEnd{reason: "The connection to the server was lost.", why: Why{Kind: WhyServerLost}, err: err}
 	}
 	return nil
 }
@@ -582,7 +586,7 @@ func (c *relayClient) refused(rc *relayConn, ch *channel, r *refusal) *relayEnd 
 	if r.tell != "" {
 		rc.send(ch.seal([]byte(message{kind: kindBye, text: byeText(r.tell)}.String())))
 	}
-	return c.final(r.reason, r.err, r.err == nil && r.tell == "")
+	return c.final(r.reason, r.why, r.err, r.err == nil && r.tell == "")
 }
 
 // syncUp agrees on the game once both sides proved the code: the invited
@@ -947,7 +951,7 @@ func (c *relayClient) play(rc *relayConn, ch *channel) *relayEnd {
 		case ev := <-rc.in:
 			switch {
 			case ev.err != nil:
-				return &relayEnd{reason: relayCloseReason(ev.err), err: ev.err}
+				return relayClosed(ev.err)
 			case ev.text == "alone":
 				return &relayEnd{alone: true}
 			case ev.text == "paired" && c.latePair:
@@ -966,14 +970,14 @@ func (c *relayClient) play(rc *relayConn, ch *channel) *relayEnd {
 			if ev.data[0] == frameHello {
 				// The other side greets again: it lost the connection
 				// without the relay noticing yet. Greet again too.
-				return &relayEnd{reason: "The connection to your friend was restarted."}
+				return &relayEnd{reason: "The connection to your friend was restarted.", why: Why{Kind: WhyFriendRestarted}}
 			}
 			plain, err := ch.open(ev.data)
 			if err != nil {
 				return channelFailure(err)
 			}
 			if r, left := c.handleLine(string(plain)); left {
-				return c.final(r.reason, r.err, true)
+				return c.final(r.reason, r.why, r.err, true)
 			} else if r != nil {
 				return c.refused(rc, ch, r)
 			}
@@ -989,7 +993,7 @@ func (c *relayClient) play(rc *relayConn, ch *channel) *relayEnd {
 			}
 		case now := <-beat.C:
 			if now.Sub(lastHeard) >= l.Silence {
-				return &relayEnd{reason: "Your friend stopped answering."}
+				return &relayEnd{reason: "Your friend stopped answering.", why: Why{Kind: WhyFriendStopped}}
 			}
 			if now.Sub(lastSent) >= l.Heartbeat {
 				if e := c.sendLine(rc, ch, "ping"); e != nil {

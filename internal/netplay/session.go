@@ -109,7 +109,7 @@ func (s *Session) rejectWaiting() {
 	cmds, _ := s.cmds.takeAll()
 	for _, c := range cmds {
 		if c.kind == cmdMove {
-			s.out.put(MoveRejected{Move: c.move, Reason: "No game has started yet."})
+			s.out.put(MoveRejected{Move: c.move, Reason: "No game has started yet.", Why: Why{Kind: WhyNoGameYet}})
 		}
 	}
 }
@@ -179,7 +179,7 @@ func (s *Session) play(l *link, v rules.Variant, me rules.Player) {
 			for _, c := range cmds {
 				for _, msg := range m.request(c, s.out) {
 					if err := l.send(msg); err != nil {
-						f = &refusal{reason: "The connection to the other player was lost.", err: err}
+						f = &refusal{reason: "The connection to the other player was lost.", why: Why{Kind: WhyPeerLost}, err: err}
 						break sending
 					}
 				}
@@ -187,12 +187,12 @@ func (s *Session) play(l *link, v rules.Variant, me rules.Player) {
 		case <-beat.C:
 			if time.Since(l.last) >= s.limits.Heartbeat {
 				if err := l.send(message{kind: kindPing}); err != nil {
-					f = &refusal{reason: "The connection to the other player was lost.", err: err}
+					f = &refusal{reason: "The connection to the other player was lost.", why: Why{Kind: WhyPeerLost}, err: err}
 				}
 			}
 		case <-s.closing:
 			l.bye("")
-			s.out.put(Disconnected{Reason: "You left the game.", Game: m.game.Clone(), Clean: true})
+			s.out.put(Disconnected{Reason: "You left the game.", Why: Why{Kind: WhyYouLeft}, Game: m.game.Clone(), Clean: true})
 			return
 		}
 		if f != nil {
@@ -200,18 +200,18 @@ func (s *Session) play(l *link, v rules.Variant, me rules.Player) {
 				l.bye(f.tell)
 			}
 			clean := f.err == nil && f.tell == ""
-			s.out.put(Disconnected{Reason: f.reason, Err: f.err, Game: m.game.Clone(), Clean: clean})
+			s.out.put(Disconnected{Reason: f.reason, Why: f.why, Err: f.err, Game: m.game.Clone(), Clean: clean})
 			return
 		}
 	}
 }
 
 // dialFailure words a failed connection for the player.
-func dialFailure(addr string, err error) string {
+func dialFailure(addr string, err error) (string, Why) {
 	if ne, ok := err.(net.Error); ok && ne.Timeout() {
-		return fmt.Sprintf("Could not reach the host at %s: no answer. Check the code, and that both computers are on the same network.", addr)
+		return fmt.Sprintf("Could not reach the host at %s: no answer. Check the code, and that both computers are on the same network.", addr), Why{Kind: WhyHostNoAnswer, Addr: addr}
 	}
-	return fmt.Sprintf("Could not reach the host at %s. Check the code, and that the host is still waiting.", addr)
+	return fmt.Sprintf("Could not reach the host at %s. Check the code, and that the host is still waiting.", addr), Why{Kind: WhyHostUnreachable, Addr: addr}
 }
 
 // Invitation is the relay room's invitation (Invite and Accept sessions);
