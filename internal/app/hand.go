@@ -6,6 +6,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"github.com/gobblet-game/gobblet/internal/input"
 	"github.com/gobblet-game/gobblet/internal/locale"
 	"github.com/gobblet-game/gobblet/internal/rules"
 	"github.com/gobblet-game/gobblet/internal/sound"
@@ -92,28 +93,64 @@ func (gs *gameScene) keyboard(a *App) bool {
 	}
 	for size := 1; size <= gs.variant.Sizes(); size++ {
 		if in.Key(ebiten.Key1 + ebiten.Key(size-1)) {
-			c := gs.toMove()
-			if h := gs.hand.hold; h != nil && h.locked {
-				gs.say(touchMoveWhy(), true)
-				return true
-			}
-			slot := gs.slotFor(c, size)
-			if slot < 0 {
-				gs.say(locale.F("PlayNoSizeInReserve", "Size", sizeNames(gs.variant)[size-1]), true)
-				a.play(sound.Illegal)
-				return true
-			}
-			x, y := gs.lay.SlotRect(c, slot).Center()
-			gs.hand.hold = nil
-			gs.pickUpReserve(a, c, slot, x, y)
-			if gs.hand.hold != nil {
-				gs.hand.hold.down = false
-			}
-			gs.hand.cursorOn = true
+			gs.takeSize(a, size)
 			return true
 		}
 	}
+	if in.Act(input.PrevStack) || in.Act(input.NextStack) {
+		step := 1
+		if in.Act(input.PrevStack) {
+			step = -1
+		}
+		gs.nextStack(a, step)
+		return true
+	}
 	return false
+}
+
+// takeSize picks up the reserve's piece of a size, as its number key does.
+func (gs *gameScene) takeSize(a *App, size int) {
+	c := gs.toMove()
+	if h := gs.hand.hold; h != nil && h.locked {
+		gs.say(touchMoveWhy(), true)
+		return
+	}
+	slot := gs.slotFor(c, size)
+	if slot < 0 {
+		gs.say(locale.F("PlayNoSizeInReserve", "Size", sizeNames(gs.variant)[size-1]), true)
+		a.play(sound.Illegal)
+		return
+	}
+	x, y := gs.lay.SlotRect(c, slot).Center()
+	gs.hand.hold = nil
+	gs.pickUpReserve(a, c, slot, x, y)
+	if gs.hand.hold != nil {
+		gs.hand.hold.down = false
+	}
+	gs.hand.cursorOn = true
+}
+
+// nextStack picks up, from the reserve, the next size up (step 1) or down
+// (-1) from the one held that can be played, round the sizes: a pad's
+// shoulder buttons. With nothing held from the reserve it starts at the
+// smallest (up) or the largest (down).
+func (gs *gameScene) nextStack(a *App, step int) {
+	c, n := gs.toMove(), gs.variant.Sizes()
+	cur := 0
+	if step < 0 {
+		cur = n + 1
+	}
+	if h := gs.hand.hold; h != nil && h.from == rules.NoSquare {
+		cur = h.size
+	}
+	for i := 1; i <= n; i++ {
+		size := ((cur-1+step*i)%n+n)%n + 1
+		if gs.slotFor(c, size) >= 0 {
+			gs.takeSize(a, size)
+			return
+		}
+	}
+	a.play(sound.Illegal) // nothing left in the reserve
 }
 
 // press handles a press at (x, y): pick up, put down, switch or cancel.

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/gobblet-game/gobblet/internal/input"
+	"github.com/gobblet-game/gobblet/internal/rules"
 )
 
 // padSource is a fake gamepad: each tick's buttons go through the same
@@ -87,5 +88,38 @@ func TestAGamepadWalksTheMenus(t *testing.T) {
 	ticks(t, a, 4)
 	if a.padShown() {
 		t.Error("after a click the hints still name the pad's buttons")
+	}
+}
+
+// TestAGamepadPlaysAMove: a shoulder button takes a piece from the
+// reserve (the next size that can be played, round the sizes), the D-pad
+// moves the cursor, A puts the piece down: the move is played.
+func TestAGamepadPlaysAMove(t *testing.T) {
+	src := &padSource{}
+	a := newHeadless(src, 1280, 800)
+	gs := newGameScene(a, twoPlayers(rules.Gobblers), nil)
+	a.scenes = sceneManager{current: gs}
+	ticks(t, a, 3)
+	src.press(input.RightShoulder) // the smallest
+	src.press(input.RightShoulder) // the next: medium
+	src.press(input.LeftShoulder)  // back to the smallest
+	src.press(input.RightShoulder) // medium again
+	ticks(t, a, 10)
+	h := gs.hand.hold
+	if h == nil || h.from != rules.NoSquare || h.size != 2 {
+		t.Fatalf("after RB, RB, LB, RB the hand holds %+v, want a medium piece from the reserve", h)
+	}
+	start := gs.hand.cursor
+	src.press(input.DpadRight)
+	src.press(input.DpadUp)
+	ticks(t, a, 6)
+	want := rules.SquareAt(rules.Gobblers, (start.File(rules.Gobblers)+1)%3, (start.Rank(rules.Gobblers)+1)%3)
+	if gs.hand.cursor != want {
+		t.Fatalf("after Right and Up the cursor is on %s, want %s", gs.hand.cursor.Name(rules.Gobblers), want.Name(rules.Gobblers))
+	}
+	src.press(input.South)
+	ticks(t, a, 10)
+	if got, w := (&table{gs: gs}).moves(), "2@"+want.Name(rules.Gobblers); got != w {
+		t.Fatalf("A played %q, want %q", got, w)
 	}
 }

@@ -85,6 +85,7 @@ type gameScene struct {
 	topForm screenForm // the form gs.top was chosen for
 	sheet   bool       // the move list is open over the board (narrow and tall forms)
 	touch   bool       // the player's last input was a touch: no keyboard hints
+	pad     bool       // the player's last input was a gamepad: its buttons in the hints
 	buttons topButtons
 	// lesson: the game runs a step of Learn to play (lesson.go), which
 	// judges each move before it is played; no end, no saving
@@ -473,6 +474,7 @@ func (gs *gameScene) layoutOverlays(a *App) {
 func (gs *gameScene) update(a *App) error {
 	gs.anim = a.Settings.AnimationSpeed
 	gs.touch = !a.keysShown()
+	gs.pad = a.padShown()
 	gs.layout(a)
 	gs.layoutButtons(a)
 	gs.pollBrain(a)

@@ -113,7 +113,10 @@ func (gs *gameScene) statusText() string {
 		return gs.tapOr(locale.T("PlayDropClick"), locale.T("PlayDropTap"))
 	case gs.setup.human(c):
 		how := gs.tapOr(locale.T("PlayHowClick"), locale.T("PlayHowTap"))
-		if keys {
+		switch {
+		case gs.pad:
+			how = locale.T("PadGameHint")
+		case keys:
 			how = locale.F("PlayHowKeys", "Keys", sizeKeys(gs.variant))
 		}
 		if gs.setup.humanColour() >= 0 {
