@@ -52,7 +52,7 @@ func TestNoTextOverflowsInAnyLanguage(t *testing.T) {
 var knownCuts = map[string]string{
 	"app.(*gameScene).drawStatus":  "the status line is one line, shortened on a small window (a phone's status, a review's long line)",
 	"app.(*optionsScene).drawHelp": "Options' help line under the form is one line, shortened on a phone",
-	"app.(*gameScene).drawReserve": "the puzzles' reserve columns at 640×420 are narrower than \"You\" and \"Blue\"",
+	"app.reserveLabel":             "the puzzles' reserve columns at 640×420 are narrower than \"You\" and \"Blue\"",
 }
 
 // checkOverflows is TestNoTextOverflowsInAnyLanguage in some languages,

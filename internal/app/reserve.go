@@ -102,7 +102,6 @@ func (gs *gameScene) drawReserve(a *App, dst *ebiten.Image, p *rules.Position, c
 	}
 	roundRectSprite(dst, col, 16*u, bg, edge, 2*u, 0)
 	label := gs.setup.name(c)
-	fc := a.Face(Medium, sizeSmall+1)
 	first := gs.lay.SlotRect(c, 0)
 	msg := ""
 	if lit {
@@ -114,13 +113,14 @@ func (gs *gameScene) drawReserve(a *App, dst *ebiten.Image, p *rules.Position, c
 	if lr := gs.lay.ReserveLabel(c); gs.lay.rowReserve() {
 		// a row: the name and "to move" at its left, before the slots
 		cx := lr.X + lr.W/2 + 4*u
-		label = fitText(label, fc, lr.W-10*u)
+		label, fc := reserveLabel(a, label, gs.setup.shortName(c), lr.W-10*u)
 		drawText(dst, label, fc, cx, lr.Y+lr.H*0.38, Center, th.Text)
 		if msg != "" {
 			drawText(dst, msg, a.Face(Regular, sizeSmall), cx, lr.Y+lr.H*0.64, Center, th.playerText(c))
 		}
 	} else {
-		drawText(dst, fitText(label, fc, col.W-8*u), fc, col.X+col.W/2, (col.Y+first.Y)/2, Center, th.Text)
+		label, fc := reserveLabel(a, label, gs.setup.shortName(c), col.W-8*u)
+		drawText(dst, label, fc, col.X+col.W/2, (col.Y+first.Y)/2, Center, th.Text)
 		if msg != "" {
 			last := gs.lay.SlotRect(c, gs.lay.Slots-1)
 			drawText(dst, msg, a.Face(Regular, sizeSmall), col.X+col.W/2, (last.Y+last.H+col.Y+col.H)/2, Center, th.playerText(c))
@@ -170,6 +170,22 @@ func (gs *gameScene) drawReserve(a *App, dst *ebiten.Image, p *rules.Position, c
 			drawText(dst, badge, a.Face(Bold, sizeSmall-2), bx, by, Center, th.TextDim)
 		}
 	}
+}
+
+// reserveLabel fits a reserve's name in w: the full name, a step or
+// two smaller if need be (never under segmentText's smallest size), then
+// the short form ("Easy" for "AI Easy"), and only then cut with "…".
+func reserveLabel(a *App, full, short string, w float64) (string, fontFace) {
+	sizes := []float64{sizeSmall + 1, sizeSmall, sizeSmall - 1, sizeSmall - 2}
+	for _, t := range []string{full, short} {
+		for _, size := range sizes {
+			if fo := a.Face(Medium, size); textWidth(t, fo) <= w {
+				return t, fo
+			}
+		}
+	}
+	fo := a.Face(Medium, sizes[len(sizes)-1])
+	return fitText(short, fo, w), fo
 }
 
 // slotPieceAt is slotPiece for the shown position (review shows fresh stacks).

@@ -99,6 +99,19 @@ func (s *setup) name(colour int) string {
 	return locale.F("MenuLevelAI", "Level", levelName(p.Level))
 }
 
+// shortName is name's shorter form for a narrow reserve column: a
+// computer player's level alone ("Easy"), the colour's short word.
+func (s *setup) shortName(colour int) string {
+	p := s.Players[colour]
+	switch {
+	case s.Names[colour] != "" || s.Mode == modeOnline || s.Mode == modeHumanVsAI && p.Human:
+		return s.name(colour)
+	case p.Human:
+		return sideName(colour)
+	}
+	return levelName(p.Level)
+}
+
 // sideName names a colour in the language in use ("Orange", "Blue");
 // colourNames stays English: it names the players in the records.
 func sideName(colour int) string {
