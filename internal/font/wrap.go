@@ -18,9 +18,9 @@ func IsCJK(r rune) bool {
 	case r < 0x2e80:
 		return false
 	case r <= 0x9fff, // radicals, CJK punctuation, kana, ideographs
-		0xf900 <= r && r <= 0xfaff, // compatibility ideographs
-		0xfe30 <= r && r <= 0xfe4f, // compatibility forms
-		0xff00 <= r && r <= 0xffef, // full- and half-width forms
+		0xf900 <= r && r <= 0xfaff,   // compatibility ideographs
+		0xfe30 <= r && r <= 0xfe4f,   // compatibility forms
+		0xff00 <= r && r <= 0xffef,   // full- and half-width forms
 		0x20000 <= r && r <= 0x3ffff: // ideographs beyond the BMP
 		return true
 	}
