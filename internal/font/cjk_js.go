@@ -9,11 +9,6 @@ import (
 	"github.com/gobblet-game/gobblet/internal/browser"
 )
 
-// CJKFile is the CJK font's file beside index.html (tools/web copies
-// internal/font/NotoSansCJK-subset.otf there): the browser fetches it only
-// when some CJK text is to be drawn, and its service worker keeps it.
-const CJKFile = "NotoSansCJK-subset.otf"
-
 // waitForCJK: in the browser the font is a download; the text is drawn in
 // the Go font until it is there.
 const waitForCJK = false

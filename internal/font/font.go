@@ -126,6 +126,12 @@ func (s *Set) build(fc *Face) {
 	}
 }
 
+// CJKFile is the CJK font's file, here (compiled into the desktop game)
+// and beside index.html (tools/web copies it there): the browser fetches
+// it only when some CJK text is to be drawn, and its service worker keeps
+// it.
+const CJKFile = "NotoSansCJK-subset.otf"
+
 // The CJK font, one for the process, loaded at most once (a failed
 // download is tried again a little later).
 var cjk struct {
