@@ -1,17 +1,16 @@
 // Command cjkfont writes the CJK font the game draws Japanese and Chinese
 // with (internal/font/NotoSansCJK-subset.otf): Noto Sans CJK JP Regular
 // (SIL Open Font License 1.1; Debian's fonts-noto-cjk) cut down to the
-// characters the game can need, so that it stays near 1 MB instead of 19.
+// characters the game can need, 1.6 MB instead of 19.
 //
 // It keeps:
 //   - every character of the Japanese and Chinese catalogs
 //     (internal/locale/catalog/*.ja.toml and *.zh-Hans.toml),
 //   - CJK punctuation, all kana and the full-width forms,
 //   - a safety set, common.txt beside this file: the jōyō kanji and the
-//     hanzi common in Chinese text (Unihan's kFrequency 1–3, simplified,
-//     within the 3,500 characters of level 1 of the 通用规范汉字表), so that
-//     a new message with an everyday character still draws before the
-//     font is made again;
+//     3,500 common hanzi of the 通用规范汉字表 (level 1), so that a new
+//     message with an everyday character still draws before the font is
+//     made again;
 //
 // and the Simplified Chinese forms of the characters whose shapes differ
 // (the font's locl feature for ZHS), which the game asks for by language.

@@ -59,8 +59,8 @@ func TestRepositoryCharacters(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := len([]rune(strings.ReplaceAll(string(b), "\n", ""))); n < 2000 || n > 3000 {
-		t.Errorf("common.txt: %d characters, want about 2,500", n)
+	if n := len([]rune(strings.ReplaceAll(string(b), "\n", ""))); n < 4000 || n > 4600 {
+		t.Errorf("common.txt: %d characters, want about 4,300", n)
 	}
 	kept := func(r rune) bool {
 		for _, rg := range fixedRanges {
