@@ -53,14 +53,15 @@ const (
 var smallestText float64
 
 // drawText draws one line with its vertical centre at y. Text with CJK
-// characters in a game that has not loaded the CJK font yet (a language's
-// name, a player's) asks for it: drawn in boxes until it is there.
+// characters in a game that has not loaded the CJK font (a language's
+// name, a player's) asks for it (font.NeedFor): drawn in boxes until it is
+// there.
 func drawText(dst *ebiten.Image, s string, fc fontFace, x, y float64, a Align, c color.Color) {
 	if s != "" && (smallestText == 0 || fc.Size < smallestText) {
 		smallestText = fc.Size
 	}
-	if !font.Loaded() && font.HasCJK(s) {
-		font.NeedCJK()
+	if !font.Loaded() {
+		font.NeedFor(s)
 	}
 	op := &text.DrawOptions{}
 	op.GeoM.Translate(x, y)

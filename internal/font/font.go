@@ -7,6 +7,7 @@ package font
 
 import (
 	"bytes"
+	_ "embed"
 	"log"
 	"math"
 	"sync"
@@ -59,6 +60,7 @@ type Set struct {
 type cjkState struct {
 	src  *text.GoTextFaceSource
 	lang language.Tag
+	mini *text.GoTextFaceSource // the languages' names alone, before src
 }
 
 // Load reads the three Go fonts in the background: parsing them takes a
@@ -117,10 +119,14 @@ func (s *Set) build(fc *Face) {
 	g := &text.GoTextFace{Source: s.src[fc.w], Size: fc.Size}
 	fc.metrics = g.Metrics()
 	fc.Face = g
-	if s.state.src == nil {
+	src := s.state.src
+	if src == nil {
+		src = s.state.mini
+	}
+	if src == nil {
 		return
 	}
-	c := &text.GoTextFace{Source: s.state.src, Size: fc.Size, Language: s.state.lang}
+	c := &text.GoTextFace{Source: src, Size: fc.Size, Language: s.state.lang}
 	if m, err := text.NewMultiFace(g, c); err == nil { // both left to right: no error
 		fc.Face = m
 	}
@@ -139,7 +145,8 @@ var cjk struct {
 	asked   bool
 	failed  time.Time
 	src     *text.GoTextFaceSource
-	done    chan struct{} // closed when a load ends, well or not
+	mini    *text.GoTextFaceSource // the languages' names (NeedFor)
+	done    chan struct{}          // closed when a load ends, well or not
 	loading bool
 }
 
@@ -189,20 +196,70 @@ func loadCJK() (*text.GoTextFaceSource, error) {
 // other language.
 func currentCJK() cjkState {
 	cjk.mu.Lock()
-	src := cjk.src
+	src, mini := cjk.src, cjk.mini
 	cjk.mu.Unlock()
-	if src == nil {
+	if src == nil && mini == nil {
 		return cjkState{}
 	}
 	lang := language.Japanese
 	if l := locale.Current(); l.CJK && l.Code != "ja" {
 		lang = l.Tag
 	}
-	return cjkState{src: src, lang: lang}
+	return cjkState{src: src, lang: lang, mini: mini}
+}
+
+// namesOTF draws the CJK characters of the languages' names (日本語,
+// 简体中文), which the Options list shows in every language: 4 KB, in the
+// desktop and the browser game alike, so that list does not load the
+// whole CJK font.
+//
+//go:embed NotoSansCJK-names.otf
+var namesOTF []byte
+
+// nameRunes are the characters namesOTF draws.
+var nameRunes = func() map[rune]bool {
+	rs := map[rune]bool{}
+	for _, l := range locale.Languages {
+		for _, r := range l.Name {
+			if IsCJK(r) {
+				rs[r] = true
+			}
+		}
+	}
+	return rs
+}()
+
+// NeedFor asks for what s needs drawn: nothing for text without CJK
+// characters, the tiny font of the languages' names for those, else the
+// whole CJK font (NeedCJK).
+func NeedFor(s string) {
+	if !HasCJK(s) {
+		return
+	}
+	for _, r := range s {
+		if IsCJK(r) && !nameRunes[r] {
+			NeedCJK()
+			return
+		}
+	}
+	cjk.mu.Lock()
+	defer cjk.mu.Unlock()
+	if cjk.mini != nil || cjk.src != nil {
+		return
+	}
+	src, err := text.NewGoTextFaceSource(bytes.NewReader(namesOTF))
+	if err != nil {
+		panic("embedded CJK names font: " + err.Error()) // the bytes are compiled in
+	}
+	cjk.mini = src
 }
 
 // Loaded tells whether the CJK font is loaded.
-func Loaded() bool { return currentCJK().src != nil }
+func Loaded() bool {
+	cjk.mu.Lock()
+	defer cjk.mu.Unlock()
+	return cjk.src != nil
+}
 
 // logf reports a failure to load; the game goes on in the Go font.
 var logf = log.Printf

@@ -31,6 +31,25 @@ func TestFontEnglishLoadsNoCJK(t *testing.T) {
 	}
 }
 
+// The languages' names draw in an English game from the tiny font, with no
+// load of the big one.
+func TestFontLanguageNamesAlone(t *testing.T) {
+	locale.Use("en")
+	s := Load()
+	fc := s.Face(Regular, 20)
+	for _, name := range []string{"日本語", "简体中文"} {
+		NeedFor(name)
+		s.Face(Regular, 20) // the faces take the fallback as the next frame asks
+		if w, n := Width(name, fc), float64(len([]rune(name))); w < n*20-1 || w > n*20+1 {
+			t.Errorf("%s at 20 px: %v px wide, want %v", name, w, n*20)
+		}
+	}
+	NeedFor("Deutsch")
+	if Loaded() {
+		t.Fatal("the languages' names loaded the whole CJK font")
+	}
+}
+
 // Japanese or Chinese faces fall back on the CJK font, keep the Go font's
 // metrics, and the faces made before follow.
 func TestFontCJKFallback(t *testing.T) {
@@ -38,7 +57,7 @@ func TestFontCJKFallback(t *testing.T) {
 	s := Load()
 	before := s.Face(Bold, 25)
 	m := before.Metrics()
-	w := Width("日本語", before)
+	w := Width("漢字を", before)
 	defer locale.Use("en")
 	locale.Use("ja")
 	fc := s.Face(Regular, 25)
@@ -51,8 +70,8 @@ func TestFontCJKFallback(t *testing.T) {
 	if before.Metrics() != m {
 		t.Errorf("metrics changed with the fallback: %+v, then %+v", m, before.Metrics())
 	}
-	if w2 := Width("日本語", before); w2 == w || w2 < 70 || w2 > 80 {
-		t.Errorf("日本語 at 25 px: %v px wide before the CJK font, %v after (3 em: 75)", w, w2)
+	if w2 := Width("漢字を", before); w2 == w || w2 < 70 || w2 > 80 {
+		t.Errorf("漢字を at 25 px: %v px wide before the CJK font, %v after (3 em: 75)", w, w2)
 	}
 	locale.Use("zh-Hans")
 	if w := Width("简体中文", s.Face(Medium, 20)); w < 75 || w > 85 {
@@ -105,6 +124,15 @@ func TestCatalogGlyphs(t *testing.T) {
 					t.Errorf("%s:%d: %q (%U) has no glyph: run go run ./tools/cjkfont", filepath.Base(n), i+1, r, r)
 				}
 			}
+		}
+	}
+	namesFace, err := gotext.ParseTTF(bytes.NewReader(namesOTF))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for r := range nameRunes {
+		if _, ok := namesFace.NominalGlyph(r); !ok {
+			t.Errorf("NotoSansCJK-names.otf lacks %q (%U), of a language's name: run go run ./tools/cjkfont", r, r)
 		}
 	}
 	// and the kana, the CJK punctuation and the safety set's sample

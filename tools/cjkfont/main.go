@@ -15,6 +15,10 @@
 // and the Simplified Chinese forms of the characters whose shapes differ
 // (the font's locl feature for ZHS), which the game asks for by language.
 //
+// It also writes NotoSansCJK-names.otf, a few kilobytes: the characters
+// of the languages' names (日本語, 简体中文), which the Options list shows
+// in every language without loading the big font.
+//
 // Run it again after a change of the Japanese or Chinese catalogs when the
 // test internal/font TestCatalogGlyphs names a missing character:
 //
@@ -32,19 +36,27 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
+
+	"github.com/gobblet-game/gobblet/internal/locale"
 )
 
 func main() {
 	src := flag.String("font", "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc", "the Noto Sans CJK collection (Debian's fonts-noto-cjk)")
 	index := flag.Int("index", 0, "the font in the collection: 0 is Noto Sans CJK JP")
 	out := flag.String("out", "internal/font/NotoSansCJK-subset.otf", "the subset to write")
+	namesOut := flag.String("names-out", "internal/font/NotoSansCJK-names.otf", "the tiny subset of the languages' names to write")
 	catalogs := flag.String("catalogs", "internal/locale/catalog", "folders of catalogs, comma-separated")
 	common := flag.String("common-file", "tools/cjkfont/common.txt", "the safety set")
 	regen := flag.String("common", "", "write the safety set from this Unihan folder (/usr/share/unicode) and stop")
 	flag.Parse()
-	if err := run(*src, *index, *out, strings.Split(*catalogs, ","), *common, *regen); err != nil {
+	err := run(*src, *index, *out, strings.Split(*catalogs, ","), *common, *regen)
+	if err == nil && *regen == "" {
+		err = subset(*src, *index, nameRunes(), *namesOut)
+	}
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "cjkfont:", err)
 		os.Exit(1)
 	}
@@ -86,6 +98,26 @@ func run(src string, index int, out string, catalogs []string, commonFile, uniha
 	for r := range keep {
 		list = append(list, r)
 	}
+	return subset(src, index, list, out)
+}
+
+// nameRunes are the CJK characters of the languages' names (日本語,
+// 简体中文), which the Options list writes in every language: a tiny font
+// of its own draws them without the big one.
+func nameRunes() []rune {
+	var rs []rune
+	for _, l := range locale.Languages {
+		for _, r := range l.Name {
+			if r >= 0x2e80 && !slices.Contains(rs, r) {
+				rs = append(rs, r)
+			}
+		}
+	}
+	return rs
+}
+
+// subset writes the characters of list, from the font, to out.
+func subset(src string, index int, list []rune, out string) error {
 	sort.Slice(list, func(i, j int) bool { return list[i] < list[j] })
 	tmp, err := os.CreateTemp("", "cjkfont-*.txt")
 	if err != nil {
