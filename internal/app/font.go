@@ -29,7 +29,21 @@ const (
 
 // fonts are the game's faces; the CJK font behind the Go fonts comes only
 // once Japanese or Chinese is to be drawn (internal/font).
-type fonts struct{ set *font.Set }
+type fonts struct {
+	set *font.Set
+	gen int // font.Generation when last drawn
+}
+
+// changed tells, once, that a CJK font arrived since the last call: the
+// screen, drawn with boxes, is to be drawn again whole.
+func (f *fonts) changed() bool {
+	g := font.Generation()
+	if g == f.gen {
+		return false
+	}
+	f.gen = g
+	return true
+}
 
 // loadFonts reads the Go fonts in the background (font.Load).
 func loadFonts() *fonts { return &fonts{set: font.Load()} }

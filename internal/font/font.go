@@ -146,6 +146,7 @@ var cjk struct {
 	failed  time.Time
 	src     *text.GoTextFaceSource
 	mini    *text.GoTextFaceSource // the languages' names (NeedFor)
+	gen     int                    // counts the fonts loaded (Generation)
 	done    chan struct{}          // closed when a load ends, well or not
 	loading bool
 }
@@ -176,6 +177,7 @@ func NeedCJK() {
 			logf("the CJK font: %v", err)
 		} else {
 			cjk.src = src
+			cjk.gen++
 		}
 		close(done)
 	}()
@@ -252,6 +254,15 @@ func NeedFor(s string) {
 		panic("embedded CJK names font: " + err.Error()) // the bytes are compiled in
 	}
 	cjk.mini = src
+	cjk.gen++
+}
+
+// Generation changes when a CJK font arrives: text drawn before it (in
+// boxes) is to be drawn again.
+func Generation() int {
+	cjk.mu.Lock()
+	defer cjk.mu.Unlock()
+	return cjk.gen
 }
 
 // Loaded tells whether the CJK font is loaded.
