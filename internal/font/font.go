@@ -84,8 +84,8 @@ func Load() *Set {
 // Face returns a face of a size in pixels, rounded so a resize does not
 // fill the glyph cache with every fraction. In Japanese or Chinese it
 // asks for the CJK font (on the desktop it waits for it: it is compiled
-// in; in the browser it comes later, and the text is in the Go font until
-// then); once the font is there every face, old and new, falls back on it.
+// in; in the browser it is a download, and CJK text shows boxes until it
+// is there); once it is, every face, old and new, falls back on it.
 func (s *Set) Face(w Weight, px float64) *Face {
 	if locale.Current().CJK {
 		NeedCJK()
