@@ -70,6 +70,9 @@ func run(src string, index int, out string, catalogs []string, commonFile, uniha
 		}
 		return os.WriteFile(commonFile, []byte(formatRunes(set)), 0o644)
 	}
+	if _, err := os.Stat(src); err != nil {
+		return fmt.Errorf("%w (apt-get install fonts-noto-cjk)", err)
+	}
 	keep := map[rune]bool{}
 	for _, dir := range catalogs {
 		rs, err := catalogRunes(dir)
