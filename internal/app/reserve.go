@@ -103,6 +103,18 @@ func (gs *gameScene) drawReserve(a *App, dst *ebiten.Image, p *rules.Position, c
 	roundRectSprite(dst, col, 16*u, bg, edge, 2*u, 0)
 	label := gs.setup.name(c)
 	fc := a.Face(Medium, sizeSmall+1)
+	room := col.W - 8*u
+	if lr := gs.lay.ReserveLabel(c); gs.lay.rowReserve() {
+		room = lr.W - 10*u
+	}
+	// a longer name in another language ("Pomarańczowe", "KI Leicht")
+	// takes a step or two smaller type before it is shortened
+	for _, size := range []float64{sizeSmall, sizeSmall - 1, sizeSmall - 2, sizeSmall - 3} {
+		if textWidth(label, fc) <= room {
+			break
+		}
+		fc = a.Face(Medium, size)
+	}
 	first := gs.lay.SlotRect(c, 0)
 	msg := ""
 	if lit {
