@@ -67,10 +67,26 @@ func TestClassicByKeyboardAndClicks(t *testing.T) {
 	if u.Choices["Game"] != "Gobblet 4×4" || u.Choices["Players"] != "You vs AI" {
 		t.Fatalf("the New game screen starts with %v, want Gobblet 4×4, You vs AI", u.Choices)
 	}
-	// Down to the computer's level, Left to Easy: keyboard only.
-	for _, k := range []string{"Down", "Down", "Down", "Down", "Left"} {
-		g.keyUI(k)
+	// Down to the computer's level, Left to Easy: keyboard only. Each
+	// key is pressed until the game shows what it does (the focus on the
+	// next row, the level changed), not merely a new picture: on a busy
+	// machine a press and release between two ticks is not seen at all,
+	// and a picture drawn for another reason would count it as seen.
+	for range 4 {
+		before := g.ui().FocusedRow
+		g.keyWhen("Down", "the focus on the next row", func() bool {
+			u := g.ui()
+			return u != nil && u.FocusedRow != "" && u.FocusedRow != before
+		})
+		if g.ui().FocusedRow == "Computer level" {
+			break
+		}
 	}
+	if got := g.ui().FocusedRow; got != "Computer level" {
+		t.Fatalf("Down went to the row %q, want Computer level", got)
+	}
+	level := g.ui().Choices["Computer level"]
+	g.keyWhen("Left", "another level", func() bool { u := g.ui(); return u != nil && u.Choices["Computer level"] != level })
 	u = g.waitUIFunc("Computer level Easy", 0, 5*time.Second, func(u *UI) bool { return u.Choices["Computer level"] == "Easy" })
 	mark := g.logMark()
 	g.keyUI("Return")

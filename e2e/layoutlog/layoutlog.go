@@ -38,6 +38,7 @@ type UI struct {
 	Widgets      map[string]Rect
 	Choices      map[string]string // row label -> selected option
 	Focus        string
+	FocusedRow   string // the form's row with the keyboard's focus ("" none)
 	Squares      map[string]Rect
 	Slots        []Slot
 	Players      map[string]string // x/o -> Orange/Blue
@@ -102,6 +103,9 @@ func Parse(b *UI, ln string, n int, uis *[]*UI) *UI {
 		label, _ := strconv.Unquote(m[1])
 		opt, _ := strconv.Unquote(m[2])
 		b.Choices[label] = opt
+		if strings.HasSuffix(ln, " focused") {
+			b.FocusedRow = label
+		}
 	} else if m := reSaved.FindStringSubmatch(ln); m != nil {
 		name, _ := strconv.Unquote(m[1])
 		b.Saved[name] = m[2]

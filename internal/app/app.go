@@ -253,6 +253,9 @@ func (a *App) Update() error {
 	a.steps = a.clock.tick(a.headless)
 	a.In = a.src.Poll()
 	a.noteInput()
+	if a.fonts.changed() { // the CJK font arrived: text drawn in boxes
+		a.wake()
+	}
 	switch {
 	case a.In.pointerOnly() && a.scenes.watchesPointer():
 		a.woke = a.Tick // the scene draws what the pointer changes (damage.go)

@@ -166,12 +166,18 @@ func segmentText(a *App, words string, fs fontFace, s Rect) ([]string, fontFace)
 	if fits(words, fo) {
 		return []string{words}, fo
 	}
-	if first, second, ok := twoLines(words); ok {
-		for _, size := range []float64{sizeSmall, sizeSmall - 2} {
-			f2 := a.Face(Medium, size)
-			if fits(first, f2) && fits(second, f2) && 2*lineHeight(f2) <= s.H-4*u {
-				return []string{first, second}, f2
+	for _, size := range []float64{sizeSmall, sizeSmall - 2} {
+		f2 := a.Face(Medium, size)
+		first, second, ok := twoLines(words)
+		if !ok {
+			// no space (Japanese, Chinese): where a line may break
+			// nearest the middle
+			if l := wrap(words, f2, textWidth(words, f2)*0.55); len(l) == 2 {
+				first, second, ok = l[0], l[1], true
 			}
+		}
+		if ok && fits(first, f2) && fits(second, f2) && 2*lineHeight(f2) <= s.H-4*u {
+			return []string{first, second}, f2
 		}
 	}
 	return []string{fitText(words, fo, s.W-6*u)}, fo

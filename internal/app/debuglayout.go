@@ -419,7 +419,7 @@ func noteRowLabel(c *choice, fc text.Face) {
 	if !c.stacked && len(c.segs) > 0 {
 		box.W = c.segs[0].X - box.X
 	}
-	noteLabel(c.Label, c.Rect.X, text.Advance(c.Label, fc), box)
+	noteLabel(c.Label, c.Rect.X, text.AdvanceAt(c.Label, len(c.Label), fc), box)
 }
 
 // drawnBy names the function that called drawText or fitText (which
@@ -448,7 +448,7 @@ func noteDrawn(dst *ebiten.Image, s string, fc text.Face, x float64, al Align) {
 	}
 	w := 0.0
 	for _, ln := range strings.Split(s, "\n") {
-		w = max(w, text.Advance(ln, fc))
+		w = max(w, text.AdvanceAt(ln, len(ln), fc))
 	}
 	switch al {
 	case Center:

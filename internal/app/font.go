@@ -1,24 +1,21 @@
 package app
 
 import (
-	"bytes"
 	"image/color"
-	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
-	"golang.org/x/image/font/gofont/gobold"
-	"golang.org/x/image/font/gofont/gomedium"
-	"golang.org/x/image/font/gofont/goregular"
+
+	"github.com/gobblet-game/gobblet/internal/font"
 )
 
-// Weight picks one of the Go fonts.
-type Weight int
+// Weight picks one of the Go fonts (internal/font).
+type Weight = font.Weight
 
 const (
-	Regular Weight = iota
-	Medium
-	Bold
+	Regular = font.Regular
+	Medium  = font.Medium
+	Bold    = font.Bold
 )
 
 // The type scale at 1×: small, body, heading, title, display.
@@ -30,42 +27,30 @@ const (
 	sizeDisplay = 72
 )
 
+// fonts are the game's faces; the CJK font behind the Go fonts comes only
+// once Japanese or Chinese is to be drawn (internal/font).
 type fonts struct {
-	src    [3]*text.GoTextFaceSource
-	parsed chan struct{} // closed once src is filled
-	faces  map[[2]int]*text.GoTextFace
+	set *font.Set
+	gen int // font.Generation when last drawn
 }
 
-// loadFonts reads the three Go fonts in the background: parsing them takes
-// a few milliseconds that the window's opening need not wait for; the
-// first face asked for waits for them.
-func loadFonts() *fonts {
-	f := &fonts{faces: map[[2]int]*text.GoTextFace{}, parsed: make(chan struct{})}
-	go func() {
-		defer close(f.parsed)
-		for i, ttf := range [][]byte{goregular.TTF, gomedium.TTF, gobold.TTF} {
-			s, err := text.NewGoTextFaceSource(bytes.NewReader(ttf))
-			if err != nil {
-				panic("embedded Go font: " + err.Error()) // the bytes are compiled in
-			}
-			f.src[i] = s
-		}
-	}()
-	return f
+// changed tells, once, that a CJK font arrived since the last call: the
+// screen, drawn with boxes, is to be drawn again whole.
+func (f *fonts) changed() bool {
+	g := font.Generation()
+	if g == f.gen {
+		return false
+	}
+	f.gen = g
+	return true
 }
+
+// loadFonts reads the Go fonts in the background (font.Load).
+func loadFonts() *fonts { return &fonts{set: font.Load()} }
 
 // face returns a face of a size in pixels, rounded so a resize does not
 // fill the glyph cache with every fraction.
-func (f *fonts) face(w Weight, px float64) *text.GoTextFace {
-	k := [2]int{int(w), int(math.Max(6, math.Round(px)))}
-	if fc, ok := f.faces[k]; ok {
-		return fc
-	}
-	<-f.parsed
-	fc := &text.GoTextFace{Source: f.src[w], Size: float64(k[1])}
-	f.faces[k] = fc
-	return fc
-}
+func (f *fonts) face(w Weight, px float64) fontFace { return f.set.Face(w, px) }
 
 // Align places text relative to its anchor point.
 type Align int
@@ -81,12 +66,18 @@ const (
 // tests see every screen's text is readable (debuglayout.go).
 var smallestText float64
 
-// drawText draws one line with its vertical centre at y.
-func drawText(dst *ebiten.Image, s string, fc *text.GoTextFace, x, y float64, a Align, c color.Color) {
+// drawText draws one line with its vertical centre at y. Text with CJK
+// characters in a game that has not loaded the CJK font (a language's
+// name, a player's) asks for it (font.NeedFor): drawn in boxes until it is
+// there.
+func drawText(dst *ebiten.Image, s string, fc fontFace, x, y float64, a Align, c color.Color) {
 	if s != "" && (smallestText == 0 || fc.Size < smallestText) {
 		smallestText = fc.Size
 	}
 	noteDrawn(dst, s, fc, x, a) // the layout log's check of text cut off
+	if !font.Loaded() {
+		font.NeedFor(s)
+	}
 	op := &text.DrawOptions{}
 	op.GeoM.Translate(x, y)
 	op.ColorScale.ScaleWithColor(c)
@@ -96,64 +87,20 @@ func drawText(dst *ebiten.Image, s string, fc *text.GoTextFace, x, y float64, a 
 }
 
 // textWidth measures one line.
-func textWidth(s string, fc *text.GoTextFace) float64 { return text.AdvanceAt(s, len(s), fc) }
+func textWidth(s string, fc fontFace) float64 { return font.Width(s, fc) }
 
-// wrap breaks a paragraph into lines no wider than w.
-func wrap(s string, fc *text.GoTextFace, w float64) []string {
-	var lines []string
-	line := ""
-	word := ""
-	flush := func() {
-		if word == "" {
-			return
-		}
-		try := word
-		if line != "" {
-			try = line + " " + word
-		}
-		if line != "" && textWidth(try, fc) > w {
-			lines = append(lines, line)
-			line = word
-		} else {
-			line = try
-		}
-		word = ""
-	}
-	for _, r := range s {
-		if r == ' ' {
-			flush()
-			continue
-		}
-		if r == '\n' {
-			flush()
-			lines = append(lines, line)
-			line = ""
-			continue
-		}
-		word += string(r)
-	}
-	flush()
-	if line != "" {
-		lines = append(lines, line)
-	}
-	return lines
-}
+// wrap breaks a paragraph into lines no wider than w: at spaces, and
+// between CJK characters (font.Wrap).
+func wrap(s string, fc fontFace, w float64) []string { return font.Wrap(s, fc, w) }
 
-// fontFace is the face type the scenes pass around.
-type fontFace = *text.GoTextFace
+// fontFace is the face type the scenes pass around: a text.Face with its
+// Size in pixels.
+type fontFace = *font.Face
 
 // fitText shortens a line with an ellipsis until it fits in w pixels.
-func fitText(s string, fc *text.GoTextFace, w float64) string {
-	if textWidth(s, fc) <= w {
-		return s
+func fitText(s string, fc fontFace, w float64) string {
+	if textWidth(s, fc) > w {
+		noteCut(s) // the layout log's check of text cut
 	}
-	noteCut(s) // the layout log's check of text cut
-	r := []rune(s)
-	for len(r) > 1 {
-		r = r[:len(r)-1]
-		if t := string(r) + "…"; textWidth(t, fc) <= w {
-			return t
-		}
-	}
-	return string(r)
+	return font.Fit(s, fc, w)
 }

@@ -302,6 +302,9 @@ func (m *menuScene) Draw(a *App, dst *ebiten.Image) {
 	if inBrowser {
 		hint = locale.T("MenuKeysHintBrowser")
 	}
+	if a.padShown() {
+		hint = locale.T("PadMenuHint")
+	}
 	if a.keysShown() && !a.compact() { // a phone-sized window is a phone's
 		fh := a.Face(Regular, sizeSmall)
 		drawText(dst, fitText(hint, fh, a.W-16*u), fh, a.W/2, a.H-24*u, Center, withAlpha(th.TextDim, 0.8))

@@ -172,11 +172,11 @@ func (gs *gameScene) drawReserve(a *App, dst *ebiten.Image, p *rules.Position, c
 	}
 }
 
-// reserveLabel fits a reserve's name in w: the full name, a step or
-// two smaller if need be (never under segmentText's smallest size), then
+// reserveLabel fits a reserve's name in w: the full name, up to three
+// steps smaller if need be (to the 12 px floor), then
 // the short form ("Easy" for "AI Easy"), and only then cut with "…".
 func reserveLabel(a *App, full, short string, w float64) (string, fontFace) {
-	sizes := []float64{sizeSmall + 1, sizeSmall, sizeSmall - 1, sizeSmall - 2}
+	sizes := []float64{sizeSmall + 1, sizeSmall, sizeSmall - 1, sizeSmall - 2, sizeSmall - 3}
 	for _, t := range []string{full, short} {
 		for _, size := range sizes {
 			if fo := a.Face(Medium, size); textWidth(t, fo) <= w {

@@ -64,6 +64,11 @@ func build(out, ver string) (string, error) {
 	if err := copyFile(filepath.Join(root, "internal", "solve", "gobblers.sparse"), filepath.Join(out, "gobblers.sparse")); err != nil {
 		return "", err
 	}
+	// The CJK font, fetched only when Japanese or Chinese is drawn
+	// (internal/font): not in the .wasm.
+	if err := copyFile(filepath.Join(root, "internal", "font", cjkFont), filepath.Join(out, cjkFont)); err != nil {
+		return "", err
+	}
 	files := map[string][]byte{
 		"icon-192.png":         icon.PNG(192),
 		"icon-512.png":         icon.PNG(512),
@@ -106,6 +111,11 @@ func build(out, ver string) (string, error) {
 	}
 	sparse := filepath.Join(out, "gobblers.sparse")
 	fmt.Fprintf(&report, "%s: %s, fetched when a game needs it\n", filepath.Join(shown, "gobblers.sparse"), mb(fileSize(sparse)))
+	fr, fz, err := precompress(filepath.Join(out, cjkFont))
+	if err != nil {
+		return "", err
+	}
+	fmt.Fprintf(&report, "%s: %s raw, %s gzip -9, fetched when Japanese or Chinese is drawn\n", filepath.Join(shown, cjkFont), mb(fr), mb(fz))
 	fmt.Fprintf(&report, "page open to game: %s to download (%s unpacked), the search worker included\n", mb(gz), mb(raw))
 	return report.String(), nil
 }

@@ -53,8 +53,13 @@ func offlineFiles(ver string) []string {
 }
 
 // laterFiles are kept once the game fetched them: the 3×3 table, which only
-// a 3×3 game against Perfect (or the move values) needs.
-var laterFiles = []string{"gobblers.sparse"}
+// a 3×3 game against Perfect (or the move values) needs, and the CJK font,
+// which only Japanese and Chinese text needs.
+var laterFiles = []string{"gobblers.sparse", cjkFont}
+
+// cjkFont is the CJK font's file, in internal/font and beside index.html
+// (internal/font's CJKFile, which the game fetches).
+const cjkFont = "NotoSansCJK-subset.otf"
 
 // urlQueryEscape escapes as the page's encodeURIComponent does, for the
 // characters a version holds (letters, digits, '.', '-', '+', '_').

@@ -238,7 +238,7 @@ func TestServiceWorkerListsWhatTheGameNeeds(t *testing.T) {
 		`"search.wasm?v=v1.2%2Bdirty"`,
 		`"wasm_exec.js?v=v1.2%2Bdirty"`,
 		`"./"`, `"search-worker.js"`, `"icon-192.png"`, `"icon-512.png"`, `"manifest.webmanifest"`, `"favicon.ico"`,
-		`const later = ["gobblers.sparse"];`,
+		`const later = ["gobblers.sparse","NotoSansCJK-subset.otf"];`,
 		`if (!listed.has(url.href)) return;`,
 		`cache: "no-cache"`,
 	} {
