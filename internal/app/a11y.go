@@ -348,13 +348,6 @@ func sizeWords(size int) string {
 	}
 }
 
-func colourWords(c int) string {
-	if c == 0 {
-		return locale.T("A11yOrange")
-	}
-	return locale.T("A11yBlue")
-}
-
 // describeMove says the move of a ply: who played what where, gobbling
 // what, and what a lifted piece uncovered.
 func (st *a11yState) describeMove(gs *gameScene, ply int) []string {
@@ -362,7 +355,7 @@ func (st *a11yState) describeMove(gs *gameScene, ply int) []string {
 	pre := gs.game.PositionAt(ply)
 	m := gs.game.Moves()[ply]
 	c := gs.setup.colourOf(pre.SideToMove())
-	args := []any{"Player", colourWords(c), "Size", sizeWords(pre.MovedSize(m)), "Square", m.To.Name(v)}
+	args := []any{"Player", colourName(c), "Size", sizeWords(pre.MovedSize(m)), "Square", m.To.Name(v)}
 	under, covers := pre.Top(m.To)
 	if covers {
 		args = append(args, "Under", pieceWords(gs.setup.colourOf(under.Player), under.Size))

@@ -107,8 +107,8 @@ func newSetupScene(a *App) *setupScene {
 			sc.role.Sel = roleInvite
 		}
 	}
-	sc.colour = choice{Label: locale.T("MenuYourColour"), Options: []string{sideName(0), sideName(1)}}
-	sc.first = choice{Label: locale.T("MenuMovesFirst"), Options: []string{sideName(0), sideName(1)}}
+	sc.colour = choice{Label: locale.T("MenuYourColour"), Options: []string{colourName(0), colourName(1)}}
+	sc.first = choice{Label: locale.T("MenuMovesFirst"), Options: []string{colourName(0), colourName(1)}}
 	if sc.s.Variant == rules.Gobblers {
 		sc.variant.Sel = 1
 	}
@@ -180,7 +180,7 @@ func (sc *setupScene) fillLevels() {
 // the row just clicked never moves from under the pointer.
 func (sc *setupScene) rebuild() {
 	rows := []*choice{&sc.mode}
-	sc.colour.Options = []string{sideName(0), sideName(1)}
+	sc.colour.Options = []string{colourName(0), colourName(1)}
 	sc.start.Label = locale.T("MenuStart")
 	sc.start.Disabled = false
 	switch {

@@ -967,13 +967,16 @@ func (gs *gameScene) Draw(a *App, dst *ebiten.Image) {
 	}
 }
 
-// colourName names a colour in the language in use ("Orange", "Blue").
-// colourNames stays English: it names the players in the records.
+// colourName names a colour's player in the language in use ("Orange",
+// "Blue"): every word a player sees for a colour comes from here (the
+// reserve, the status line, the result, the setup's options, the screen
+// reader, the saved games). colourNames stays English: it names the
+// players in the records.
 func colourName(c int) string {
 	if c == 0 {
-		return locale.T("PlayOrange")
+		return locale.T("Orange")
 	}
-	return locale.T("PlayBlue")
+	return locale.T("Blue")
 }
 
 // isYou reports whether the screen calls a colour's player "You" (the

@@ -157,7 +157,7 @@ func (ps *puzzlesScene) start(a *App, pz puzzle.Puzzle) {
 		first = 1
 	}
 	s := setup{Variant: pz.Variant, Mode: modeTwoPlayers, First: first,
-		Players: [2]playerChoice{{Human: true}, {Human: true}}, Names: [2]string{locale.T("PuzzleYou"), sideName(1)}}
+		Players: [2]playerChoice{{Human: true}, {Human: true}}, Names: [2]string{locale.T("PuzzleYou"), colourName(1)}}
 	ps.gs = newGameScene(a, s, rules.NewGameFrom(pz.Position))
 	ps.gs.puzzle = true
 	ps.gs.over = false

@@ -247,12 +247,13 @@ func (gs *gameScene) resultTitle() (string, string) {
 
 // who names a colour's player in a sentence: "You" for the person
 // playing the computer, the computer by its level ("Hard AI"), a reviewed
-// record's players as the review names them, else the colour.
+// record's players as the review names them, else the colour in the
+// player's language (colourNames, English, is only for the records).
 func (gs *gameScene) who(c int) string {
 	if (gs.setup.Mode == modeHumanVsAI || gs.setup.Mode == modeOnline) && gs.setup.humanColour() >= 0 || gs.setup.Names[c] != "" {
 		return gs.setup.name(c)
 	}
-	return colourNames[c]
+	return colourName(c)
 }
 
 // uncoveredWords says that the mover lifted a piece and uncovered the

@@ -697,17 +697,12 @@ func playerWords(p record.Player, colour string) string {
 	if p.Name != "" && p.Name != colour {
 		return untrusted.Text(clipName(p.Name))
 	}
-	return savedColourWords(colour)
-}
-
-// savedColourWords name a side, given by its name in records (colourNames),
-// in the player's language.
-func savedColourWords(colour string) string {
-	switch colour {
-	case colourNames[0]:
-		return locale.T("SavedOrange")
-	case colourNames[1]:
-		return locale.T("SavedBlue")
+	// a side named by its name in records (colourNames), in the
+	// player's language
+	for c, n := range colourNames {
+		if colour == n {
+			return colourName(c)
+		}
 	}
 	return colour
 }

@@ -90,7 +90,7 @@ func (s *setup) name(colour int) string {
 	case s.Mode == modeHumanVsAI && p.Human:
 		return locale.T("PlayYou")
 	case p.Human:
-		return sideName(colour)
+		return colourName(colour)
 	case s.Mode == modeAIvsAI && colour == 0:
 		return locale.F("MenuOrangeWithLevel", "Level", levelName(p.Level))
 	case s.Mode == modeAIvsAI:
@@ -107,18 +107,9 @@ func (s *setup) shortName(colour int) string {
 	case s.Names[colour] != "" || s.Mode == modeOnline || s.Mode == modeHumanVsAI && p.Human:
 		return s.name(colour)
 	case p.Human:
-		return sideName(colour)
+		return colourName(colour)
 	}
 	return levelName(p.Level)
-}
-
-// sideName names a colour in the language in use ("Orange", "Blue");
-// colourNames stays English: it names the players in the records.
-func sideName(colour int) string {
-	if colour == 0 {
-		return locale.T("MenuOrange")
-	}
-	return locale.T("MenuBlue")
 }
 
 func levelName(l string) string {
