@@ -142,6 +142,14 @@ func layoutBoard(w, h, u float64, v rules.Variant, near int) boardLayout {
 	}
 	b = math.Max(b, 40)
 	r := b * reserveFrac
+	if l.Form == narrow {
+		// a window wider than the board needs (the board fits the
+		// height): the columns take some of the spare width, up to
+		// roomyFrac of the board, for their pieces and for a player's
+		// longer name above them ("Pomarańczowe")
+		const roomyFrac = 0.4
+		r = math.Max(r, math.Min(b*roomyFrac, (w-b-4*m)/2))
+	}
 	total := b + 2*r + 2*m
 	if l.Form == wide {
 		total += panelW + 2*m
@@ -235,11 +243,14 @@ func (l *boardLayout) SlotRect(colour, i int) Rect {
 	col := l.Reserve[colour]
 	n := float64(l.Slots)
 	if l.rowReserve() {
-		s := math.Min(col.H, col.W*0.76/n)
+		// the slots leave the row's left 30% to the name, at least
+		// 100 units where they can stay a finger wide (44)
+		s := math.Min(col.H, math.Min(col.W*0.7/n, math.Max(44*l.U, (col.W-100*l.U)/n)))
 		x0 := col.X + col.W - s*n - (col.H-s)/2
 		return Rect{x0 + float64(i)*s, col.Y + (col.H-s)/2, s, s}
 	}
-	s := math.Min(col.W, col.H/n)
+	// room above the slots for the name, below them for "to move"
+	s := math.Min(col.W, col.H*0.82/n)
 	y0 := col.Y + (col.H-s*n)/2
 	return Rect{col.X + (col.W-s)/2, y0 + float64(i)*s, s, s}
 }

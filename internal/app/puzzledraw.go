@@ -46,7 +46,10 @@ func (ps *puzzlesScene) layout(a *App) {
 			card = Rect{a.W - cw, l.Top.H + 12*u, cw - 12*u, a.H - l.Top.H - 24*u}
 		}
 	}
-	if card.Empty() || l.Form == tall {
+	// a landscape window's board beside the card may take rows of
+	// reserves above and below it (as the lesson's does): under the card
+	// it would be a third of the height
+	if card.Empty() {
 		ch := puzzleCardH * u
 		l = layoutBoard(a.W, a.H-ch+statusH*u, u, v, 0)
 		card = Rect{8 * u, a.H - ch, a.W - 16*u, ch - 8*u}

@@ -112,14 +112,14 @@ func (gs *gameScene) drawReserve(a *App, dst *ebiten.Image, p *rules.Position, c
 	}
 	if lr := gs.lay.ReserveLabel(c); gs.lay.rowReserve() {
 		// a row: the name and "to move" at its left, before the slots
-		cx := lr.X + lr.W/2 + 4*u
-		label, fc := reserveLabel(a, label, gs.setup.shortName(c), lr.W-10*u)
+		cx := lr.X + lr.W/2 + 2*u
+		label, fc := reserveLabel(a, label, gs.setup.shortName(c), lr.W-6*u)
 		drawText(dst, label, fc, cx, lr.Y+lr.H*0.38, Center, th.Text)
 		if msg != "" {
 			drawText(dst, msg, a.Face(Regular, sizeSmall), cx, lr.Y+lr.H*0.64, Center, th.playerText(c))
 		}
 	} else {
-		label, fc := reserveLabel(a, label, gs.setup.shortName(c), col.W-8*u)
+		label, fc := reserveLabel(a, label, gs.setup.shortName(c), col.W-6*u)
 		drawText(dst, label, fc, col.X+col.W/2, (col.Y+first.Y)/2, Center, th.Text)
 		if msg != "" {
 			last := gs.lay.SlotRect(c, gs.lay.Slots-1)
