@@ -372,6 +372,9 @@ func (cs *coachScene) Draw(a *App, dst *ebiten.Image) {
 	if textWidth(where, fs) > room {
 		where = locale.F("ReviewNOfM", "N", locale.Num(cs.k+1), "M", locale.Num(len(cs.plies)))
 	}
+	if textWidth(where, fs) > room { // a phone's row with four buttons: "2/5", no words
+		where = locale.Num(cs.k+1) + "/" + locale.Num(len(cs.plies))
+	}
 	drawText(dst, fitText(where, fs, room), fs, x, st.Y+st.H/2, Left, th.TextDim)
 	for _, b := range bs {
 		b.draw(a, dst, false)

@@ -52,6 +52,15 @@ func (gs *gameScene) drawStatus(a *App, dst *ebiten.Image) {
 	if textWidth(msg, fc) > room {
 		fc = a.Face(Regular, sizeSmall)
 	}
+	// still too long (a phone's result, a longer language): two lines
+	// if they fit the bar's height, else one shortened
+	if lines := wrap(msg, fc, room); len(lines) == 2 && 2*lineHeight(fc) <= st.H-4*u {
+		lh := lineHeight(fc)
+		for i, ln := range lines {
+			drawText(dst, ln, fc, x, st.Y+st.H/2+(float64(i)-0.5)*lh, Left, col)
+		}
+		return
+	}
 	drawText(dst, fitText(msg, fc, room), fc, x, st.Y+st.H/2, Left, col)
 }
 
