@@ -72,8 +72,11 @@ func (a *App) scheduleNext() {
 
 // wantsNextTick reports whether the tick after this one must run without
 // waiting for the beat: something moves at every tick, a screen that
-// settles after an input is still settling, a toast slides, or the game
-// quits.
+// settles after an input is still settling, a toast slides, a pad's
+// direction is held (it repeats on the clock, 400 ms then every 110 ms,
+// not at the beat; internal/input), or the game quits. A tick that draws
+// nothing costs the page little: Ebitengine presents nothing after four
+// such frames in a row.
 func (a *App) wantsNextTick() bool {
-	return a.scenes.continuous(a) || a.settling() || a.toastT > 0 || a.quit
+	return a.scenes.continuous(a) || a.settling() || a.toastT > 0 || a.In.PadHeld || a.quit
 }
