@@ -199,7 +199,7 @@ func pageProfile(b *Browser) (stop func() string) {
 		if _, err := cdp.Call(ctx, tg, profiler.Enable, cdp.Empty{}); err != nil {
 			return err
 		}
-		if _, err := cdp.Call(ctx, tg, profiler.SetSamplingInterval, profiler.SetSamplingIntervalParams{Interval: 500}); err != nil {
+		if _, err := cdp.Call(ctx, tg, profiler.SetSamplingInterval, profiler.SetSamplingIntervalParams{Interval: 1000}); err != nil {
 			return err
 		}
 		_, err := cdp.Call(ctx, tg, profiler.Start, cdp.Empty{})

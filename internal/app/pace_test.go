@@ -2,6 +2,7 @@ package app
 
 import (
 	"testing"
+	"time"
 
 	"github.com/gobblet-game/gobblet/internal/input"
 	"github.com/gobblet-game/gobblet/internal/rules"
@@ -34,5 +35,21 @@ func TestTheBrowsersLoopRunsEveryTickWhileAPadDirectionIsHeld(t *testing.T) {
 	ticks(t, a, settleTicks)
 	if a.wantsNextTick() {
 		t.Error("the D-pad let go: the loop still wants every tick")
+	}
+}
+
+// The browser's beat runs no frame of its own soon after one the loop ran
+// anyway (the held mouse's, every hoverEvery while it moves): that frame
+// ran the ticks, the spinner's step among them. Once no frame has run for
+// a while the beat runs one again.
+func TestTheBeatStepsAsideForAFrameThatJustRan(t *testing.T) {
+	a := newHeadless(&padSource{}, 1280, 800)
+	a.scheduleNext() // Draw's first call: a frame runs
+	ran := frameEpoch.Add(time.Duration(lastFrame.Load()))
+	if beatDue(ran) || beatDue(ran.Add(hoverEvery)) {
+		t.Error("the beat runs a frame within one hover's time of a frame that ran anyway")
+	}
+	if !beatDue(ran.Add(beat + hoverEvery)) {
+		t.Error("the beat runs no frame though none ran for a beat and a hover's time")
 	}
 }
