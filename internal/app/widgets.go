@@ -15,6 +15,9 @@ type button struct {
 	Rect     Rect
 	Label    string
 	Tip      string
+	// ID names what the button does where its label, in the player's
+	// language, does not (the result card's Save, Keep, Copy record).
+	ID       string
 	Icon     icon
 	Disabled bool
 	Primary  bool
