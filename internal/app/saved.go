@@ -517,9 +517,9 @@ func exportFailedWords(err error) string {
 	}
 	var pe *fs.PathError
 	if errors.As(err, &pe) && pe.Path != "" {
-		return locale.F("SavedExportFailedAt", "Reason", settings.Reason(err), "Path", settings.ShortPath(pe.Path))
+		return locale.F("SavedExportFailedAt", "Reason", reasonWords(err), "Path", settings.ShortPath(pe.Path))
 	}
-	return locale.F("SavedExportFailed", "Reason", settings.Reason(err))
+	return locale.F("SavedExportFailed", "Reason", reasonWords(err))
 }
 
 // copyExportPath puts the path of the last exported file on the clipboard.
@@ -832,6 +832,9 @@ func (ss *savedScene) Draw(a *App, dst *ebiten.Image) {
 			why := locale.T("SavedUnreadable")
 			if g.Err != nil {
 				why = locale.F("SavedUnreadableWhy", "Error", untrusted.Message(strings.TrimPrefix(g.Err.Error(), g.Path+": ")))
+				if settings.ReasonKind(g.Err) != "" { // too big, not a file: in the player's language
+					why = locale.F("SavedUnreadableWhy", "Error", reasonWords(g.Err))
+				}
 			}
 			for textWidth(why, fs) > r.W-48*u && len(why) > 10 {
 				why = why[:len(why)-5] + "…"
