@@ -13,8 +13,10 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/gobblet-game/gobblet/internal/locale"
+	"github.com/gobblet-game/gobblet/internal/palette"
 	"github.com/gobblet-game/gobblet/internal/record"
 	"github.com/gobblet-game/gobblet/internal/rules"
+	"github.com/gobblet-game/gobblet/internal/ui"
 )
 
 // syncSlots keeps the classic reserve stacks where the player saw them: when
@@ -92,28 +94,28 @@ func (gs *gameScene) drawReserve(a *App, dst *ebiten.Image, p *rules.Position, c
 	u := a.U()
 	col := gs.lay.Reserve[c]
 	lit := !gs.over && gs.toMove() == c && live && !gs.lesson.waits() // a lesson's step done: no one moves
-	bg := withAlpha(th.Panel, 0.55)
+	bg := palette.WithAlpha(th.Panel, 0.55)
 	if lit {
-		bg = mix(th.Panel, th.Player[c], 0.12)
+		bg = palette.Mix(th.Panel, th.Player[c], 0.12)
 	}
 	var edge color.RGBA
 	if lit {
-		edge = withAlpha(th.Player[c], 0.9)
+		edge = palette.WithAlpha(th.Player[c], 0.9)
 	}
-	roundRectSprite(dst, col, 16*u, bg, edge, 2*u, 0)
+	ui.RoundRectSprite(dst, col, 16*u, bg, edge, 2*u, 0)
 	label := gs.setup.name(c)
-	fc := a.Face(Medium, sizeSmall+1)
+	fc := a.Face(ui.Medium, ui.SizeSmall+1)
 	room := col.W - 8*u
 	if lr := gs.lay.ReserveLabel(c); gs.lay.rowReserve() {
 		room = lr.W - 10*u
 	}
 	// a longer name in another language ("Pomarańczowe", "KI Leicht")
 	// takes a step or two smaller type before it is shortened
-	for _, size := range []float64{sizeSmall, sizeSmall - 1, sizeSmall - 2, sizeSmall - 3} {
-		if textWidth(label, fc) <= room {
+	for _, size := range []float64{ui.SizeSmall, ui.SizeSmall - 1, ui.SizeSmall - 2, ui.SizeSmall - 3} {
+		if ui.TextWidth(label, fc) <= room {
 			break
 		}
-		fc = a.Face(Medium, size)
+		fc = a.Face(ui.Medium, size)
 	}
 	first := gs.lay.SlotRect(c, 0)
 	msg := ""
@@ -126,16 +128,16 @@ func (gs *gameScene) drawReserve(a *App, dst *ebiten.Image, p *rules.Position, c
 	if lr := gs.lay.ReserveLabel(c); gs.lay.rowReserve() {
 		// a row: the name and "to move" at its left, before the slots
 		cx := lr.X + lr.W/2 + 4*u
-		label = fitText(label, fc, lr.W-10*u)
-		drawText(dst, label, fc, cx, lr.Y+lr.H*0.38, Center, th.Text)
+		label = ui.FitText(label, fc, lr.W-10*u)
+		ui.DrawText(dst, label, fc, cx, lr.Y+lr.H*0.38, ui.Center, th.Text)
 		if msg != "" {
-			drawText(dst, msg, a.Face(Regular, sizeSmall), cx, lr.Y+lr.H*0.64, Center, th.playerText(c))
+			ui.DrawText(dst, msg, a.Face(ui.Regular, ui.SizeSmall), cx, lr.Y+lr.H*0.64, ui.Center, th.PlayerText(c))
 		}
 	} else {
-		drawText(dst, fitText(label, fc, col.W-8*u), fc, col.X+col.W/2, (col.Y+first.Y)/2, Center, th.Text)
+		ui.DrawText(dst, ui.FitText(label, fc, col.W-8*u), fc, col.X+col.W/2, (col.Y+first.Y)/2, ui.Center, th.Text)
 		if msg != "" {
 			last := gs.lay.SlotRect(c, gs.lay.Slots-1)
-			drawText(dst, msg, a.Face(Regular, sizeSmall), col.X+col.W/2, (last.Y+last.H+col.Y+col.H)/2, Center, th.playerText(c))
+			ui.DrawText(dst, msg, a.Face(ui.Regular, ui.SizeSmall), col.X+col.W/2, (last.Y+last.H+col.Y+col.H)/2, ui.Center, th.PlayerText(c))
 		}
 	}
 	scale := math.Min(first.W, gs.lay.Cell())
@@ -157,7 +159,7 @@ func (gs *gameScene) drawReserve(a *App, dst *ebiten.Image, p *rules.Position, c
 			n--
 		}
 		if n <= 0 || size <= 0 {
-			strokeCircle(dst, cx, cy, scale*0.3, math.Max(1, 1.5*u), withAlpha(th.TextDim, 0.25))
+			ui.StrokeCircle(dst, cx, cy, scale*0.3, math.Max(1, 1.5*u), palette.WithAlpha(th.TextDim, 0.25))
 			continue
 		}
 		rad := pieceRadius(gs.variant, size) * scale
@@ -178,8 +180,8 @@ func (gs *gameScene) drawReserve(a *App, dst *ebiten.Image, p *rules.Position, c
 			// at the piece's lower right, inside the slot
 			bx := math.Min(cx+rad*0.85, r.X+r.W-13*u)
 			by := math.Min(cy+rad*0.8, r.Y+r.H-12*u)
-			fillCircle(dst, bx, by, 11*u, withAlpha(th.Background, 0.85))
-			drawText(dst, badge, a.Face(Bold, sizeSmall-2), bx, by, Center, th.TextDim)
+			ui.FillCircle(dst, bx, by, 11*u, palette.WithAlpha(th.Background, 0.85))
+			ui.DrawText(dst, badge, a.Face(ui.Bold, ui.SizeSmall-2), bx, by, ui.Center, th.TextDim)
 		}
 	}
 }
