@@ -22,19 +22,20 @@ type Canvas struct {
 	z   vector.Rasterizer
 }
 
+// NewCanvas is a transparent canvas of w×h pixels (at least 1×1).
 func NewCanvas(w, h int) *Canvas {
 	return &Canvas{Img: image.NewRGBA(image.Rect(0, 0, max(1, w), max(1, h)))}
 }
 
 // kappa places the control points of a cubic Bézier that follows a quarter
-// circle to within 0.03 % of its radius.
+// Circle to within 0.03 % of its radius.
 const kappa = 0.5522847498
 
 // Shape is a closed outline added to a rasterizer, offset by (ox, oy).
 type Shape func(z *vector.Rasterizer, ox, oy float64)
 
-// fill paints the union of shapes, whose bounds are x0, y0, x1, y1, in c.
-// The rasterizer covers only those bounds, so a small Shape on a large
+// Fill paints the union of shapes, whose bounds are x0, y0, x1, y1, in c.
+// The rasterizer covers only those bounds, so a small shape on a large
 // Canvas costs only its own pixels.
 func (cv *Canvas) Fill(x0, y0, x1, y1 float64, c color.Color, shapes ...Shape) {
 	b := image.Rect(int(math.Floor(x0)), int(math.Floor(y0)), int(math.Ceil(x1)), int(math.Ceil(y1))).Intersect(cv.Img.Rect)
@@ -104,7 +105,7 @@ func roundRectShape(r Rect, rad float64, reverse bool) Shape {
 	}
 }
 
-// circle fills a disc.
+// Circle fills a disc.
 func (cv *Canvas) Circle(x, y, r float64, c color.Color) {
 	if r <= 0 {
 		return
@@ -112,7 +113,7 @@ func (cv *Canvas) Circle(x, y, r float64, c color.Color) {
 	cv.Fill(x-r-1, y-r-1, x+r+1, y+r+1, c, circleShape(x, y, r, false))
 }
 
-// ring fills a ring of width w centred on radius r.
+// Ring fills a ring of width w centred on radius r.
 func (cv *Canvas) Ring(x, y, r, w float64, c color.Color) {
 	if r <= 0 || w <= 0 {
 		return
@@ -122,7 +123,7 @@ func (cv *Canvas) Ring(x, y, r, w float64, c color.Color) {
 		circleShape(x, y, out, false), circleShape(x, y, math.Max(0, r-w/2), true))
 }
 
-// roundRect fills a rounded rectangle.
+// RoundRect fills a rounded rectangle.
 func (cv *Canvas) RoundRect(r Rect, rad float64, c color.Color) {
 	if r.W <= 0 || r.H <= 0 {
 		return
@@ -130,7 +131,7 @@ func (cv *Canvas) RoundRect(r Rect, rad float64, c color.Color) {
 	cv.Fill(r.X-1, r.Y-1, r.X+r.W+1, r.Y+r.H+1, c, roundRectShape(r, rad, false))
 }
 
-// roundRectEdge strokes a rounded rectangle's outline with width w, as a
+// RoundRectEdge strokes a rounded rectangle's outline with width w, as a
 // stroke with round joins would: the outline grown by w/2 less the outline
 // shrunk by w/2.
 func (cv *Canvas) RoundRectEdge(r Rect, rad, w float64, c color.Color) {

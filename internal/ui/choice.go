@@ -17,7 +17,7 @@ type Choice struct {
 	Options []string
 	Sel     int
 	Off     []bool // segments that cannot be chosen
-	Help    string // what the row does, in a Line (Options)
+	Help    string // what the row does, in a line (Options)
 	Dim     bool   // the row does nothing now (a sound row without a device): shown, not changed
 	Rect    Rect   // the whole row
 	Segs    []Rect
@@ -28,10 +28,12 @@ type Choice struct {
 // StackedLabelH is the height of a stacked row's label, at 1×.
 const StackedLabelH = 26
 
-// StackRows reports whether a Form w pixels wide puts its rows' labels
+// StackRows reports whether a form w pixels wide puts its rows' labels
 // above their segments: too narrow for them side by side.
 func StackRows(a Host, w float64) bool { return w < 500*a.U() }
 
+// Layout places the row in r: its label, then its segments side by side
+// (or under the label, in a narrow form).
 func (c *Choice) Layout(a Host, r Rect) {
 	u := a.U()
 	c.Rect = r
@@ -51,12 +53,13 @@ func (c *Choice) Layout(a Host, r Rect) {
 	}
 }
 
-// update handles the mouse; it reports whether the selection changed.
+// Update handles the mouse; it reports whether the selection changed.
 func (c *Choice) Update(a Host) bool { return c.UpdateIn(a, nil) }
 
-// updateIn is update in a Form. In a Form that scrolls (sc not nil) a segment is chosen when a press
+// UpdateIn is Update in a form. In a form that scrolls (sc not nil) a
+// segment is chosen when a press
 // that began on it ends on it without dragging: a finger that scrolls the
-// Form chooses nothing. Elsewhere the press chooses.
+// form chooses nothing. Elsewhere the press chooses.
 func (c *Choice) UpdateIn(a Host, sc *Scroller) bool {
 	c.Hover = -1
 	if c.Dim {
@@ -79,7 +82,7 @@ func (c *Choice) UpdateIn(a Host, sc *Scroller) bool {
 	return false
 }
 
-// step moves the selection by d, skipping segments that are off.
+// Step moves the selection by d, skipping segments that are off.
 func (c *Choice) Step(a Host, d int) bool {
 	if c.Dim {
 		return false
@@ -96,8 +99,11 @@ func (c *Choice) Step(a Host, d int) bool {
 	return false
 }
 
+// IsOff reports whether segment i cannot be chosen.
 func (c *Choice) IsOff(i int) bool { return i < len(c.Off) && c.Off[i] }
 
+// Draw paints the row: its label (brighter, with a bar, when focused) and
+// its segments, the selected one in the primary colour.
 func (c *Choice) Draw(a Host, dst *ebiten.Image, focused bool) {
 	th := a.Colours()
 	u := a.U()
@@ -153,16 +159,16 @@ func drawSegmentText(a Host, dst *ebiten.Image, words string, fs Face, s Rect, t
 	}
 }
 
-// Form is a column of Choice rows with keyboard focus.
+// Form is a column of choice rows with keyboard focus.
 type Form struct {
 	Rows  []*Choice
 	Focus int
-	// scroll is the Scroller of a Form that scrolls (nil: it does not),
+	// Scroll is the scroller of a form that scrolls (nil: it does not),
 	// whose rows choose on a tap's release, not on a press.
 	Scroll *Scroller
 }
 
-// update returns true when a selection changed.
+// Update returns true when a selection changed.
 func (f *Form) Update(a Host) bool {
 	changed := false
 	for i, r := range f.Rows {
@@ -191,6 +197,7 @@ func (f *Form) Update(a Host) bool {
 	return changed
 }
 
+// Draw paints the rows, the focused one marked.
 func (f *Form) Draw(a Host, dst *ebiten.Image) {
 	for i, r := range f.Rows {
 		r.Draw(a, dst, i == f.Focus)
@@ -210,7 +217,7 @@ type Scroller struct {
 	PressX, PressY float64
 }
 
-// update scrolls by this tick's input over area, for content of height h.
+// Update scrolls by this tick's input over area, for content of height h.
 func (s *Scroller) Update(a Host, area Rect, h float64) {
 	in := a.Pointer()
 	s.Max = math.Max(0, h-area.H)
@@ -236,7 +243,7 @@ func (s *Scroller) Update(a Host, area Rect, h float64) {
 	s.Y = math.Max(0, math.Min(s.Y, s.Max))
 }
 
-// show scrolls so that r, in the content's place, is in area.
+// Show scrolls so that r, in the content's place, is in area.
 func (s *Scroller) Show(area, r Rect) {
 	if r.Y-s.Y < area.Y {
 		s.Y = r.Y - area.Y

@@ -39,6 +39,7 @@ func initPixel() {
 	}
 }
 
+// FillRect fills a rectangle in c.
 func FillRect(dst *ebiten.Image, r Rect, c color.Color) {
 	initPixel()
 	op := &ebiten.DrawImageOptions{}
@@ -64,7 +65,7 @@ func Line(dst *ebiten.Image, x0, y0, x1, y1, w float64, c color.Color) {
 	FillCircle(dst, x1, y1, w/2, c)
 }
 
-// NewScreenSized makes an image as large as the screen (a Layer, a
+// NewScreenSized makes an image as large as the screen (a layer, a
 // cross-fade's picture) on a texture of its own. Ebitengine moves an image
 // that has been only read for a while onto its shared atlas of sprites; a
 // screen-sized one then makes that atlas grow to 8192×4096 (128 MB) in one
@@ -81,7 +82,7 @@ type Layer struct {
 	Img *ebiten.Image
 }
 
-// get returns the Layer's image for a key, painting it when the key changed.
+// Get returns the layer's image for a key, painting it when the key changed.
 func (l *Layer) Get(key string, w, h int, paint func(img *ebiten.Image)) *ebiten.Image {
 	if l.Img != nil && l.Key == key {
 		return l.Img

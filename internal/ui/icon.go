@@ -7,7 +7,7 @@ import (
 	"golang.org/x/image/vector"
 )
 
-// PaintIcon paints a Button's pictogram of size s centred on (x, y), on
+// PaintIcon paints a button's pictogram of size s centred on (x, y), on
 // the CPU: drawn with Ebitengine's paths, the game's four top-bar icons
 // made its vertex buffers grow to 150 MB (issue 15).
 func PaintIcon(cv *Canvas, ic Icon, x, y, s float64, c color.Color) {
@@ -56,7 +56,7 @@ func PaintIcon(cv *Canvas, ic Icon, x, y, s float64, c color.Color) {
 	}
 }
 
-// polygon fills the polygon through the points x0, y0, x1, y1, ...
+// Polygon fills the polygon through the points x0, y0, x1, y1, ...
 func (cv *Canvas) Polygon(c color.Color, xy ...float64) {
 	if len(xy) < 6 {
 		return
@@ -69,7 +69,7 @@ func (cv *Canvas) Polygon(c color.Color, xy ...float64) {
 	cv.Fill(x0-1, y0-1, x1+1, y1+1, c, polygonShape(xy...))
 }
 
-// segment fills a Line of width w with round ends.
+// Segment fills a line of width w with round ends.
 func (cv *Canvas) Segment(x0, y0, x1, y1, w float64, c color.Color) {
 	l := math.Hypot(x1-x0, y1-y0)
 	if l == 0 {
@@ -84,7 +84,7 @@ func (cv *Canvas) Segment(x0, y0, x1, y1, w float64, c color.Color) {
 		circleShape(x0, y0, r, false), circleShape(x1, y1, r, false))
 }
 
-// arcOverTop fills the upper half of a ring of radius r and width w, with
+// ArcOverTop fills the upper half of a ring of radius r and width w, with
 // round ends: a stroked semicircle.
 func (cv *Canvas) ArcOverTop(x, y, r, w float64, c color.Color) {
 	const steps = 48

@@ -11,7 +11,7 @@ import (
 
 // A frame redraws the same cards and buttons again and again; paths are
 // costly (each is a stencil pass, slow on software renderers), images are
-// cheap. So every rounded Shape is painted once, on the CPU (Canvas.go),
+// cheap. So every rounded shape is painted once, on the CPU (canvas.go),
 // into an image and reused.
 
 type shapeKey struct {
@@ -76,6 +76,7 @@ func spriteRadius(r float64) int {
 	return 256
 }
 
+// DrawCentred draws a white sprite centred on (x, y), scaled and tinted to c.
 func DrawCentred(dst, img *ebiten.Image, x, y, scale float64, c color.Color) {
 	half := float64(img.Bounds().Dx()) / 2
 	op := &ebiten.DrawImageOptions{Filter: ebiten.FilterLinear}
@@ -195,7 +196,7 @@ type iconKey struct {
 
 var icons = map[iconKey]*ebiten.Image{}
 
-// DrawIcon draws a white Icon sprite tinted to c.
+// DrawIcon draws a white icon sprite tinted to c.
 func DrawIcon(dst *ebiten.Image, ic Icon, x, y, s float64, c color.Color) {
 	k := iconKey{ic, int(math.Round(s))}
 	img, ok := icons[k]

@@ -66,7 +66,7 @@ const (
 // tests see every screen's text is readable (debuglayout.go).
 var SmallestText float64
 
-// DrawText draws one Line with its vertical centre at y. Text with CJK
+// DrawText draws one line with its vertical centre at y. Text with CJK
 // characters in a game that has not loaded the CJK font (a language's
 // name, a player's) asks for it (font.NeedFor): drawn in boxes until it is
 // there.
@@ -86,7 +86,7 @@ func DrawText(dst *ebiten.Image, s string, fc Face, x, y float64, a Align, c col
 	text.Draw(dst, s, fc, op)
 }
 
-// TextWidth measures one Line.
+// TextWidth measures one line.
 func TextWidth(s string, fc Face) float64 { return font.Width(s, fc) }
 
 // Wrap breaks a paragraph into lines no wider than w: at spaces, and
@@ -97,7 +97,7 @@ func Wrap(s string, fc Face, w float64) []string { return font.Wrap(s, fc, w) }
 // Size in pixels.
 type Face = *font.Face
 
-// FitText shortens a Line with an ellipsis until it fits in w pixels.
+// FitText shortens a line with an ellipsis until it fits in w pixels.
 func FitText(s string, fc Face, w float64) string {
 	if TextWidth(s, fc) > w {
 		noteCut(s) // the layout log's check of text cut

@@ -11,7 +11,7 @@ import (
 	"github.com/gobblet-game/gobblet/internal/sound"
 )
 
-// Button is a clickable rounded rectangle with a label, an optional Icon and
+// Button is a clickable rounded rectangle with a label, an optional icon and
 // a tooltip naming its key.
 type Button struct {
 	Rect     Rect
@@ -25,11 +25,11 @@ type Button struct {
 	HoverFor int
 }
 
-// TipDelay is how long, in ticks, the pointer rests on a Button before its
+// TipDelay is how long, in ticks, the pointer rests on a button before its
 // tooltip shows.
 const TipDelay = 30
 
-// update tracks hover and reports a click.
+// Update tracks hover and reports a click.
 func (b *Button) Update(a Host) bool {
 	in := a.Pointer()
 	h := b.Rect.Contains(in.X, in.Y) && !b.Disabled
@@ -52,14 +52,14 @@ func (b *Button) Update(a Host) bool {
 	return false
 }
 
-// draw paints the Button as its state asks: hovered by the pointer or
+// Draw paints the button as its state asks: hovered by the pointer or
 // focused by the keyboard look the same, selected.
 func (b *Button) Draw(a Host, dst *ebiten.Image, focused bool) {
 	b.Paint(a, dst, focused || b.Hover, b.Primary)
 }
 
-// paint paints the Button (disabled, primary, selected or not), then its
-// Icon, its label or both; the tooltip is drawTip's.
+// Paint paints the button (disabled, primary, selected or not), then its
+// icon, its label or both; the tooltip is DrawTip's.
 func (b *Button) Paint(a Host, dst *ebiten.Image, selected, primary bool) {
 	th := a.Colours()
 	u := a.U()
@@ -100,7 +100,7 @@ func (b *Button) Paint(a Host, dst *ebiten.Image, selected, primary bool) {
 		} else {
 			tw := TextWidth(b.Label, fc)
 			x := cx - (tw+is+8*u)/2
-			NoteLabel(b.Label, x, tw+is+8*u, b.Rect) // the Icon and the label in the Button
+			NoteLabel(b.Label, x, tw+is+8*u, b.Rect) // the icon and the label in the button
 			DrawIcon(dst, b.Icon, x+is/2, cy, is, txt)
 			DrawText(dst, b.Label, fc, x+is+8*u, cy, Left, txt)
 		}
@@ -113,7 +113,7 @@ func (b *Button) Paint(a Host, dst *ebiten.Image, selected, primary bool) {
 	DrawText(dst, b.Label, fc, cx, cy, Center, txt)
 }
 
-// drawTip draws the tooltip of a Button hovered for half a second.
+// DrawTip draws the tooltip of a button hovered for half a second.
 func (b *Button) DrawTip(a Host, dst *ebiten.Image) {
 	if b.Tip == "" || b.HoverFor < TipDelay {
 		return
@@ -133,7 +133,7 @@ func (b *Button) DrawTip(a Host, dst *ebiten.Image) {
 	DrawText(dst, b.Tip, fc, x+w/2, y+h/2, Center, a.Colours().Text)
 }
 
-// Icon is a small vector pictogram for a Button.
+// Icon is a small vector pictogram for a button.
 type Icon int
 
 const (
@@ -157,7 +157,7 @@ type MenuList struct {
 	Focus   int
 }
 
-// update returns the index of the pressed Button, or -1.
+// Update returns the index of the pressed button, or -1.
 func (m *MenuList) Update(a Host) int {
 	n := len(m.Buttons)
 	for i, b := range m.Buttons {
@@ -192,17 +192,17 @@ func (m *MenuList) Update(a Host) int {
 	return -1
 }
 
-// draw paints the buttons, one of them selected, in the primary colour:
+// Draw paints the buttons, one of them selected, in the primary colour:
 // the focus, which the pointer moves too, and which Enter presses. A
-// pointer resting on one Button while the keys move on, or a primary
-// Button that Enter would not press, never leaves two looking chosen.
+// pointer resting on one button while the keys move on, or a primary
+// button that Enter would not press, never leaves two looking chosen.
 func (m *MenuList) Draw(a Host, dst *ebiten.Image) {
 	for i, b := range m.Buttons {
 		b.Paint(a, dst, m.Selected(i), m.Selected(i))
 	}
 }
 
-// selected reports whether Button i looks chosen: only the focus does.
+// Selected reports whether button i looks chosen: only the focus does.
 func (m *MenuList) Selected(i int) bool { return i == m.Focus }
 
 // Panel draws a card: a rounded rectangle with a soft shadow.
