@@ -3,6 +3,8 @@
 package web
 
 import (
+	"cmp"
+	"context"
 	"fmt"
 	"os"
 	"regexp"
@@ -12,6 +14,10 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/profiler"
+	"github.com/chromedp/chromedp"
 )
 
 // BenchmarkPage is make perf-web: the browser version in headless Chromium
@@ -181,4 +187,94 @@ func cpuUse(a, b map[string]float64, secs float64) string {
 	}
 	pc := func(ms float64) float64 { return ms / 10 / max(secs, 0.001) }
 	return fmt.Sprintf("CPU %% of a core: page %.0f, worker %.0f, GPU process %.0f, rest %.0f", pc(page), pc(worker), pc(gpu), pc(rest))
+}
+
+// pageProfile samples the page thread's JavaScript and WebAssembly (the
+// DevTools CPU profiler) until the returned function is called, which
+// gives the functions that took the most of it, by their own time and by
+// the time under them (VISIT_PROFILE=1 prints them for the visit's two
+// windows: where the page's time goes).
+func pageProfile(b *Browser) (stop func() string) {
+	b.do(chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		if _, err := cdp.Call(ctx, tg, profiler.Enable, cdp.Empty{}); err != nil {
+			return err
+		}
+		if _, err := cdp.Call(ctx, tg, profiler.SetSamplingInterval, profiler.SetSamplingIntervalParams{Interval: 1000}); err != nil {
+			return err
+		}
+		_, err := cdp.Call(ctx, tg, profiler.Start, cdp.Empty{})
+		return err
+	}))
+	return func() string {
+		var p *profiler.Profile
+		b.do(chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+			r, err := cdp.Call(ctx, tg, profiler.Stop, cdp.Empty{})
+			p = r.Profile
+			return err
+		}))
+		return profileSummary(p, 25)
+	}
+}
+
+// profileSummary lists a profile's n heaviest functions by self time and
+// by total time (a function counted once per sample however deep it
+// recurs), in ms and % of the window.
+func profileSummary(p *profiler.Profile, n int) string {
+	if p == nil {
+		return "no profile"
+	}
+	parent := map[int64]int64{}
+	byID := map[int64]*profiler.ProfileNode{}
+	for _, nd := range p.Nodes {
+		byID[nd.ID] = nd
+		for _, c := range nd.Children {
+			parent[c] = nd.ID
+		}
+	}
+	name := func(nd *profiler.ProfileNode) string {
+		f := nd.CallFrame.FunctionName
+		if f == "" {
+			f = "(anonymous " + nd.CallFrame.URL + ")"
+		}
+		return f
+	}
+	self, total := map[string]float64{}, map[string]float64{}
+	for i, id := range p.Samples {
+		dt := 0.0
+		if i+1 < len(p.TimeDeltas) {
+			dt = float64(p.TimeDeltas[i+1]) / 1000
+		}
+		nd := byID[id]
+		if nd == nil {
+			continue
+		}
+		self[name(nd)] += dt
+		seen := map[string]bool{}
+		for x, ok := nd, true; ok && x != nil; x, ok = byID[parent[x.ID]] {
+			if s := name(x); !seen[s] {
+				seen[s] = true
+				total[s] += dt
+			}
+			if _, has := parent[x.ID]; !has {
+				break
+			}
+		}
+	}
+	window := (p.EndTime - p.StartTime) / 1000
+	top := func(m map[string]float64) string {
+		keys := make([]string, 0, len(m))
+		for k := range m {
+			keys = append(keys, k)
+		}
+		slices.SortFunc(keys, func(x, y string) int { return cmp.Compare(m[y], m[x]) })
+		var sb strings.Builder
+		for i, k := range keys {
+			if i == n {
+				break
+			}
+			fmt.Fprintf(&sb, "    %7.0f ms %5.1f%%  %s\n", m[k], 100*m[k]/max(window, 1), k)
+		}
+		return sb.String()
+	}
+	return fmt.Sprintf("  window %.1f s; by own time:\n%s  by total time:\n%s", window/1000, top(self), top(total))
 }

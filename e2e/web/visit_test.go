@@ -176,6 +176,11 @@ func expertWithMouse(b *Browser, w, h int) (think, floor Gaps, took time.Duratio
 			chromedp.Run(b.ctx, chromedp.MouseEvent(chromedp.MouseMoved, cx+r*math.Cos(a), cy+r*math.Sin(a)))
 		}
 	}
+	profile := os.Getenv("VISIT_PROFILE") != ""
+	var stopProfile func() string
+	if profile {
+		stopProfile = pageProfile(b)
+	}
 	c0, t0 := threadTicks(), time.Now()
 	b.do(chromedp.KeyEvent("\r")) // Start
 	wg.Add(1)
@@ -194,11 +199,17 @@ func expertWithMouse(b *Browser, w, h int) (think, floor Gaps, took time.Duratio
 	close(stop)
 	wg.Wait()
 	thinkCPU = cpuUse(c0, threadTicks(), time.Since(t0).Seconds())
+	if profile {
+		fmt.Printf("%d×%d: the page's thread while Expert thinks, the mouse moving:\n%s", w, h, stopProfile())
+	}
 	think = Gaps{Median: res["Median"], P90: res["P90"], Max: res["Max"], Frames: int(res["Frames"])}
 	took = time.Duration(res["ms"] * float64(time.Millisecond))
 	// The floor: the same movement for as long (3 s at least), nothing thinking.
 	time.Sleep(2 * time.Second) // the move's glide
 	eval[bool](b, frameProbe+`("", "", 0)`)
+	if profile {
+		stopProfile = pageProfile(b)
+	}
 	c1, t1 := threadTicks(), time.Now()
 	stop = make(chan struct{})
 	wg.Add(1)
@@ -208,6 +219,9 @@ func expertWithMouse(b *Browser, w, h int) (think, floor Gaps, took time.Duratio
 	wg.Wait()
 	floor = eval[Gaps](b, gapSummary)
 	floorCPU = cpuUse(c1, threadTicks(), time.Since(t1).Seconds())
+	if profile {
+		fmt.Printf("%d×%d: the page's thread with nothing thinking, the mouse moving:\n%s", w, h, stopProfile())
+	}
 	return think, floor, took, thinkCPU, floorCPU
 }
 

@@ -160,3 +160,38 @@ func TestAWorkerThatCannotStartLeavesTheSearchToThePage(t *testing.T) {
 		t.Fatalf("Think = %v, %v", m, err)
 	}
 }
+
+// A pause stops the worker's search; resumed, the same question goes to
+// the same engine in the worker (its transposition table holds what the
+// stopped search found) with the time already spent, so the move does not
+// take the level's whole time again after the pause.
+func TestAPausedSearchGoesOnInTheWorker(t *testing.T) {
+	fw := newFakeWorker()
+	sw := started(fw)
+	fw.reply(searchmsg.Reply{Kind: searchmsg.Ready})
+	b := newBrain(func() Thinker { return sw.thinker() })
+	g := rules.NewGame(rules.Classic)
+	cfg := ai.Config{Level: "expert"}
+	b.start(g, 1, cfg, forMove, 0)
+	first := receive(t, fw.asks)
+	time.Sleep(60 * time.Millisecond)
+	b.stop() // the pause
+	stop := receive(t, fw.asks)
+	if !stop.Stop || stop.ID != first.ID {
+		t.Fatalf("the pause told the worker %+v, want to stop question %d", stop, first.ID)
+	}
+	fw.reply(searchmsg.MoveReply(first.ID, rules.Classic, rules.Drop(4, 0), nil)) // the stopped search's best so far
+	time.Sleep(100 * time.Millisecond)                                            // paused a while
+	b.start(g, 1, cfg, forMove, 10)                                               // resumed
+	again := receive(t, fw.asks)
+	if again.Stop || again.Engine != first.Engine {
+		t.Errorf("the resumed search asked engine %d (stop %v), want the paused one's, %d, with its table", again.Engine, again.Stop, first.Engine)
+	}
+	if again.Spent < 60 || again.Spent > first.Spent+1000 {
+		t.Errorf("the resumed search tells the worker %d ms were spent, want the 60 ms or more it ran before the pause, not the pause's", again.Spent)
+	}
+	if _, ok := b.poll(); ok {
+		t.Error("the stopped search's late answer was taken for the resumed one's")
+	}
+	b.stop()
+}

@@ -33,6 +33,9 @@ type Frame struct {
 	Acts []input.Action
 	// PadUsed: a pad's button went down or its stick moved this tick.
 	PadUsed bool
+	// PadHeld: a pad's direction is held; it repeats on the clock
+	// (internal/input), so the next tick must come at once (pace.go).
+	PadHeld bool
 }
 
 // Act reports whether the player asked for an action this tick.
@@ -133,6 +136,7 @@ func (r *padReader) read(f *Frame, st input.PadState) {
 	}
 	r.acts = r.pad.Update(time.Since(r.start), st, r.acts[:0])
 	f.addPad(r.acts, r.pad.Used)
+	f.PadHeld = r.pad.Holding()
 }
 
 // padButtons are Ebitengine's standard-layout buttons for each of ours.

@@ -10,3 +10,7 @@ func CoarsePointer() bool { return false }
 
 // PaceHover does nothing on a desktop, whose loop draws only what changed.
 func PaceHover(time.Duration) {}
+
+// WatchInput does nothing on a desktop, whose work in the background runs
+// on threads of its own.
+func WatchInput(func(bool)) {}

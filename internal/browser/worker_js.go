@@ -4,6 +4,7 @@ package browser
 
 import (
 	"errors"
+	"sync"
 	"syscall/js"
 	"time"
 
@@ -67,34 +68,58 @@ func StartWorker(url string) (*Worker, error) {
 	w.fns = []js.Func{onMessage, onError}
 	w.w.Call("addEventListener", "message", onMessage)
 	w.w.Call("addEventListener", "error", onError)
-	inputWatch.Invoke(w.w, searchmsg.InputBusy, searchmsg.InputQuiet, lateFrame.Milliseconds(), lateFrames, inputQuiet.Milliseconds())
+	watcher().Call("worker", w.w)
 	return w, nil
 }
 
 // While the player moves the pointer or a finger, the page watches its own
 // frames; when they come late (lateFrames gaps over lateFrame), it tells
-// the worker that input is busy, and the worker's search rests between its
-// slices of work until the page says the input stopped (inputQuiet without
-// any). On a machine with few cores, or with no GPU, where the page and
-// the browser's software drawing of each frame share the processor with
-// the search, the frames then keep coming as they do with nothing thinking;
-// where the frames keep time, the search is never slowed. All of it runs
-// in the page's script: no call into Go at each event.
+// the search worker that input is busy, and the worker's search rests
+// between its slices of work until the page says the input stopped
+// (inputQuiet without any). On a machine with few cores, or with no GPU,
+// where the page and the browser's software drawing of each frame share
+// the processor with the search, the frames then keep coming as they do
+// with nothing thinking; where the frames keep time, the search is never
+// slowed. The page's own work in slices (the music's synthesis, a search
+// where there is no worker: internal/coop) is told too (WatchInput). All
+// of it runs in the page's script: no call into Go at each event.
 const (
 	lateFrame  = 34 * time.Millisecond // two frames missed at 60 Hz
 	lateFrames = 2
 	inputQuiet = 400 * time.Millisecond
 )
 
-var inputWatch = js.Global().Get("Function").New("w", "busyMsg", "quietMsg", "lateMs", "lateN", "quietMs", `
+// watcher is the page's one watch of its input and frames, started at the
+// first worker or WatchInput.
+var watcher = sync.OnceValue(func() js.Value {
+	return inputWatch.Invoke(searchmsg.InputBusy, searchmsg.InputQuiet, lateFrame.Milliseconds(), lateFrames, inputQuiet.Milliseconds())
+})
+
+// WatchInput calls busy(true) when the player's input is busy and the
+// page's frames come late, and busy(false) once the input stopped; busy
+// runs on the page's event loop and must not block.
+func WatchInput(busy func(bool)) {
+	f := js.FuncOf(func(_ js.Value, args []js.Value) any {
+		busy(args[0].Bool())
+		return nil
+	})
+	watcher().Call("page", f)
+}
+
+var inputWatch = js.Global().Get("Function").New("busyMsg", "quietMsg", "lateMs", "lateN", "quietMs", `
 	let active = false, busy = false, lastInput = 0, lastFrame = 0, late = 0;
+	const workers = [], pages = [];
+	const tell = (b) => {
+		for (const w of workers) w.postMessage(b ? busyMsg : quietMsg);
+		for (const f of pages) f(b);
+	};
 	const frame = (now) => {
 		if (lastFrame && now - lastFrame > lateMs) late++;
 		lastFrame = now;
-		if (!busy && late >= lateN) { busy = true; w.postMessage(busyMsg); }
+		if (!busy && late >= lateN) { busy = true; tell(true); }
 		if (performance.now() - lastInput > quietMs) {
 			active = false;
-			if (busy) { busy = false; w.postMessage(quietMsg); }
+			if (busy) { busy = false; tell(false); }
 			return;
 		}
 		requestAnimationFrame(frame);
@@ -105,7 +130,11 @@ var inputWatch = js.Global().Get("Function").New("w", "busyMsg", "quietMsg", "la
 	};
 	for (const e of ["pointermove", "pointerdown", "touchmove", "touchstart", "wheel", "keydown"]) {
 		addEventListener(e, on, { capture: true, passive: true });
-	}`)
+	}
+	return {
+		worker: (w) => { workers.push(w); if (busy) w.postMessage(busyMsg); },
+		page: (f) => { pages.push(f); if (busy) f(true); },
+	};`)
 
 func recoverText(r any) string {
 	if e, ok := r.(error); ok {

@@ -154,6 +154,11 @@ func (p *Pad) Update(now time.Duration, s PadState, acts []Action) []Action {
 	return acts
 }
 
+// Holding reports whether a direction is held since the last Update: it
+// acts again on the clock (RepeatDelay, then RepeatEvery), so a loop that
+// runs only when asked (a browser's) must keep running ticks meanwhile.
+func (p *Pad) Holding() bool { return p.dir != None }
+
 // direction is the direction the D-pad or the stick holds (the D-pad
 // first; the stick's larger axis past the dead zone).
 func direction(s PadState) Action {
