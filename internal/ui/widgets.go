@@ -14,9 +14,12 @@ import (
 // Button is a clickable rounded rectangle with a label, an optional icon and
 // a tooltip naming its key.
 type Button struct {
-	Rect     Rect
-	Label    string
-	Tip      string
+	Rect  Rect
+	Label string
+	Tip   string
+	// ID names what the button does where its label, in the player's
+	// language, does not (the result card's Save, Keep, Copy record).
+	ID       string
 	Icon     Icon
 	Disabled bool
 	Primary  bool
