@@ -177,7 +177,7 @@ type App struct {
 // the browser's storage on the web); if that fails the game runs with
 // settings in memory and says so.
 func New(opts Options) *App {
-	var notices []string
+	var notices []startNotice
 	if opts.Store == nil {
 		opts.Store, notices = openStore(opts)
 	}
@@ -203,7 +203,8 @@ func New(opts Options) *App {
 	}
 	a.applySettings()
 	a.useLanguage()
-	for _, n := range append(notices, opts.Notices...) {
+	a.sayAtStart(notices)
+	for _, n := range opts.Notices {
 		a.notify(n)
 	}
 	for _, n := range opts.Said {

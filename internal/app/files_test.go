@@ -106,7 +106,7 @@ func TestNewGameIsRefusedWhenTheUnfinishedGameCannotBeKept(t *testing.T) {
 	}
 	fs.wait()
 	rec, notice := fs.files.LoadGame()
-	if rec == nil || len(rec.Moves) != 2 || notice != "" {
+	if rec == nil || len(rec.Moves) != 2 || notice != nil {
 		t.Fatalf("the autosave on disk is no longer the unfinished game: %v %q", rec, notice)
 	}
 }

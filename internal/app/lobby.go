@@ -70,7 +70,7 @@ func newHostScene(a *App, v rules.Variant, colour rules.Player, listen string) *
 	ls.variant, ls.colour = v, colour
 	sess, err := netplay.Host(netplay.HostConfig{Variant: v, Colour: colour, Listen: listen})
 	if err != nil {
-		ls.problem = capitalise(err.Error()) + "."
+		ls.problem = errorText(err)
 		return ls
 	}
 	ls.hosting(a, sess)

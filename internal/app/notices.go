@@ -253,3 +253,128 @@ func plain(err error) error {
 	}
 	return plainError{err}
 }
+
+// sayAtStart puts the store's notices on the card, worded now, in the
+// language the game has just chosen (from the settings they came with).
+func (a *App) sayAtStart(notices []startNotice) {
+	for _, n := range notices {
+		a.notify(n.words())
+	}
+}
+
+// startNotice is a notice of the store read at start, worded only when
+// shown, in the language then in use (the store is read before the
+// language is known): a file that could not be read, or one of the
+// start's own problems with the reason of err.
+type startNotice struct {
+	file *settings.Notice
+	kind startProblem
+	err  error // why, for the kinds that say it
+}
+
+// startProblem is a problem of the store's start, not of one file.
+type startProblem int
+
+const (
+	gameNotContinued startProblem = iota + 1 // the saved game could not be continued
+	folderBroken                             // the settings folder cannot be used (err)
+	storageRefused                           // the browser refuses to store anything
+	storageBroken                            // the browser's storage cannot be used (err)
+)
+
+// words is the notice in the language in use.
+func (n startNotice) words() string {
+	if n.file != nil {
+		return fileNoticeWords(n.file)
+	}
+	switch n.kind {
+	case gameNotContinued:
+		return locale.T("NoticeGameNotContinued")
+	case folderBroken:
+		return locale.F("SavedFolderBroken", "Reason", reasonWords(n.err))
+	case storageRefused:
+		return locale.T("SavedStorageRefused")
+	}
+	return locale.F("SavedStorageBroken", "Reason", reasonWords(n.err))
+}
+
+// String is the notice's words (tests and logs).
+func (n startNotice) String() string { return n.words() }
+
+// fileNoticeWords says a notice of the player's files in the language in
+// use; a kind the GUI does not know is said in English.
+func fileNoticeWords(n *settings.Notice) string {
+	switch n.Kind {
+	case settings.NoticeUnreadable, settings.NoticeNewer:
+		return locale.F("NoticeWithFate", "Notice", unreadableWords(n), "Fate", fateWords(n))
+	case settings.NoticeGamesOutside:
+		return locale.F("NoticeGamesOutside", "Path", n.Path)
+	case settings.NoticeKeptOthers:
+		if n.Tabs {
+			return locale.P("NoticeKeptOtherTabs", n.N, "Total", locale.Num(n.N+1))
+		}
+		return locale.P("NoticeKeptOtherWindows", n.N, "Total", locale.Num(n.N+1))
+	}
+	return n.String()
+}
+
+// unreadableWords says that a file could not be read (with the reason, when
+// a player can act on it) or was saved by a newer version, and what
+// happens instead.
+func unreadableWords(n *settings.Notice) string {
+	newer, why := n.Kind == settings.NoticeNewer, n.Why() != ""
+	reason := ""
+	if why {
+		reason = reasonWords(n.Err)
+	}
+	switch n.File {
+	case settings.FileSettings:
+		switch {
+		case newer:
+			return locale.T("NoticeSettingsNewer")
+		case why:
+			return locale.F("NoticeSettingsUnreadableWhy", "Reason", reason)
+		}
+		return locale.T("NoticeSettingsUnreadable")
+	case settings.FileGame:
+		switch {
+		case newer:
+			return locale.T("NoticeGameNewer")
+		case why:
+			return locale.F("NoticeGameUnreadableWhy", "Reason", reason)
+		}
+		return locale.T("NoticeGameUnreadable")
+	case settings.FileStats:
+		switch {
+		case newer:
+			return locale.T("NoticeStatsNewer")
+		case why:
+			return locale.F("NoticeStatsUnreadableWhy", "Reason", reason)
+		}
+		return locale.T("NoticeStatsUnreadable")
+	case settings.FilePuzzles:
+		switch {
+		case newer:
+			return locale.T("NoticePuzzlesNewer")
+		case why:
+			return locale.F("NoticePuzzlesUnreadableWhy", "Reason", reason)
+		}
+		return locale.T("NoticePuzzlesUnreadable")
+	}
+	return n.String()
+}
+
+// fateWords says what became of a file that could not be read.
+func fateWords(n *settings.Notice) string {
+	switch n.Fate {
+	case settings.FateLeftAt:
+		return locale.F("NoticeFateLeftAt", "Path", n.Path)
+	case settings.FateKeptAs:
+		return locale.F("NoticeFateKeptAs", "Name", n.Name)
+	case settings.FateOldKeptAs:
+		return locale.F("NoticeFateOldKeptAs", "Name", n.Name)
+	case settings.FateShelfLeft:
+		return locale.T("NoticeFateShelfLeft")
+	}
+	return locale.F("NoticeFateShelfKeptAs", "Name", n.Name)
+}

@@ -67,7 +67,7 @@ func continueGame(a *App, s setup, g *rules.Game) *gameScene {
 	}
 	gs.net = newNetGame(nil)
 	gs.net.closed = true
-	gs.net.gone = &netplay.Disconnected{Reason: "The connection ended when Gobblet closed."}
+	gs.net.gone = &netplay.Disconnected{Reason: "The connection ended when Gobblet closed.", Why: netplay.Why{Kind: whyGobbletClosed}}
 	gs.net.resumed = true
 	a.debugf("continue an online game: the connection is gone")
 	return gs

@@ -7,6 +7,7 @@ import (
 
 	"github.com/gobblet-game/gobblet/internal/locale"
 	"github.com/gobblet-game/gobblet/internal/netplay"
+	"github.com/gobblet-game/gobblet/internal/rules"
 )
 
 // The sentences of internal/netplay, said in the player's language: each
@@ -14,6 +15,10 @@ import (
 // functions below map to a message of the catalog. A kind the GUI does
 // not know, and words that come from the other side (a host's, a server's
 // or the other player's own), are shown as they are.
+
+// whyGobbletClosed is the GUI's own reason an online game is over: it is
+// continued after Gobblet closed, and its connection with it.
+const whyGobbletClosed netplay.Kind = "gobblet-closed"
 
 // noticeText is what a notice says.
 func noticeText(e netplay.Notice) string { return whyText(e.Why, e.Text) }
@@ -200,8 +205,73 @@ func whyText(w netplay.Why, english string) string {
 		return locale.T("OnlineWhyCodeNotOurs")
 	case netplay.WhyCodeNoHost:
 		return locale.T("OnlineWhyCodeNoHost")
+	case netplay.WhyUnsealed, netplay.WhyNotUnderstood, netplay.WhyPeerBrokeRules:
+		if t := sideText(w); t != "" {
+			return t
+		}
+	case netplay.WhyGreetJoinerFailed:
+		return locale.T("OnlineWhyGreetJoinerFailed")
+	case netplay.WhyGreetHostFailed:
+		return locale.T("OnlineWhyGreetHostFailed")
+	case netplay.WhyJoinerNewer:
+		return locale.F("OnlineWhyJoinerNewer", "Theirs", w.Theirs, "Ours", w.Ours)
+	case netplay.WhyJoinerOlder:
+		return locale.T("OnlineWhyJoinerOlder")
+	case netplay.WhyJoinerVariant:
+		return locale.F("OnlineWhyJoinerVariant", "Want", onlineGameWords(w.Want), "Variant", onlineGameWords(w.Variant))
+	case netplay.WhyJoinerTaken:
+		return locale.T("OnlineWhyJoinerTaken")
+	case netplay.WhyHostNoStart:
+		return locale.T("OnlineWhyHostNoStart")
+	case netplay.WhyHostNoVariant:
+		return locale.T("OnlineWhyHostNoVariant")
+	case netplay.WhyHostPlaysOther:
+		if w.Want == "" {
+			return locale.F("OnlineWhyHostPlaysOtherAsked", "Variant", onlineGameWords(w.Variant))
+		}
+		return locale.F("OnlineWhyHostPlaysOther", "Variant", onlineGameWords(w.Variant), "Want", onlineGameWords(w.Want))
+	case netplay.WhyHostRefused:
+		return locale.T("OnlineWhyHostRefused")
+	case netplay.WhyCannotListen:
+		return locale.F("OnlineWhyCannotListen", "Address", w.Addr)
+	case netplay.WhyNoAddress:
+		return locale.F("OnlineWhyNoAddress", "Address", w.Addr)
+	case netplay.WhyFriendMessageLost:
+		return locale.T("OnlineWhyFriendMessageLost")
+	case netplay.WhyFriendTampered:
+		return locale.T("OnlineWhyFriendTampered")
+	case netplay.WhyFriendGarbled:
+		return locale.T("OnlineWhyFriendGarbled")
+	case netplay.WhyDisagree:
+		return locale.T("OnlineWhyDisagree")
+	case netplay.WhyFriendPlaysOther:
+		return locale.F("OnlineWhyFriendPlaysOther", "Variant", onlineGameWords(w.Variant), "Want", onlineGameWords(w.Want))
+	case whyGobbletClosed:
+		return locale.T("OnlineWhyGobbletClosed")
+	case netplay.WhyOtherFlood:
+		return locale.F("OnlineWhyOtherFlood", "N", locale.Num(w.N))
+	case netplay.WhyFriendFlood:
+		return locale.F("OnlineWhyFriendFlood", "N", locale.Num(w.N))
+	case netplay.WhyGreetingSetup:
+		return locale.T("OnlineWhyGreetingSetup")
+	case netplay.WhyServerRefusedBig:
+		return locale.T("OnlineWhyServerRefusedBig")
+	case netplay.WhyBigMessage:
+		return locale.T("OnlineWhyBigMessage")
+	case netplay.WhyMoveIllegal:
+		return locale.T("OnlineWhyMoveIllegal")
 	}
 	return english
+}
+
+// onlineGameWords names a game as the online messages name it ("classic",
+// "gobblers"): by its name, which is never translated; anything else as
+// it came.
+func onlineGameWords(v string) string {
+	if g, err := rules.ParseVariant(v); err == nil {
+		return variantWords(g)
+	}
+	return quoted(v)
 }
 
 // sideText says what the other side did: the host, the other player or
@@ -234,6 +304,20 @@ func sideText(w netplay.Why) string {
 		return locale.T("OnlineWhyPeerLost")
 	case "friend/" + string(netplay.WhyLost):
 		return locale.T("OnlineWhyFriendLost")
+	case "host/" + string(netplay.WhyUnsealed):
+		return locale.T("OnlineWhyHostUnsealed")
+	case "other/" + string(netplay.WhyUnsealed):
+		return locale.T("OnlineWhyOtherUnsealed")
+	case "friend/" + string(netplay.WhyUnsealed):
+		return locale.T("OnlineWhyFriendUnsealed")
+	case "host/" + string(netplay.WhyNotUnderstood):
+		return locale.T("OnlineWhyHostNotUnderstood")
+	case "other/" + string(netplay.WhyNotUnderstood):
+		return locale.T("OnlineWhyOtherNotUnderstood")
+	case "friend/" + string(netplay.WhyNotUnderstood):
+		return locale.T("OnlineWhyFriendNotUnderstood")
+	case "other/" + string(netplay.WhyPeerBrokeRules), "friend/" + string(netplay.WhyPeerBrokeRules):
+		return locale.T("OnlineWhyPeerBrokeRules")
 	}
 	return ""
 }

@@ -843,9 +843,15 @@ func (gs *gameScene) labelButtons() {
 		em[0].Tip = locale.T("PlayTipRematchOnline")
 	}
 	em[1].Label, em[1].Tip = locale.T("PlayReview"), locale.T("PlayTipReview")
-	if em[2].Label == "" {
-		em[2].Label, em[2].Tip = saveLabel, keep
+	switch em[2].ID { // the result card's third button (saved.go)
+	case resultKeepID:
+		em[2].Tip = locale.T("SavedKeepTip")
+	case resultCopyID:
+		em[2].Tip = locale.T("SavedCopyTip")
+	default:
+		em[2].ID, em[2].Tip = resultSaveID, keep
 	}
+	em[2].Label = resultSaveLabel(em[2].ID)
 	em[len(em)-1].Label = locale.T("PlayMainMenu")
 	rm := gs.reviewMenu.Buttons
 	rm[0].Tip, rm[1].Tip = locale.T("PlayTipBackOne"), locale.T("PlayTipForwardOne")

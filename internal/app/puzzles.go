@@ -410,7 +410,7 @@ func (ps *puzzlesScene) answer(a *App, v puzzle.Verdict, err error) {
 		a.debugf("puzzle check: %v", err)
 		ps.takeBack(ps.base)
 		ps.stage = puzzleSolving
-		gs.say(locale.F("PuzzleCheckFailed", "Reason", settings.Reason(err)), true)
+		gs.say(locale.F("PuzzleCheckFailed", "Reason", reasonWords(err)), true)
 		return
 	}
 	ps.queue = nil

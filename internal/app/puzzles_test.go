@@ -373,7 +373,7 @@ func TestPuzzleProgressIsKeptAcrossRuns(t *testing.T) {
 		t.Fatal(err)
 	}
 	p, notice := again.Puzzles()
-	if notice != "" || !slices.Contains(p.Solved, ps.pz.ID) || p.Rating == 0 {
+	if notice != nil || !slices.Contains(p.Solved, ps.pz.ID) || p.Rating == 0 {
 		t.Fatalf("the next run reads %+v %q", p, notice)
 	}
 	again.Flush()

@@ -12,33 +12,33 @@ import (
 // puzzleKeeper is a store that keeps the player's puzzle progress; every
 // store of the game is one.
 type puzzleKeeper interface {
-	// Puzzles returns the progress as stored now; notice is a sentence
+	// Puzzles returns the progress as stored now; notice is not nil
 	// when the file could not be read (it is set aside, and the progress
 	// starts again).
-	Puzzles() (settings.Puzzles, string)
+	Puzzles() (settings.Puzzles, *settings.Notice)
 	SavePuzzles(settings.Puzzles) error
 }
 
 // Puzzles reads the puzzle progress from the player's folder.
-func (fs *FileStore) Puzzles() (settings.Puzzles, string) { return fs.files.LoadPuzzles() }
+func (fs *FileStore) Puzzles() (settings.Puzzles, *settings.Notice) { return fs.files.LoadPuzzles() }
 
 // SavePuzzles writes the puzzle progress to the player's folder.
 func (fs *FileStore) SavePuzzles(p settings.Puzzles) error { return fs.files.SavePuzzles(p) }
 
 // Puzzles reads the puzzle progress from the browser's storage.
-func (s *ShelfStore) Puzzles() (settings.Puzzles, string) { return s.shelf.LoadPuzzles() }
+func (s *ShelfStore) Puzzles() (settings.Puzzles, *settings.Notice) { return s.shelf.LoadPuzzles() }
 
 // SavePuzzles keeps the puzzle progress in the browser's storage.
 func (s *ShelfStore) SavePuzzles(p settings.Puzzles) error { return s.shelf.SavePuzzles(p) }
 
 // Puzzles returns the puzzle progress kept in memory.
-func (m *MemoryStore) Puzzles() (settings.Puzzles, string) {
+func (m *MemoryStore) Puzzles() (settings.Puzzles, *settings.Notice) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if m.puzzles == nil {
-		return settings.NewPuzzles(), ""
+		return settings.NewPuzzles(), nil
 	}
-	return cloneProgress(*m.puzzles), ""
+	return cloneProgress(*m.puzzles), nil
 }
 
 // SavePuzzles keeps the puzzle progress in memory, checked as a file's.
@@ -68,8 +68,8 @@ func (a *App) puzzleProgress() settings.Puzzles {
 		return settings.NewPuzzles()
 	}
 	p, notice := k.Puzzles()
-	if notice != "" {
-		a.notify(notice)
+	if notice != nil {
+		a.notify(fileNoticeWords(notice))
 	}
 	return p
 }
@@ -83,6 +83,6 @@ func (a *App) savePuzzleProgress(p settings.Puzzles) {
 	}
 	if err := k.SavePuzzles(p); err != nil {
 		a.debugf("save puzzle progress: %v", err)
-		a.notify(locale.F("PuzzleSaveFailed", "Reason", settings.Reason(err)))
+		a.notify(locale.F("PuzzleSaveFailed", "Reason", reasonWords(err)))
 	}
 }

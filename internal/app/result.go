@@ -82,6 +82,10 @@ func (gs *gameScene) updateOver(a *App) error {
 	if i < 0 {
 		return nil
 	}
+	if isResultSave(gs.ending.menu.Buttons[i]) { // by its ID: Save, Keep, Copy record
+		gs.resultSave(a)
+		return nil
+	}
 	switch gs.ending.menu.Buttons[i].Label {
 	case locale.T("PlayRematch"), locale.T("PlayAccept"):
 		gs.rematch(a)
@@ -93,8 +97,6 @@ func (gs *gameScene) updateOver(a *App) error {
 		gs.review = 0 // from the start, every move with its mark
 	case learnLabel(), retryLabel(), mistakesLabel():
 		gs.startLearning(a)
-	case saveLabel, keepLabel, copyLabel:
-		gs.resultSave(a)
 	case locale.T("PlayMainMenu"):
 		gs.stopAnalysis()
 		gs.leave(a)

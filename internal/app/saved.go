@@ -519,9 +519,9 @@ func exportFailedWords(err error) string {
 	}
 	var pe *fs.PathError
 	if errors.As(err, &pe) && pe.Path != "" {
-		return locale.F("SavedExportFailedAt", "Reason", settings.Reason(err), "Path", settings.ShortPath(pe.Path))
+		return locale.F("SavedExportFailedAt", "Reason", reasonWords(err), "Path", settings.ShortPath(pe.Path))
 	}
-	return locale.F("SavedExportFailed", "Reason", settings.Reason(err))
+	return locale.F("SavedExportFailed", "Reason", reasonWords(err))
 }
 
 // copyExportPath puts the path of the last exported file on the clipboard.
@@ -834,6 +834,9 @@ func (ss *savedScene) Draw(a *App, dst *ebiten.Image) {
 			why := locale.T("SavedUnreadable")
 			if g.Err != nil {
 				why = locale.F("SavedUnreadableWhy", "Error", untrusted.Message(strings.TrimPrefix(g.Err.Error(), g.Path+": ")))
+				if settings.ReasonKind(g.Err) != "" { // too big, not a file: in the player's language
+					why = locale.F("SavedUnreadableWhy", "Error", reasonWords(g.Err))
+				}
 			}
 			for ui.TextWidth(why, fs) > r.W-48*u && len(why) > 10 {
 				why = why[:len(why)-5] + "…"
@@ -984,14 +987,31 @@ func (m *MemoryStore) RemoveRecord(path string) error {
 	return fmt.Errorf("delete game %s: not found", path)
 }
 
-// The result card's third button: Save when the finished game could not be
-// kept, Keep for a computer demo not kept, and once the game is kept, Copy
-// record (the autosave and the end of the game keep it already).
+// The result card's third button, by its ID: Save when the finished game
+// could not be kept, Keep for a computer demo not kept, and once the game
+// is kept, Copy record (the autosave and the end of the game keep it
+// already). Its label is the ID's word in the language in use.
 const (
-	saveLabel = "Save"
-	keepLabel = "Keep"
-	copyLabel = "Copy record"
+	resultSaveID = "result-save"
+	resultKeepID = "result-keep"
+	resultCopyID = "result-copy"
 )
+
+// isResultSave reports whether b is the result card's third button.
+func isResultSave(b *ui.Button) bool {
+	return b.ID == resultSaveID || b.ID == resultKeepID || b.ID == resultCopyID
+}
+
+// resultSaveLabel is the label of the result card's third button of id.
+func resultSaveLabel(id string) string {
+	switch id {
+	case resultKeepID:
+		return locale.T("ResultKeep")
+	case resultCopyID:
+		return locale.T("ResultCopyRecord")
+	}
+	return locale.T("ResultSave")
+}
 
 // keptWords say that a game is kept.
 func keptWords() string { return locale.T("SavedKept") }
@@ -1002,21 +1022,21 @@ func keptWords() string { return locale.T("SavedKept") }
 // card's third button after what is left to do.
 func (gs *gameScene) keepResult(a *App, rec *record.Record) (kept string, err error) {
 	if gs.setup.Mode == modeAIvsAI && !a.Settings.KeepDemos {
-		gs.setResultSave(keepLabel, locale.T("SavedKeepTip"))
+		gs.setResultSave(resultKeepID, locale.T("SavedKeepTip"))
 		return "", nil
 	}
 	kept, err = a.Store.RecordResult(rec)
 	if kept != "" {
-		gs.setResultSave(copyLabel, locale.T("SavedCopyTip"))
+		gs.setResultSave(resultCopyID, locale.T("SavedCopyTip"))
 	}
 	return kept, err
 }
 
-// setResultSave names the result card's third button.
-func (gs *gameScene) setResultSave(label, tip string) {
+// setResultSave makes the result card's third button the one of id.
+func (gs *gameScene) setResultSave(id, tip string) {
 	for _, b := range gs.ending.menu.Buttons {
-		if b.Label == saveLabel || b.Label == keepLabel || b.Label == copyLabel {
-			b.Label, b.Tip = label, tip
+		if isResultSave(b) {
+			b.ID, b.Label, b.Tip = id, resultSaveLabel(id), tip
 		}
 	}
 }
@@ -1032,6 +1052,6 @@ func (gs *gameScene) resultSave(a *App) {
 	}
 	gs.saveRecord(a)
 	if gs.ending.kept != "" {
-		gs.setResultSave(copyLabel, locale.T("SavedCopyTip"))
+		gs.setResultSave(resultCopyID, locale.T("SavedCopyTip"))
 	}
 }

@@ -343,14 +343,14 @@ func TestDemosAreKeptOnlyWhenAsked(t *testing.T) {
 			t.Errorf("keep demos %v: a finished demo is left for Continue", keep)
 		}
 		third := gs.ending.menu.Buttons[2]
-		want := map[bool]string{false: keepLabel, true: copyLabel}[keep]
+		want := map[bool]string{false: "Keep", true: "Copy record"}[keep]
 		if third.Label != want {
 			t.Errorf("keep demos %v: the card's third button says %q, want %q", keep, third.Label, want)
 		}
 		if !keep {
 			gs.resultSave(a)
 			recs, _ = a.Store.Records()
-			if len(recs) != 1 || third.Label != copyLabel || a.toastMsg != keptWords() {
+			if len(recs) != 1 || third.Label != "Copy record" || a.toastMsg != keptWords() {
 				t.Errorf("Keep kept %d games, the button says %q, the toast %q", len(recs), third.Label, a.toastMsg)
 			}
 		}

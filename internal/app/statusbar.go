@@ -90,7 +90,7 @@ func (gs *gameScene) statusText() string {
 		return gs.resultWords()
 	}
 	if gs.net != nil && gs.net.gone != nil {
-		return gs.net.gone.Reason
+		return disconnectedText(*gs.net.gone)
 	}
 	if gs.waitsForConnection() {
 		return locale.T("PlayConnectionLost")

@@ -10,7 +10,7 @@ import (
 // openStore opens the browser's storage (localStorage), which survives a
 // reload; if the browser refuses it, the game runs with settings in memory
 // and says so.
-func openStore(opts Options) (Store, []string) {
+func openStore(opts Options) (Store, []startNotice) {
 	return openShelfStore(func() (settings.Shelf, error) {
 		s, err := browser.LocalStorage()
 		if err != nil {

@@ -19,27 +19,30 @@ type storeCore struct {
 	set     settings.Settings
 	game    *record.Record // what Continue brings back
 	stats   record.Stats
-	Notices []string // one sentence per file or value that could not be read
+	Notices []startNotice // one per file or value that could not be read
 
 	settingsErr error // the latest settings save's failure; nil once one works
 
 	// What another running game (a second window or tab) may have changed
 	// since: read again before a write, so that it is not written over.
-	loadSettings func() (settings.Settings, string)
-	loadStats    func() (record.Stats, string)
+	loadSettings func() (settings.Settings, *settings.Notice)
+	loadStats    func() (record.Stats, *settings.Notice)
 }
 
 // take keeps what a store read at start; a game that cannot be continued
 // is dropped with a notice.
 func (c *storeCore) take(l settings.Loaded) {
-	c.set, c.stats, c.Notices = l.Settings, l.Stats, l.Notices
+	c.set, c.stats = l.Settings, l.Stats
+	for _, n := range l.Notices {
+		c.Notices = append(c.Notices, startNotice{file: n})
+	}
 	if l.Game == nil {
 		return
 	}
 	if _, _, err := restore(l.Game); err == nil {
 		c.game = l.Game
 	} else {
-		c.Notices = append(c.Notices, "The saved game could not be continued, so a new one starts.")
+		c.Notices = append(c.Notices, startNotice{kind: gameNotContinued})
 	}
 }
 
@@ -57,7 +60,7 @@ func (c *storeCore) saveSettings(save func(settings.Settings) error, s settings.
 	defer c.mu.Unlock()
 	out := s
 	if c.loadSettings != nil {
-		if stored, notice := c.loadSettings(); notice == "" {
+		if stored, notice := c.loadSettings(); notice == nil {
 			out = settings.Merge(c.set, s, stored)
 		}
 	}
@@ -111,7 +114,7 @@ func (c *storeCore) freshStats() {
 	if c.loadStats == nil {
 		return
 	}
-	if st, notice := c.loadStats(); notice == "" {
+	if st, notice := c.loadStats(); notice == nil {
 		c.stats = st
 	}
 }

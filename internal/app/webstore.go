@@ -4,7 +4,6 @@ import (
 	"errors"
 	"sync/atomic"
 
-	"github.com/gobblet-game/gobblet/internal/locale"
 	"github.com/gobblet-game/gobblet/internal/record"
 	"github.com/gobblet-game/gobblet/internal/settings"
 )
@@ -25,15 +24,15 @@ type ShelfStore struct {
 // openShelfStore opens the shelf open returns; when there is none, the game
 // runs with settings in memory and says so. logf receives the technical
 // reasons.
-func openShelfStore(open func() (settings.Shelf, error), logf func(format string, args ...any)) (Store, []string) {
+func openShelfStore(open func() (settings.Shelf, error), logf func(format string, args ...any)) (Store, []startNotice) {
 	shelf, err := open()
 	if err != nil {
 		logf("%v", err)
-		notice := locale.T("SavedStorageRefused")
+		notice := startNotice{kind: storageRefused}
 		if !errors.Is(err, settings.ErrStorageRefused) {
-			notice = locale.F("SavedStorageBroken", "Reason", settings.Reason(err))
+			notice = startNotice{kind: storageBroken, err: err}
 		}
-		return NewMemoryStore(settings.Default()), []string{notice}
+		return NewMemoryStore(settings.Default()), []startNotice{notice}
 	}
 	s := OpenShelfStore(shelf, logf)
 	return s, s.Notices
@@ -67,7 +66,7 @@ func changedSettings(st Store, mine settings.Settings) (settings.Settings, bool)
 		return mine, false
 	}
 	theirs, notice := s.shelf.PeekSettings()
-	if notice != "" {
+	if notice != nil {
 		return mine, false
 	}
 	theirs.Fullscreen, theirs.WindowWidth, theirs.WindowHeight = mine.Fullscreen, mine.WindowWidth, mine.WindowHeight

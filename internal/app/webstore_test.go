@@ -171,7 +171,7 @@ func TestRefusedStorageRunsInMemoryAndSaysSo(t *testing.T) {
 			if _, ok := store.(*MemoryStore); !ok {
 				t.Errorf("the store is a %T, want a MemoryStore", store)
 			}
-			if !reflect.DeepEqual(notices, []string{tc.want}) {
+			if !reflect.DeepEqual(noticeWords(notices), []string{tc.want}) {
 				t.Errorf("notices %q\nwant %q", notices, tc.want)
 			}
 		})
@@ -197,7 +197,7 @@ func TestUnreadableStorageIsSaidAtStart(t *testing.T) {
 		"Your settings could not be read, so the game starts with the default settings; the old copy is kept in the browser's storage as gobblet/settings.json.corrupt.",
 		"The saved game could not be continued, so a new one starts.",
 	}
-	if !reflect.DeepEqual(notices, want) {
+	if !reflect.DeepEqual(noticeWords(notices), want) {
 		t.Errorf("notices %q\nwant %q", notices, want)
 	}
 	if _, ok := store.LoadGame(); ok {

@@ -143,6 +143,7 @@ func (l *link) decode(line, who string) (message, *refusal) {
 		if line, err = l.seal.open(line); err != nil {
 			return message{}, &refusal{
 				reason: fmt.Sprintf("A message from %s was not sealed with the room's secret; someone may be tampering with the connection, so it was closed.", lower(who)),
+				why:    Why{Kind: WhyUnsealed, Who: sideOf(who)},
 				tell:   "a message was not sealed",
 				err:    err,
 			}
@@ -152,6 +153,7 @@ func (l *link) decode(line, who string) (message, *refusal) {
 	if err != nil {
 		return message{}, &refusal{
 			reason: fmt.Sprintf("%s sent a message this game does not understand; the connection was closed.", who),
+			why:    Why{Kind: WhyNotUnderstood, Who: sideOf(who)},
 			tell:   "your message was not understood",
 			err:    err,
 		}
@@ -210,6 +212,7 @@ func readFailure(who string, err error) *refusal {
 	case errors.Is(err, errLineTooLong):
 		return &refusal{
 			reason: fmt.Sprintf("%s sent a message longer than %d bytes; the connection was closed.", who, MaxLine),
+			why:    Why{Kind: WhyNotUnderstood, Who: sideOf(who), N: MaxLine},
 			tell:   "your message was too long",
 			err:    err,
 		}
@@ -284,7 +287,7 @@ func greetJoiner(l *link, g hostGreeting) *refusal {
 	// right code can be told to update.
 	hostChallenge, err := newChallenge()
 	if err != nil {
-		return &refusal{reason: "Could not greet a joiner.", err: err}
+		return &refusal{reason: "Could not greet a joiner.", why: Why{Kind: WhyGreetJoinerFailed}, err: err}
 	}
 	if err := l.send(message{kind: kindChallenge, nonce: hostChallenge}); err != nil {
 		return &refusal{err: err}
@@ -315,21 +318,25 @@ func provenJoiner(l *link, g hostGreeting, version int, variant string, hostProo
 	case version > Version:
 		return &refusal{
 			reason:  fmt.Sprintf("A player with the right room code has a newer version of Gobblet (online protocol %d, this one %d); update the game to play with them.", version, Version),
+			why:     Why{Kind: WhyJoinerNewer, Theirs: version, Ours: Version},
 			answers: append(answers, message{kind: kindRefuse, why: "version", version: Version}),
 		}
 	case version < Version:
 		return &refusal{
 			reason:  "A player with the right room code has an older version of Gobblet; they need to update it to play with you.",
+			why:     Why{Kind: WhyJoinerOlder, Theirs: version, Ours: Version},
 			answers: append(answers, message{kind: kindRefuse, why: "version", version: Version}),
 		}
 	case variant != "" && variant != "any" && variant != g.variant.String():
 		return &refusal{
 			reason:  fmt.Sprintf("A player with the right room code wanted to play %s, but this room plays %s; they were turned away.", variant, g.variant),
+			why:     Why{Kind: WhyJoinerVariant, Want: variant, Variant: g.variant.String()},
 			answers: append(answers, message{kind: kindRefuse, why: "variant", variant: g.variant.String()}),
 		}
 	case g.claim != nil && !g.claim():
 		return &refusal{
 			reason:  "A second player tried to join; this room already has a game, so they were turned away.",
+			why:     Why{Kind: WhyJoinerTaken},
 			answers: append(answers, refuseTaken),
 		}
 	}
@@ -379,7 +386,7 @@ func checkProof(g hostGreeting, want, got []byte, wrong message) *refusal {
 func greetOldJoiner(l *link, g hostGreeting, joinerChallenge [16]byte) *refusal {
 	hostChallenge, err := newChallenge()
 	if err != nil {
-		return &refusal{reason: "Could not greet a joiner.", err: err}
+		return &refusal{reason: "Could not greet a joiner.", why: Why{Kind: WhyGreetJoinerFailed}, err: err}
 	}
 	if err := l.send(message{kind: kindHello, version: oldVersion, variant: "classic", nonce: hostChallenge}); err != nil {
 		return &refusal{err: err}
@@ -400,6 +407,7 @@ func greetOldJoiner(l *link, g hostGreeting, joinerChallenge [16]byte) *refusal 
 	}
 	return &refusal{
 		reason:  "A player with the right room code has an older version of Gobblet; they need to update it to play with you.",
+		why:     Why{Kind: WhyJoinerOlder, Theirs: oldVersion, Ours: Version},
 		answers: []message{{kind: kindBye, text: "please update Gobblet to play this host"}},
 	}
 }
@@ -418,11 +426,11 @@ func greetHost(l *link, secret Secret, expect *rules.Variant) (rules.Variant, ru
 	}
 	ours, err := newChallenge()
 	if err != nil {
-		return 0, 0, &refusal{reason: "Could not greet the host.", err: err}
+		return 0, 0, &refusal{reason: "Could not greet the host.", why: Why{Kind: WhyGreetHostFailed}, err: err}
 	}
 	hello := message{kind: kindHello, version: Version, nonce: ours}
 	if err := l.send(hello); err != nil {
-		return 0, 0, &refusal{reason: "Could not greet the host.", err: err}
+		return 0, 0, &refusal{reason: "Could not greet the host.", why: Why{Kind: WhyGreetHostFailed}, err: err}
 	}
 	c, r := l.receiveUnproven(who)
 	if r != nil {
@@ -454,15 +462,16 @@ func greetHost(l *link, secret Secret, expect *rules.Variant) (rules.Variant, ru
 		return 0, 0, r
 	}
 	if s.kind != kindStart {
-		return 0, 0, &refusal{reason: "The host did not start the game.", tell: "expected start"}
+		return 0, 0, &refusal{reason: "The host did not start the game.", why: Why{Kind: WhyHostNoStart}, tell: "expected start"}
 	}
 	v, err := rules.ParseVariant(s.variant)
 	if err != nil {
-		return 0, 0, &refusal{reason: "The host did not say which game it plays.", tell: "say classic or gobblers", err: err}
+		return 0, 0, &refusal{reason: "The host did not say which game it plays.", why: Why{Kind: WhyHostNoVariant}, tell: "say classic or gobblers", err: err}
 	}
 	if expect != nil && v != *expect {
 		return 0, 0, &refusal{
 			reason: fmt.Sprintf("The host plays %s, not %s.", v, *expect),
+			why:    Why{Kind: WhyHostPlaysOther, Variant: v.String(), Want: expect.String()},
 			tell:   fmt.Sprintf("this joiner wanted %s", *expect),
 		}
 	}
@@ -497,12 +506,12 @@ func refusedBy(m message, proven bool) *refusal {
 	case "closed": // hosts before issue 22 closed a room after 100 wrong codes
 		return &refusal{reason: "This room is closed; ask the host for a new code.", why: Why{Kind: WhyRoomClosed}}
 	case "variant":
-		return &refusal{reason: fmt.Sprintf("The host plays %s, not the game this joiner asked for.", m.variant)}
+		return &refusal{reason: fmt.Sprintf("The host plays %s, not the game this joiner asked for.", m.variant), why: Why{Kind: WhyHostPlaysOther, Variant: m.variant}}
 	case "version":
 		if m.version > Version {
 			return &refusal{reason: fmt.Sprintf("The host has a newer version of Gobblet (online protocol %d, this one %d); update this game to play with them.", m.version, Version), why: Why{Kind: WhyHostNewer, Theirs: m.version, Ours: Version}}
 		}
 		return &refusal{reason: fmt.Sprintf("The host has an older version of Gobblet (online protocol %d, this one %d); the host needs to update it to play with you.", m.version, Version), why: Why{Kind: WhyHostOlder, Theirs: m.version, Ours: Version}}
 	}
-	return &refusal{reason: "The host turned this game away."}
+	return &refusal{reason: "The host turned this game away.", why: Why{Kind: WhyHostRefused}}
 }

@@ -48,7 +48,7 @@ func Host(cfg HostConfig) (*Session, error) {
 	}
 	ln, err := net.Listen("tcp", listen)
 	if err != nil {
-		return nil, fmt.Errorf("host: listen on %s: %w", listen, err)
+		return nil, withWhy(fmt.Errorf("host: listen on %s: %w", listen, err), Why{Kind: WhyCannotListen, Addr: listen})
 	}
 	at, err := netip.ParseAddrPort(ln.Addr().String())
 	if err != nil {
@@ -67,7 +67,7 @@ func Host(cfg HostConfig) (*Session, error) {
 	s.addr = ln.Addr().String()
 	if _, err := s.code.payload(); err != nil {
 		ln.Close()
-		return nil, fmt.Errorf("host: %w", err)
+		return nil, withWhy(fmt.Errorf("host: %w", err), Why{Kind: WhyNoAddress, Addr: s.code.Host.Addr().Unmap().String()})
 	}
 	h := &room{
 		s: s, ln: ln, cfg: cfg, gate: newGate(s.limits),

@@ -59,7 +59,8 @@ func (m *match) request(c command, out *queue[Event]) []message {
 			return reject("It is not your turn: the other player is thinking.", WhyNotYourTurn)
 		}
 		if err := m.game.Play(c.move); err != nil {
-			return reject(fmt.Sprintf("That move cannot be played: %v.", err), "")
+			out.put(MoveRejected{Move: c.move, Reason: fmt.Sprintf("That move cannot be played: %v.", err), Why: Why{Kind: WhyMoveIllegal, Text: err.Error()}, Game: m.game.Clone()})
+			return nil
 		}
 		m.peerOffer = false // moving declines an offer
 		note := c.move.Notation(m.variant)
@@ -121,6 +122,7 @@ func (m *match) request(c command, out *queue[Event]) []message {
 func violation(tell, format string, args ...any) *refusal {
 	return &refusal{
 		reason: "The other player " + fmt.Sprintf(format, args...) + "; the connection was closed.",
+		why:    Why{Kind: WhyPeerBrokeRules, Who: "other"},
 		tell:   tell,
 	}
 }

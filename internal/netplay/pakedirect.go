@@ -114,11 +114,11 @@ func tag32(b []byte) (t [32]byte) {
 func greetJoinerCPace(l *link, g hostGreeting, hello message) *refusal {
 	hostNonce, err := newChallenge()
 	if err != nil {
-		return &refusal{reason: "Could not greet a joiner.", err: err}
+		return &refusal{reason: "Could not greet a joiner.", why: Why{Kind: WhyGreetJoinerFailed}, err: err}
 	}
 	cp, share, err := startDirectCPace(g.secret, hello.nonce, hostNonce, true)
 	if err != nil {
-		return &refusal{reason: "Could not greet a joiner.", err: err}
+		return &refusal{reason: "Could not greet a joiner.", why: Why{Kind: WhyGreetJoinerFailed}, err: err}
 	}
 	challenge := message{kind: kindChallenge, nonce: hostNonce, share: &share}
 	if err := l.send(challenge); err != nil {
@@ -142,7 +142,7 @@ func greetJoinerCPace(l *link, g hostGreeting, hello message) *refusal {
 	}
 	sl, err := newDirectChannel(k, true)
 	if err != nil {
-		return &refusal{reason: "Could not greet a joiner.", err: err}
+		return &refusal{reason: "Could not greet a joiner.", why: Why{Kind: WhyGreetJoinerFailed}, err: err}
 	}
 	return provenJoiner(l, g, hello.version, a.variant, message{kind: kindAuth, mac: tag32(k.confirmTag(true))}, sl)
 }
@@ -156,7 +156,7 @@ func greetHostCPace(l *link, secret Secret, hello, c message, want string) (seal
 	}
 	cp, share, err := startDirectCPace(secret, hello.nonce, c.nonce, false)
 	if err != nil {
-		return nil, &refusal{reason: "Could not greet the host.", err: err}
+		return nil, &refusal{reason: "Could not greet the host.", why: Why{Kind: WhyGreetHostFailed}, err: err}
 	}
 	k, err := directKeys(cp, *c.share, false, c.String(), hello.String())
 	if err != nil {
@@ -185,7 +185,7 @@ func greetHostCPace(l *link, secret Secret, hello, c message, want string) (seal
 	}
 	sl, err := newDirectChannel(k, false)
 	if err != nil {
-		return nil, &refusal{reason: "Could not greet the host.", err: err}
+		return nil, &refusal{reason: "Could not greet the host.", why: Why{Kind: WhyGreetHostFailed}, err: err}
 	}
 	return sl, nil
 }

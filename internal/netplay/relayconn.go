@@ -125,8 +125,10 @@ func relayCloseKind(err error) Kind {
 		return WhyRoomTimeLimit
 	case websocket.StatusGoingAway:
 		return WhyServerRestarting
-	case 4005, websocket.StatusMessageTooBig:
-		return ""
+	case 4005:
+		return WhyServerRefusedBig
+	case websocket.StatusMessageTooBig:
+		return WhyBigMessage
 	}
 	return WhyServerLost
 }

@@ -459,7 +459,7 @@ func (c *relayClient) greet(rc *relayConn) (*channel, *relayEnd) {
 	defer t.Stop()
 	var nonce [16]byte
 	if _, err := rand.Read(nonce[:]); err != nil {
-		return nil, c.final("Could not draw a random number for the greeting.", Why{}, err, false)
+		return nil, c.final("Could not draw a random number for the greeting.", Why{Kind: WhyGreetingSetup}, err, false)
 	}
 	hello := append([]byte{frameHello, relayVersion, roleOf(c.inviter)}, nonce[:]...)
 	if err := rc.send(hello); err != nil {
@@ -493,7 +493,7 @@ func (c *relayClient) greet(rc *relayConn) (*channel, *relayEnd) {
 	sid := prefixFreeCat([]byte(c.room), helloA[3:], helloB[3:])
 	cp, err := newCPace(c.prs, relayCI, sid, roleAD(c.inviter))
 	if err != nil {
-		return nil, c.final("Could not draw a random number for the greeting.", Why{}, err, false)
+		return nil, c.final("Could not draw a random number for the greeting.", Why{Kind: WhyGreetingSetup}, err, false)
 	}
 	if err := rc.send(append([]byte{frameShare}, cp.msg...)); err != nil {
 		return nil, &relayEnd{reason: "The connection to the server was lost.", why: Why{Kind: WhyServerLost}, err: err}
@@ -515,7 +515,7 @@ func (c *relayClient) greet(rc *relayConn) (*channel, *relayEnd) {
 	}
 	keys, err := deriveKeys(isk, helloA, helloB, msgA, msgB)
 	if err != nil {
-		return nil, c.final("Could not derive the keys of the greeting.", Why{}, err, false)
+		return nil, c.final("Could not derive the keys of the greeting.", Why{Kind: WhyGreetingSetup}, err, false)
 	}
 	if err := rc.send(append([]byte{frameConfirm}, keys.confirmTag(c.inviter)...)); err != nil {
 		return nil, &relayEnd{reason: "The connection to the server was lost.", why: Why{Kind: WhyServerLost}, err: err}
@@ -533,7 +533,7 @@ func (c *relayClient) greet(rc *relayConn) (*channel, *relayEnd) {
 	}
 	ch, err := newChannel(sendKey, recvKey)
 	if err != nil {
-		return nil, c.final("Could not set up the encryption.", Why{}, err, false)
+		return nil, c.final("Could not set up the encryption.", Why{Kind: WhyGreetingSetup}, err, false)
 	}
 	if e := c.syncUp(rc, ch, t.C); e != nil {
 		return nil, e
@@ -560,17 +560,18 @@ func (c *relayClient) readLine(rc *relayConn, ch *channel, deadline <-chan time.
 // channelFailure words a sealed message that could not be opened.
 func channelFailure(err error) *relayEnd {
 	var reason string
+	why := Why{Kind: WhyFriendTampered}
 	switch err {
 	case errCutShort:
-		reason = "A message from your friend arrived cut short, so the connection is being restarted."
+		reason, why.Kind = "A message from your friend arrived cut short, so the connection is being restarted.", WhyFriendMessageLost
 	case errReplayed:
 		reason = "A message from your friend arrived a second time; someone may be tampering with the connection, so it is being restarted."
 	case errSkipped:
-		reason = "A message from your friend went missing or came out of order, so the connection is being restarted."
+		reason, why.Kind = "A message from your friend went missing or came out of order, so the connection is being restarted.", WhyFriendMessageLost
 	default:
 		reason = "A message from your friend was changed on the way; someone may be tampering with the connection, so it is being restarted."
 	}
-	return &relayEnd{reason: reason, err: err}
+	return &relayEnd{reason: reason, why: why, err: err}
 }
 
 func (c *relayClient) sendLine(rc *relayConn, ch *channel, line string) *relayEnd {
@@ -658,6 +659,7 @@ func (c *relayClient) syncUp(rc *relayConn, ch *channel, deadline <-chan time.Ti
 func garbled(err error) *refusal {
 	return &refusal{
 		reason: "Your friend's game sent a greeting this game does not understand; the connection was closed.",
+		why:    Why{Kind: WhyFriendGarbled},
 		tell:   "your greeting was not understood",
 		err:    err,
 	}
@@ -667,6 +669,7 @@ func garbled(err error) *refusal {
 func mismatch(what string) *refusal {
 	return &refusal{
 		reason: "Your game and your friend's no longer agree (" + what + "), so the connection was closed.",
+		why:    Why{Kind: WhyDisagree, Text: what},
 		tell:   "our games do not agree",
 	}
 }
@@ -690,6 +693,7 @@ func (c *relayClient) startGame(line string) *refusal {
 	if c.expect != nil && *c.expect != v {
 		return &refusal{
 			reason: fmt.Sprintf("Your friend's room plays %s, not %s; the connection was closed.", v, *c.expect),
+			why:    Why{Kind: WhyFriendPlaysOther, Variant: v.String(), Want: c.expect.String()},
 			tell:   "this player wanted another game",
 		}
 	}
@@ -964,6 +968,7 @@ func (c *relayClient) play(rc *relayConn, ch *channel) *relayEnd {
 			if !flood.take(lastHeard) {
 				return c.refused(rc, ch, &refusal{
 					reason: fmt.Sprintf("Your friend's game sent more than %g messages a second; the connection was closed.", l.Rate),
+					why:    Why{Kind: WhyFriendFlood, N: int(l.Rate)},
 					tell:   "too many messages",
 				})
 			}

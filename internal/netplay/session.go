@@ -132,6 +132,7 @@ func (s *Session) read(l *link, who string, in chan<- received, gone <-chan stru
 		if r == nil && !flood.take(time.Now()) {
 			r = &refusal{
 				reason: fmt.Sprintf("%s sent more than %g messages a second; the connection was closed.", who, s.limits.Rate),
+				why:    Why{Kind: WhyOtherFlood, N: int(s.limits.Rate)},
 				tell:   "too many messages",
 			}
 		}

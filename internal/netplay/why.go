@@ -131,6 +131,36 @@ const (
 	WhyCodeTypo    Kind = "code-typo"
 	WhyCodeNotOurs Kind = "code-not-ours"
 	WhyCodeNoHost  Kind = "code-no-host"
+	// the other side broke the protocol (Who: host, other, friend)
+	WhyUnsealed       Kind = "unsealed"         // a message not sealed with the room's secret
+	WhyNotUnderstood  Kind = "not-understood"   // a message this game does not understand, or too long
+	WhyPeerBrokeRules Kind = "peer-broke-rules" // the other player's game broke the rules of online play
+	WhyOtherFlood     Kind = "other-flood"      // N: messages a second, from the other player
+	// greetings on this network that fail
+	WhyGreetJoinerFailed Kind = "greet-joiner-failed"
+	WhyGreetHostFailed   Kind = "greet-host-failed"
+	WhyJoinerNewer       Kind = "joiner-newer" // Theirs, Ours
+	WhyJoinerOlder       Kind = "joiner-older"
+	WhyJoinerVariant     Kind = "joiner-variant" // Want: the game they asked for; Variant: this room's
+	WhyJoinerTaken       Kind = "joiner-taken"
+	WhyHostNoStart       Kind = "host-no-start"
+	WhyHostNoVariant     Kind = "host-no-variant"
+	WhyHostPlaysOther    Kind = "host-plays-other" // Variant: the host's; Want: the one asked for, "" when not known
+	WhyHostRefused       Kind = "host-refused"
+	WhyCannotListen      Kind = "cannot-listen" // Addr: where
+	WhyNoAddress         Kind = "no-address"    // Addr: the address a joiner cannot reach
+	// through an online server, with a friend
+	WhyFriendMessageLost Kind = "friend-message-lost" // cut short, missing or out of order: restarted
+	WhyFriendTampered    Kind = "friend-tampered"     // changed or replayed: restarted
+	WhyFriendGarbled     Kind = "friend-garbled"
+	WhyDisagree          Kind = "disagree"           // Text: what differs, in English (logs)
+	WhyFriendPlaysOther  Kind = "friend-plays-other" // Variant: the friend's room; Want: the one asked for
+	WhyFriendFlood       Kind = "friend-flood"       // N: messages a second
+	WhyGreetingSetup     Kind = "greeting-setup"     // this computer could not set up the greeting
+	WhyServerRefusedBig  Kind = "server-refused-big"
+	WhyBigMessage        Kind = "big-message"
+	// a move of this side
+	WhyMoveIllegal Kind = "move-illegal" // Text: the rules' words, in English
 )
 
 // sideOf names the side a sentence's who is about, for Why.Who.

@@ -19,7 +19,7 @@ func TestAutosaverKeepsTheLatestGame(t *testing.T) {
 		t.Fatal(err)
 	}
 	rec, notice := s.LoadGame()
-	if notice != "" || rec == nil || rec.Tags[0].Value != "49" {
+	if notice != nil || rec == nil || rec.Tags[0].Value != "49" {
 		t.Fatalf("got %+v %q, want save 49", rec, notice)
 	}
 	a.Clear()

@@ -142,11 +142,11 @@ func TestKillDuringWritesLeavesOldOrNew(t *testing.T) {
 			t.Fatal(err)
 		}
 		st, notice := s.LoadSettings()
-		if notice != "" {
+		if notice != nil {
 			t.Fatalf("kill %d: %s", i, notice)
 		}
 		rec, notice := s.LoadGame()
-		if notice != "" || rec == nil {
+		if notice != nil || rec == nil {
 			t.Fatalf("kill %d: %q", i, notice)
 		}
 		for _, f := range []struct {

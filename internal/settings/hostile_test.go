@@ -111,7 +111,7 @@ func TestHugeOrOddFilesAreKeptAsideNotRead(t *testing.T) {
 				t.Skipf("cannot make it here: %v", err)
 			}
 			l := loadWithin(t, s)
-			if len(l.Notices) != 1 || !strings.Contains(l.Notices[0], tc.want) || !strings.Contains(l.Notices[0], "kept as "+tc.file+".corrupt") {
+			if len(l.Notices) != 1 || !strings.Contains(l.Notices[0].String(), tc.want) || !strings.Contains(l.Notices[0].String(), "kept as "+tc.file+".corrupt") {
 				t.Fatalf("notices %q, want one that says %q and names %s.corrupt", l.Notices, tc.want, tc.file)
 			}
 			if _, err := os.Lstat(path + ".corrupt"); err != nil {
@@ -159,7 +159,7 @@ func TestGamesLinkOutsideTheFolderIsRefused(t *testing.T) {
 		t.Errorf("Records: %d games, %v; want none and ErrOutside", len(games), err)
 	}
 	l := s.LoadAll()
-	if len(l.Notices) != 1 || !strings.Contains(l.Notices[0], "outside the settings folder") {
+	if len(l.Notices) != 1 || !strings.Contains(l.Notices[0].String(), "outside the settings folder") {
 		t.Errorf("notices %q, want one about the games link", l.Notices)
 	}
 

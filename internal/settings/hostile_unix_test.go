@@ -24,7 +24,7 @@ func TestFIFOsInsteadOfFilesDoNotBlockTheStart(t *testing.T) {
 		t.Fatalf("notices %q, want one for each FIFO", l.Notices)
 	}
 	for i, name := range []string{SettingsFile, CurrentGame, StatisticsFile} {
-		if !strings.Contains(l.Notices[i], "not a regular file") {
+		if !strings.Contains(l.Notices[i].String(), "not a regular file") {
 			t.Errorf("notice %q does not say why", l.Notices[i])
 		}
 		if info, err := os.Lstat(s.Path(name + ".corrupt")); err != nil || info.Mode()&os.ModeNamedPipe == 0 {

@@ -43,7 +43,7 @@ const (
 // DateLayout is how Puzzles.Daily writes a date.
 const DateLayout = "2006-01-02"
 
-var puzzlesKind = kind{PuzzlesFile, "Your puzzle progress", "was", "it starts again"}
+var puzzlesKind = kind{PuzzlesFile, FilePuzzles}
 
 // Check reports the first value Parse would refuse.
 func (p *Puzzles) Check() error {
@@ -148,14 +148,14 @@ func NewPuzzles() Puzzles {
 	return Puzzles{Version: PuzzlesVersion, Solved: []string{}, Failed: []string{}}
 }
 
-func loadPuzzles(load loader) (Puzzles, string) {
+func loadPuzzles(load loader) (Puzzles, *Notice) {
 	p := NewPuzzles()
 	_, notice := load(puzzlesKind, func(data []byte) error {
 		var err error
 		p, err = ParsePuzzles(data)
 		return err
 	})
-	if notice != "" {
+	if notice != nil {
 		p = NewPuzzles()
 	}
 	return p, notice
@@ -171,14 +171,14 @@ func savePuzzles(save saver, p Puzzles) error {
 
 // LoadPuzzles reads the puzzle progress as it is now (another window may
 // have solved puzzles since): a new one when there is none; one that
-// cannot be read is set aside, and notice says so in a sentence.
-func (s *Store) LoadPuzzles() (Puzzles, string) { return loadPuzzles(s.load) }
+// cannot be read is set aside, and notice says so.
+func (s *Store) LoadPuzzles() (Puzzles, *Notice) { return loadPuzzles(s.load) }
 
 // SavePuzzles writes the puzzle progress.
 func (s *Store) SavePuzzles(p Puzzles) error { return savePuzzles(s.save, p) }
 
 // LoadPuzzles reads the puzzle progress from the shelf, as Store's does.
-func (s *ShelfStore) LoadPuzzles() (Puzzles, string) { return loadPuzzles(s.load) }
+func (s *ShelfStore) LoadPuzzles() (Puzzles, *Notice) { return loadPuzzles(s.load) }
 
 // SavePuzzles keeps the puzzle progress on the shelf.
 func (s *ShelfStore) SavePuzzles(p Puzzles) error { return savePuzzles(s.save, p) }

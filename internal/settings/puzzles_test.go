@@ -24,21 +24,21 @@ func TestPuzzleProgressRoundTrip(t *testing.T) {
 	folder, shelf := openTemp(t), NewShelfStore(NewMemoryShelf())
 	for _, place := range []struct {
 		name string
-		load func() (Puzzles, string)
+		load func() (Puzzles, *Notice)
 		save func(Puzzles) error
 	}{
 		{"folder", folder.LoadPuzzles, folder.SavePuzzles},
 		{"shelf", shelf.LoadPuzzles, shelf.SavePuzzles},
 	} {
 		fresh, notice := place.load()
-		if notice != "" || !reflect.DeepEqual(fresh, NewPuzzles()) {
+		if notice != nil || !reflect.DeepEqual(fresh, NewPuzzles()) {
 			t.Errorf("%s: no file should give a new progress quietly: %+v %q", place.name, fresh, notice)
 		}
 		if err := place.save(samplePuzzles()); err != nil {
 			t.Fatalf("%s: %v", place.name, err)
 		}
 		got, notice := place.load()
-		if notice != "" || !reflect.DeepEqual(got, want) {
+		if notice != nil || !reflect.DeepEqual(got, want) {
 			t.Errorf("%s: read back %+v %q, want %+v", place.name, got, notice, want)
 		}
 	}
@@ -67,7 +67,8 @@ func TestUnreadablePuzzleProgressIsKeptAside(t *testing.T) {
 		if err := os.WriteFile(s.Path(PuzzlesFile), tc.data, 0o600); err != nil {
 			t.Fatal(err)
 		}
-		got, notice := s.LoadPuzzles()
+		got, n := s.LoadPuzzles()
+		notice := n.String()
 		if !strings.HasPrefix(notice, "Your puzzle progress ") || !strings.Contains(notice, tc.says) || !strings.Contains(notice, "it starts again") {
 			t.Errorf("%s: the notice %q should say the progress %s and starts again", tc.name, notice, tc.says)
 		}
@@ -80,7 +81,7 @@ func TestUnreadablePuzzleProgressIsKeptAside(t *testing.T) {
 		if err := s.SavePuzzles(samplePuzzles()); err != nil {
 			t.Errorf("%s: a save after the file was set aside: %v", tc.name, err)
 		}
-		if _, notice := s.LoadPuzzles(); notice != "" {
+		if _, notice := s.LoadPuzzles(); notice != nil {
 			t.Errorf("%s: the second read says %q", tc.name, notice)
 		}
 	}

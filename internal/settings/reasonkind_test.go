@@ -42,3 +42,12 @@ func TestReasonKind(t *testing.T) {
 		}
 	}
 }
+
+// english is the notices' English sentences.
+func english(ns []*Notice) []string {
+	out := make([]string, len(ns))
+	for i, n := range ns {
+		out[i] = n.String()
+	}
+	return out
+}

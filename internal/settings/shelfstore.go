@@ -54,17 +54,18 @@ func (s *ShelfStore) get(key string) ([]byte, error) {
 	return []byte(v), nil
 }
 
-func (s *ShelfStore) load(k kind, parse func([]byte) error) (bool, string) {
+func (s *ShelfStore) load(k kind, parse func([]byte) error) (bool, *Notice) {
 	return s.keeper.load(s, k, parse)
 }
 
 func (s *ShelfStore) read(name string) ([]byte, error) { return s.get(Key(name)) }
 
-func (s *ShelfStore) fate(_, aside string, _ error) string {
+func (s *ShelfStore) fate(n *Notice, _, aside string) {
 	if aside == "" {
-		return "the old copy is left untouched in the browser's storage"
+		n.Fate = FateShelfLeft
+		return
 	}
-	return "the old copy is kept in the browser's storage as " + untrusted.Text(aside)
+	n.Fate, n.Name = FateShelfKeptAs, untrusted.Text(aside)
 }
 
 // moveAside moves a value that cannot be read to a free key ending in
@@ -110,7 +111,7 @@ func (s *ShelfStore) save(name string, data []byte) error {
 // LoadAll reads the settings and the statistics, and takes this game's
 // autosave slot with the game it holds (slots.go).
 func (s *ShelfStore) LoadAll() Loaded {
-	return loadAll(s.load, func() (*record.Record, []string) {
+	return loadAll(s.load, func() (*record.Record, []*Notice) {
 		own, game, notices := s.takeSlot(s, s.load)
 		s.own = own
 		return game, notices
@@ -118,14 +119,14 @@ func (s *ShelfStore) LoadAll() Loaded {
 }
 
 // LoadGame returns this game's autosaved game, as Store.LoadGame does.
-func (s *ShelfStore) LoadGame() (rec *record.Record, notice string) {
+func (s *ShelfStore) LoadGame() (rec *record.Record, notice *Notice) {
 	return loadGame(gameKind.named(s.own), s.load)
 }
 
 // Slot is the name of this game's autosave.
 func (s *ShelfStore) Slot() string { return s.own }
 
-func (s *ShelfStore) windows() string { return "tabs" }
+func (s *ShelfStore) tabs() bool { return true }
 
 // slots lists the slots on the shelf that hold a game.
 func (s *ShelfStore) slots() ([]int, error) {
@@ -162,13 +163,13 @@ func (s *ShelfStore) unlock(name string) {
 func (s *ShelfStore) remove(name string) error { return s.shelf.Remove(Key(name)) }
 
 // PeekSettings reads the settings as Store.PeekSettings does.
-func (s *ShelfStore) PeekSettings() (st Settings, notice string) {
-	return loadSettings(func(k kind, parse func([]byte) error) (bool, string) { return s.peek(s, k, parse) })
+func (s *ShelfStore) PeekSettings() (st Settings, notice *Notice) {
+	return loadSettings(func(k kind, parse func([]byte) error) (bool, *Notice) { return s.peek(s, k, parse) })
 }
 
 // PeekStats reads the statistics as Store.PeekStats does.
-func (s *ShelfStore) PeekStats() (st record.Stats, notice string) {
-	return loadStats(func(k kind, parse func([]byte) error) (bool, string) { return s.peek(s, k, parse) })
+func (s *ShelfStore) PeekStats() (st record.Stats, notice *Notice) {
+	return loadStats(func(k kind, parse func([]byte) error) (bool, *Notice) { return s.peek(s, k, parse) })
 }
 
 // SaveSettings keeps the settings.

@@ -145,7 +145,7 @@ func TestShelfStoreKeepsAnUnreadableValueAside(t *testing.T) {
 						subject = parts[1]
 					}
 					want := fmt.Sprintf(d.notice, subject, parts[2], Key(name)+aside)
-					if len(l.Notices) != 1 || l.Notices[0] != want {
+					if len(l.Notices) != 1 || l.Notices[0].String() != want {
 						t.Errorf("notices %q\nwant %q", l.Notices, want)
 					}
 					if l.Settings != Default() || l.Game != nil || len(l.Stats.Tallies) != 0 {
@@ -180,7 +180,7 @@ func TestShelfStoreNeverWritesOverWhatItCouldNotSetAside(t *testing.T) {
 		"Your settings could not be read, so the game starts with the default settings; the old copy is left untouched in the browser's storage.",
 		"The game you were playing could not be read, so there is no game to continue; the old copy is left untouched in the browser's storage.",
 	}
-	if !reflect.DeepEqual(l.Notices, want) {
+	if !reflect.DeepEqual(english(l.Notices), want) {
 		t.Errorf("notices %q\nwant %q", l.Notices, want)
 	}
 	shelf.Quota = 0 // room again: still not written over
@@ -263,7 +263,7 @@ func TestShelfStoreSaysTheBrowserRefuses(t *testing.T) {
 	}
 	l := s.LoadAll()
 	want := "Your settings could not be read (the browser refuses to store anything here (private browsing?)), so the game starts with the default settings; the old copy is left untouched in the browser's storage."
-	if len(l.Notices) != 3 || l.Notices[0] != want || l.Settings != Default() {
+	if len(l.Notices) != 3 || l.Notices[0].String() != want || l.Settings != Default() {
 		t.Errorf("LoadAll: %q\nwant first %q", l.Notices, want)
 	}
 }

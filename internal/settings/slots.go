@@ -1,7 +1,6 @@
 package settings
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -59,14 +58,15 @@ type slotPlace interface {
 	unlock(name string)
 	remove(name string) error
 	SaveRecord(rec *record.Record) (string, error)
-	// windows is what the player calls the running games: "windows", "tabs".
-	windows() string
+	// tabs reports whether the player calls the running games tabs (a
+	// browser's), not windows.
+	tabs() bool
 }
 
 // takeSlot finds this game's slot in p, reading games with load, and returns
 // its name and the game it holds (nil when none), with a sentence for each
 // thing the player should know.
-func (kp *keeper) takeSlot(p slotPlace, load loader) (own string, game *record.Record, notices []string) {
+func (kp *keeper) takeSlot(p slotPlace, load loader) (own string, game *record.Record, notices []*Notice) {
 	nums, err := p.slots()
 	if err != nil {
 		kp.logf("list the autosaves: %v", err)
@@ -83,7 +83,7 @@ func (kp *keeper) takeSlot(p slotPlace, load loader) (own string, game *record.R
 			continue
 		}
 		rec, notice := loadGame(gameKind.named(name), load)
-		if notice != "" {
+		if notice != nil {
 			notices = append(notices, notice)
 		}
 		free = append(free, slot{name, rec})
@@ -116,7 +116,7 @@ func (kp *keeper) takeSlot(p slotPlace, load loader) (own string, game *record.R
 		p.unlock(s.name)
 	}
 	if kept > 0 {
-		notices = append(notices, keptNotice(kept, p.windows()))
+		notices = append(notices, &Notice{Kind: NoticeKeptOthers, N: kept, Tabs: p.tabs()})
 	}
 	if own != "" {
 		return own, game, notices
@@ -149,15 +149,6 @@ func (kp *keeper) lockSlot(p slotPlace, name string) bool {
 		return true
 	}
 	return ok
-}
-
-// keptNotice tells the player that the games of n other windows are kept in
-// Saved games.
-func keptNotice(n int, windows string) string {
-	if n == 1 {
-		return "You had unfinished games in two " + windows + ": the newest waits for Continue, and the other is kept in Saved games."
-	}
-	return fmt.Sprintf("You had unfinished games in %d %s: the newest waits for Continue, and the others are kept in Saved games.", n+1, windows)
 }
 
 // named is the autosave kind for the slot called name.

@@ -85,7 +85,7 @@ func TestTwoWindowsKeepTheirOwnGames(t *testing.T) {
 			if l.Game == nil || len(l.Game.Moves) != 1 {
 				t.Fatalf("Continue brings back %+v, want the newest game (1 move)", l.Game)
 			}
-			if len(l.Notices) != 1 || !strings.Contains(l.Notices[0], "the other is kept in Saved games") || !strings.Contains(l.Notices[0], map[string]string{"folder": "two windows", "browser": "two tabs"}[p.name]) {
+			if len(l.Notices) != 1 || !strings.Contains(l.Notices[0].String(), "the other is kept in Saved games") || !strings.Contains(l.Notices[0].String(), map[string]string{"folder": "two windows", "browser": "two tabs"}[p.name]) {
 				t.Errorf("notices %q", l.Notices)
 			}
 			games, err := next.Records()

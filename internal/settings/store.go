@@ -89,11 +89,11 @@ type place interface {
 	// is none.
 	read(name string) ([]byte, error)
 	// moveAside moves an unreadable file to a free name, never over
-	// another file, and returns that name as a notice shows it.
+	// another file, and returns that name.
 	moveAside(name string) (string, error)
-	// fate ends the notice about an unreadable file: what became of it,
-	// kept as aside, or left where it is when aside is "".
-	fate(name, aside string, err error) string
+	// fate completes the notice about an unreadable file: what became of
+	// it, kept as aside, or left where it is when aside is "".
+	fate(n *Notice, name, aside string)
 }
 
 // Open makes sure the folder exists and returns its store. It also removes
@@ -153,26 +153,24 @@ func (s *Store) Path(name string) string { return filepath.Join(s.dir, name) }
 
 // kind describes one of the player's files for the notice about it.
 type kind struct {
-	name     string
-	subject  string // "Your settings"
-	be       string // "were" or "was", agreeing with subject
-	fallback string // what happens instead
+	name string
+	file FileKind
 }
 
 var (
-	settingsKind = kind{SettingsFile, "Your settings", "were", "the game starts with the default settings"}
-	gameKind     = kind{CurrentGame, "The game you were playing", "was", "there is no game to continue"}
-	statsKind    = kind{StatisticsFile, "Your statistics", "were", "they start again from zero"}
+	settingsKind = kind{SettingsFile, FileSettings}
+	gameKind     = kind{CurrentGame, FileGame}
+	statsKind    = kind{StatisticsFile, FileStats}
 )
 
 // load reads one of the player's files from p with parse. A missing file
 // is no problem: found is false and there is no notice. A file that cannot
 // be read or parsed is set aside, or left where it is and never written
-// over when that fails, and described in one polite sentence.
-func (kp *keeper) load(p place, k kind, parse func([]byte) error) (found bool, notice string) {
+// over when that fails, and described in a notice.
+func (kp *keeper) load(p place, k kind, parse func([]byte) error) (found bool, notice *Notice) {
 	found, err := readParsed(p, k, parse)
 	if err == nil {
-		return found, ""
+		return found, nil
 	}
 	kp.logf("load %s: %v", k.name, err)
 	aside, aerr := p.moveAside(k.name)
@@ -183,18 +181,23 @@ func (kp *keeper) load(p place, k kind, parse func([]byte) error) (found bool, n
 		kp.mu.Unlock()
 		aside = ""
 	}
-	return false, k.notice(err, p.fate(k.name, aside, err))
+	n := &Notice{Kind: NoticeUnreadable, File: k.file, Err: err}
+	if errors.Is(err, record.ErrNewerFormat) {
+		n.Kind = NoticeNewer
+	}
+	p.fate(n, k.name, aside)
+	return false, n
 }
 
 // peek reads one of the player's files from p with parse as load does, but
 // as it is now, mid-run: a file that cannot be read is left alone and said
-// only by a notice of "unreadable", which callers do not show.
-func (kp *keeper) peek(p place, k kind, parse func([]byte) error) (found bool, notice string) {
+// only by a notice of NoticeUnreadable, which callers do not show.
+func (kp *keeper) peek(p place, k kind, parse func([]byte) error) (found bool, notice *Notice) {
 	found, err := readParsed(p, k, parse)
 	if err == nil {
-		return found, ""
+		return found, nil
 	}
-	return false, "unreadable"
+	return false, &Notice{Kind: NoticeUnreadable, File: k.file, Err: err}
 }
 
 // readParsed reads one of the player's files from p with parse: found is
@@ -223,7 +226,7 @@ func (kp *keeper) logf(format string, args ...any) {
 	}
 }
 
-func (s *Store) load(k kind, parse func([]byte) error) (bool, string) {
+func (s *Store) load(k kind, parse func([]byte) error) (bool, *Notice) {
 	return s.keeper.load(s, k, parse)
 }
 
@@ -234,33 +237,15 @@ func (s *Store) moveAside(name string) (string, error) {
 	return filepath.Base(aside), err
 }
 
-func (s *Store) fate(name, aside string, err error) string {
+func (s *Store) fate(n *Notice, name, aside string) {
 	switch {
 	case aside == "":
-		return "the file is left untouched at " + ShortPath(s.Path(name))
-	case errors.Is(err, record.ErrNewerFormat):
-		return "the file is kept as " + untrusted.Text(aside)
+		n.Fate, n.Path = FateLeftAt, ShortPath(s.Path(name))
+	case n.Kind == NoticeNewer:
+		n.Fate, n.Name = FateKeptAs, untrusted.Text(aside)
+	default:
+		n.Fate, n.Name = FateOldKeptAs, untrusted.Text(aside)
 	}
-	return "the old file is kept as " + untrusted.Text(aside)
-}
-
-// notice is the sentence telling the player that k could not be read, what
-// happens instead and what became of the old content (where).
-func (k kind) notice(err error, where string) string {
-	if errors.Is(err, record.ErrNewerFormat) {
-		return fmt.Sprintf("%s %s saved by a newer version of Gobblet, so %s; %s.", k.subject, k.be, k.fallback, where)
-	}
-	return fmt.Sprintf("%s could not be read%s, so %s; %s.", k.subject, why(err), k.fallback, where)
-}
-
-// why adds the reason to "could not be read" when it is one a player can
-// act on: the file is too big or not a file at all, the browser's storage
-// refused.
-func why(err error) string {
-	if errors.Is(err, record.ErrTooBig) || errors.Is(err, record.ErrNotRegular) || errors.Is(err, ErrStorageFull) || errors.Is(err, ErrStorageRefused) {
-		return " (" + Reason(err) + ")"
-	}
-	return ""
 }
 
 // save writes one of the player's files atomically, unless it is an
@@ -277,35 +262,35 @@ type Loaded struct {
 	Settings Settings
 	Game     *record.Record // the game to continue; nil when none
 	Stats    record.Stats
-	Notices  []string // one sentence per file that could not be read; show each once
+	Notices  []*Notice // one per file that could not be read; show each once
 }
 
 // LoadAll reads the settings and the statistics, and takes this game's
 // autosave slot with the game it holds (slots.go).
 func (s *Store) LoadAll() Loaded {
-	l := loadAll(s.load, func() (*record.Record, []string) {
+	l := loadAll(s.load, func() (*record.Record, []*Notice) {
 		own, game, notices := s.takeSlot(s, s.load)
 		s.own = own
 		return game, notices
 	})
 	if _, err := s.gamesDir(false); errors.Is(err, ErrOutside) {
 		s.logf("%v", err)
-		l.Notices = append(l.Notices, fmt.Sprintf("Your games folder %s is a link to a place outside the settings folder, so no game is kept or listed there.", ShortPath(s.Path(GamesFolder))))
+		l.Notices = append(l.Notices, &Notice{Kind: NoticeGamesOutside, Path: ShortPath(s.Path(GamesFolder))})
 	}
 	return l
 }
 
 // loadAll reads the settings and the statistics with load, and the
 // autosaved game with takeSlot.
-func loadAll(load loader, takeSlot func() (*record.Record, []string)) Loaded {
+func loadAll(load loader, takeSlot func() (*record.Record, []*Notice)) Loaded {
 	var l Loaded
-	var notices [2]string
-	var gameNotices []string
+	var notices [2]*Notice
+	var gameNotices []*Notice
 	l.Settings, notices[0] = loadSettings(load)
 	l.Game, gameNotices = takeSlot()
 	l.Stats, notices[1] = loadStats(load)
-	for _, n := range append(append([]string{notices[0]}, gameNotices...), notices[1]) {
-		if n != "" {
+	for _, n := range append(append([]*Notice{notices[0]}, gameNotices...), notices[1]) {
+		if n != nil {
 			l.Notices = append(l.Notices, n)
 		}
 	}
@@ -313,23 +298,23 @@ func loadAll(load loader, takeSlot func() (*record.Record, []string)) Loaded {
 }
 
 // LoadSettings returns the saved settings, or the defaults when there are
-// none or they cannot be read; notice is then a sentence for the player, ""
+// none or they cannot be read; notice then says so for the player, nil
 // when all is well.
-func (s *Store) LoadSettings() (st Settings, notice string) { return loadSettings(s.load) }
+func (s *Store) LoadSettings() (st Settings, notice *Notice) { return loadSettings(s.load) }
 
 // loader reads one of the player's files with parse, wherever they are kept
 // (Store.load, ShelfStore.load): found is false when there is none, notice
 // a sentence when it cannot be read.
-type loader func(k kind, parse func([]byte) error) (found bool, notice string)
+type loader func(k kind, parse func([]byte) error) (found bool, notice *Notice)
 
-func loadSettings(load loader) (st Settings, notice string) {
+func loadSettings(load loader) (st Settings, notice *Notice) {
 	st = Default()
 	_, notice = load(settingsKind, func(data []byte) error {
 		var err error
 		st, err = Parse(data)
 		return err
 	})
-	if notice != "" {
+	if notice != nil {
 		st = Default()
 	}
 	return st, notice
@@ -339,14 +324,14 @@ func loadSettings(load loader) (st Settings, notice string) {
 func (s *Store) SaveSettings(st Settings) error { return saveSettings(s.save, st) }
 
 // PeekSettings reads the settings as another running game may have left
-// them; notice is not "" when they cannot be read, and nothing is set aside.
-func (s *Store) PeekSettings() (st Settings, notice string) {
-	return loadSettings(func(k kind, parse func([]byte) error) (bool, string) { return s.peek(s, k, parse) })
+// them; notice is not nil when they cannot be read, and nothing is set aside.
+func (s *Store) PeekSettings() (st Settings, notice *Notice) {
+	return loadSettings(func(k kind, parse func([]byte) error) (bool, *Notice) { return s.peek(s, k, parse) })
 }
 
 // PeekStats reads the statistics as PeekSettings reads the settings.
-func (s *Store) PeekStats() (st record.Stats, notice string) {
-	return loadStats(func(k kind, parse func([]byte) error) (bool, string) { return s.peek(s, k, parse) })
+func (s *Store) PeekStats() (st record.Stats, notice *Notice) {
+	return loadStats(func(k kind, parse func([]byte) error) (bool, *Notice) { return s.peek(s, k, parse) })
 }
 
 // saver writes one of the player's files whole (Store.save, ShelfStore.save).
@@ -363,18 +348,18 @@ func saveSettings(save saver, st Settings) error {
 // LoadGame returns this game's autosaved game, or nil when there is none or
 // it cannot be read (then with a notice). rec.Game() gives the rules.Game to
 // go on with; it cannot fail for a record LoadGame returned.
-func (s *Store) LoadGame() (rec *record.Record, notice string) {
+func (s *Store) LoadGame() (rec *record.Record, notice *Notice) {
 	return loadGame(gameKind.named(s.own), s.load)
 }
 
 // loadGame reads the autosave of kind k (gameKind named after its slot).
-func loadGame(k kind, load loader) (rec *record.Record, notice string) {
+func loadGame(k kind, load loader) (rec *record.Record, notice *Notice) {
 	_, notice = load(k, func(data []byte) error {
 		var err error
 		rec, err = record.Parse(data)
 		return err
 	})
-	if notice != "" {
+	if notice != nil {
 		rec = nil
 	}
 	return rec, notice
@@ -442,7 +427,7 @@ func (s *Store) HasGame() bool {
 // Slot is the name of this game's autosave.
 func (s *Store) Slot() string { return s.own }
 
-func (s *Store) windows() string { return "windows" }
+func (s *Store) tabs() bool { return false }
 
 // slots lists the slots of the folder that hold a game.
 func (s *Store) slots() ([]int, error) {
@@ -499,15 +484,15 @@ func (s *Store) Close() {
 
 // LoadStats returns the statistics, empty when there are none or they
 // cannot be read (then with a notice).
-func (s *Store) LoadStats() (st record.Stats, notice string) { return loadStats(s.load) }
+func (s *Store) LoadStats() (st record.Stats, notice *Notice) { return loadStats(s.load) }
 
-func loadStats(load loader) (st record.Stats, notice string) {
+func loadStats(load loader) (st record.Stats, notice *Notice) {
 	_, notice = load(statsKind, func(data []byte) error {
 		var err error
 		st, err = record.ParseStats(data)
 		return err
 	})
-	if notice != "" || st.Version == 0 {
+	if notice != nil || st.Version == 0 {
 		st = record.Stats{Version: record.StatsVersion}
 	}
 	return st, notice

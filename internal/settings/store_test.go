@@ -51,7 +51,7 @@ func TestSettingsRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	got, notice := s.LoadSettings()
-	if notice != "" || got != want {
+	if notice != nil || got != want {
 		t.Errorf("got %+v (notice %q), want %+v", got, notice, want)
 	}
 }
@@ -69,7 +69,7 @@ func TestAutosaveRoundTrip(t *testing.T) {
 		t.Fatal("no game to continue after SaveGame")
 	}
 	got, notice := s.LoadGame()
-	if notice != "" || got == nil {
+	if notice != nil || got == nil {
 		t.Fatalf("notice %q", notice)
 	}
 	if !got.Date.Equal(want.Date) {
@@ -86,7 +86,7 @@ func TestAutosaveRoundTrip(t *testing.T) {
 	if err := s.ClearGame(); err != nil || s.HasGame() {
 		t.Errorf("ClearGame: %v", err)
 	}
-	if rec, notice := s.LoadGame(); rec != nil || notice != "" {
+	if rec, notice := s.LoadGame(); rec != nil || notice != nil {
 		t.Errorf("after ClearGame: %v %q", rec, notice)
 	}
 }
@@ -94,7 +94,7 @@ func TestAutosaveRoundTrip(t *testing.T) {
 func TestStatisticsRoundTrip(t *testing.T) {
 	s := openTemp(t)
 	st, notice := s.LoadStats()
-	if notice != "" || len(st.Tallies) != 0 {
+	if notice != nil || len(st.Tallies) != 0 {
 		t.Fatalf("fresh statistics: %+v %q", st, notice)
 	}
 	st.Add(rules.Gobblers, "perfect", record.Lost)
@@ -103,7 +103,7 @@ func TestStatisticsRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	got, notice := s.LoadStats()
-	if notice != "" || !reflect.DeepEqual(got, st) {
+	if notice != nil || !reflect.DeepEqual(got, st) {
 		t.Errorf("got %+v %q, want %+v", got, notice, st)
 	}
 }
@@ -120,20 +120,20 @@ func TestLoadAllGathersTheNotices(t *testing.T) {
 		"Your settings could not be read, so the game starts with the default settings; the old file is kept as settings.json.corrupt.",
 		"Your statistics were saved by a newer version of Gobblet, so they start again from zero; the file is kept as statistics.json.corrupt.",
 	}
-	if !reflect.DeepEqual(l.Notices, want) || l.Game == nil || l.Settings != Default() {
+	if !reflect.DeepEqual(english(l.Notices), want) || l.Game == nil || l.Settings != Default() {
 		t.Errorf("got %+v", l)
 	}
 }
 
 func TestMissingFilesGiveDefaultsQuietly(t *testing.T) {
 	s := openTemp(t)
-	if st, notice := s.LoadSettings(); st != Default() || notice != "" {
+	if st, notice := s.LoadSettings(); st != Default() || notice != nil {
 		t.Errorf("settings: %+v %q", st, notice)
 	}
-	if rec, notice := s.LoadGame(); rec != nil || notice != "" {
+	if rec, notice := s.LoadGame(); rec != nil || notice != nil {
 		t.Errorf("game: %v %q", rec, notice)
 	}
-	if st, notice := s.LoadStats(); len(st.Tallies) != 0 || notice != "" {
+	if st, notice := s.LoadStats(); len(st.Tallies) != 0 || notice != nil {
 		t.Errorf("statistics: %+v %q", st, notice)
 	}
 }
@@ -196,13 +196,13 @@ func TestUnreadableFilesAreKeptAside(t *testing.T) {
 		switch file {
 		case SettingsFile:
 			st, n := s.LoadSettings()
-			return st == Default(), n
+			return st == Default(), n.String()
 		case CurrentGame:
 			rec, n := s.LoadGame()
-			return rec == nil, n
+			return rec == nil, n.String()
 		}
 		st, n := s.LoadStats()
-		return len(st.Tallies) == 0 && st.Version == record.StatsVersion, n
+		return len(st.Tallies) == 0 && st.Version == record.StatsVersion, n.String()
 	}
 	for _, d := range damages {
 		for _, file := range []string{SettingsFile, CurrentGame, StatisticsFile} {
@@ -271,7 +271,7 @@ func TestUnmovableFileIsNeverOverwritten(t *testing.T) {
 	}
 	st, notice := s.LoadSettings()
 	want := "Your settings could not be read, so the game starts with the default settings; the file is left untouched at " + ShortPath(path) + "."
-	if st != Default() || notice != want {
+	if st != Default() || notice.String() != want {
 		t.Errorf("got %q, want %q", notice, want)
 	}
 	if err := s.SaveSettings(Default()); err == nil || !strings.Contains(err.Error(), "not writing over") {

@@ -22,10 +22,66 @@ import (
 // inline in index.html, so the first paint already has them: no other
 // download, no flash of another font.
 
-// pageRunes are the characters the loading page's fonts keep; others fall
-// back to the system's font (the @font-face rules' unicode-range says so).
-var pageRunes = []struct{ lo, hi rune }{
+// latinRunes are the characters the loading page's fonts always keep:
+// Latin-1, the dashes, quotes and the ellipsis.
+var latinRunes = []struct{ lo, hi rune }{
 	{0x20, 0x7e}, {0xa0, 0xff}, {0x2013, 0x2014}, {0x2018, 0x201d}, {0x2026, 0x2026},
+}
+
+// pageRunes are the characters the loading page's fonts keep: latinRunes,
+// and every other letter the page's own words use that the Go fonts draw
+// (Polish, Russian and Ukrainian: ą, ł, Ж, ї…). Japanese and Chinese, which
+// the Go fonts do not draw, fall back to the system's font, as does any
+// other character (the @font-face rules' unicode-range says so).
+var pageRunes = pageRunesOf(pageText())
+
+// pageText is the text of index.html, the page's words in every language
+// among it.
+func pageText() string {
+	b, err := pages.ReadFile("index.html")
+	if err != nil {
+		panic(err) // embedded
+	}
+	return string(b)
+}
+
+// pageRunesOf is latinRunes and the characters of text beyond them that
+// Go Regular draws, as ranges in order.
+func pageRunesOf(text string) []struct{ lo, hi rune } {
+	f, err := sfnt.Parse(goregular.TTF)
+	if err != nil {
+		panic(err)
+	}
+	var buf sfnt.Buffer
+	in := func(r rune) bool {
+		for _, s := range latinRunes {
+			if s.lo <= r && r <= s.hi {
+				return true
+			}
+		}
+		return false
+	}
+	seen := map[rune]bool{}
+	var extra []rune
+	for _, r := range text {
+		if in(r) || seen[r] {
+			continue
+		}
+		seen[r] = true
+		if g, err := f.GlyphIndex(&buf, r); err == nil && g != 0 {
+			extra = append(extra, r)
+		}
+	}
+	sort.Slice(extra, func(i, j int) bool { return extra[i] < extra[j] })
+	out := append([]struct{ lo, hi rune }{}, latinRunes...)
+	for _, r := range extra {
+		if last := &out[len(out)-1]; last.hi+1 == r && last.lo > 0xff {
+			last.hi = r
+			continue
+		}
+		out = append(out, struct{ lo, hi rune }{r, r})
+	}
+	return out
 }
 
 // pageFontFaces are the @font-face rules of the loading page's fonts.
@@ -41,6 +97,10 @@ func pageFontFaces() (template.CSS, error) {
 		}
 		var ranges []string
 		for _, r := range pageRunes {
+			if r.lo == r.hi {
+				ranges = append(ranges, fmt.Sprintf("U+%X", r.lo))
+				continue
+			}
 			ranges = append(ranges, fmt.Sprintf("U+%X-%X", r.lo, r.hi))
 		}
 		fmt.Fprintf(&css, "@font-face { font-family: \"Go\"; font-weight: %d; font-display: block; unicode-range: %s; src: url(data:font/ttf;base64,%s) format(\"truetype\"); }\n",
