@@ -18,8 +18,10 @@ import (
 	"github.com/gobblet-game/gobblet/internal/analysis"
 	"github.com/gobblet-game/gobblet/internal/coop"
 	"github.com/gobblet-game/gobblet/internal/locale"
+	"github.com/gobblet-game/gobblet/internal/palette"
 	"github.com/gobblet-game/gobblet/internal/record"
 	"github.com/gobblet-game/gobblet/internal/rules"
+	"github.com/gobblet-game/gobblet/internal/ui"
 )
 
 // The analysis package's functions, through variables tests replace with
@@ -51,8 +53,8 @@ type analysisState struct {
 	path string
 	// the buttons: Analyse (Cancel while it runs), and Learn from your
 	// mistakes once done; in the review's card and on the result card
-	analyse, learn *button
-	card           *button // the result card's: Analyse, Cancel, then Learn from mistakes or Review marks
+	analyse, learn *ui.Button
+	card           *ui.Button // the result card's: Analyse, Cancel, then Learn from mistakes or Review marks
 }
 
 type analysisProgress struct {
@@ -79,8 +81,8 @@ func (gs *gameScene) analysisButtons() {
 	if gs.an.analyse != nil {
 		return
 	}
-	gs.an.analyse = &button{Label: analyseLabel(), Tip: locale.T("ReviewTipAnalyse")}
-	gs.an.learn = &button{Label: learnLabel(), Tip: locale.T("ReviewTipLearn")}
+	gs.an.analyse = &ui.Button{Label: analyseLabel(), Tip: locale.T("ReviewTipAnalyse")}
+	gs.an.learn = &ui.Button{Label: learnLabel(), Tip: locale.T("ReviewTipLearn")}
 	if gs.an.rec == nil { // a saved game's people are known from its file
 		for c := 0; c < 2; c++ {
 			gs.an.humans[c] = gs.setup.Players[c].Human
@@ -385,24 +387,24 @@ func (gs *gameScene) pressAnalyse(a *App) {
 }
 
 // markColour is a mark's colour in the move list and the graph.
-func markColour(th *Theme, m analysis.Mark) color.RGBA {
+func markColour(th *palette.Theme, m analysis.Mark) color.RGBA {
 	light := th.Light
 	switch m {
 	case analysis.Inaccuracy:
 		if light {
-			return rgb(0x8a6d00)
+			return palette.RGB(0x8a6d00)
 		}
-		return rgb(0xF0E442)
+		return palette.RGB(0xF0E442)
 	case analysis.Mistake:
 		if light {
-			return rgb(0xb35900)
+			return palette.RGB(0xb35900)
 		}
-		return rgb(0xF5A742)
+		return palette.RGB(0xF5A742)
 	case analysis.Blunder:
 		if light {
-			return rgb(0xc0262d)
+			return palette.RGB(0xc0262d)
 		}
-		return rgb(0xFF6161)
+		return palette.RGB(0xFF6161)
 	}
 	return th.TextDim
 }

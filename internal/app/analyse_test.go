@@ -11,6 +11,7 @@ import (
 	"github.com/gobblet-game/gobblet/internal/analysis"
 	"github.com/gobblet-game/gobblet/internal/record"
 	"github.com/gobblet-game/gobblet/internal/rules"
+	"github.com/gobblet-game/gobblet/internal/ui"
 )
 
 // fakeAnalysis stands in for internal/analysis: Analyze marks the moves a
@@ -131,7 +132,7 @@ func wonTable(t *testing.T) *table {
 	return tb
 }
 
-func (tb *table) press(b *button) {
+func (tb *table) press(b *ui.Button) {
 	tb.t.Helper()
 	if b == nil || b.Rect.Empty() {
 		tb.t.Fatalf("the button is not on the screen")
@@ -140,7 +141,7 @@ func (tb *table) press(b *button) {
 }
 
 // resultButton is the result card's button of that label.
-func (tb *table) resultButton(label string) *button {
+func (tb *table) resultButton(label string) *ui.Button {
 	tb.t.Helper()
 	for _, b := range tb.gs.ending.menu.Buttons {
 		if b.Label == label {
@@ -173,7 +174,7 @@ func TestAnalyseOnTheResultCardMarksTheMovesAndKeepsThem(t *testing.T) {
 	// the review's move list shows the marks
 	tb.press(tb.resultButton("Review"))
 	var b strings.Builder
-	tb.gs.logAnalysis(tb.a, &b, func(string, Rect) {})
+	tb.gs.logAnalysis(tb.a, &b, func(string, ui.Rect) {})
 	for _, want := range []string{"move 3 2@a2 ?\n", "move 4 2@c2 ??\n", "move 1 3@a1 -\n", "analysis done marks best best mistake blunder best accuracy 90 40"} {
 		if !strings.Contains(b.String(), want) {
 			t.Errorf("the layout log lacks %q:\n%s", want, b.String())

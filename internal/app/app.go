@@ -19,9 +19,11 @@ import (
 	"github.com/gobblet-game/gobblet/internal/ai"
 	"github.com/gobblet-game/gobblet/internal/browser"
 	"github.com/gobblet-game/gobblet/internal/netplay"
+	"github.com/gobblet-game/gobblet/internal/palette"
 	"github.com/gobblet-game/gobblet/internal/rules"
 	"github.com/gobblet-game/gobblet/internal/settings"
 	"github.com/gobblet-game/gobblet/internal/sound"
+	"github.com/gobblet-game/gobblet/internal/ui"
 )
 
 // Thinker finds a move; *ai.Engine is one. Tests plug in their own.
@@ -102,11 +104,11 @@ type Scene interface {
 type App struct {
 	In       Frame // this tick's input
 	W, H     float64
-	Theme    *Theme
+	Theme    *palette.Theme
 	Settings settings.Settings
 	Store    Store
 	Sound    Sounds
-	fonts    *fonts
+	fonts    *ui.Fonts
 	opts     Options
 	src      Source
 	scenes   sceneManager
@@ -135,7 +137,7 @@ type App struct {
 	lastLog    time.Time
 	draws      int     // frames drawn since the last rates line (the debug log's fps)
 	dirty      bool    // the next Draw draws the whole screen: something changed since the last one
-	damaged    Rect    // else the next Draw draws this part of it: only what moves there changed (damage.go)
+	damaged    ui.Rect // else the next Draw draws this part of it: only what moves there changed (damage.go)
 	drew       bool    // the last Draw drew
 	focused    bool    // the window has the focus
 	scale      float64 // the monitor's device scale, asked again at scaleAt
@@ -150,7 +152,7 @@ type App struct {
 	sizeSaveAt int
 	headless   bool // tests: no window calls
 
-	noticeOK       button        // dismisses the notices
+	noticeOK       ui.Button     // dismisses the notices
 	noticeCard     *noticeCard   // the notices laid out; nil when they changed (notices.go)
 	saveProblem    string        // why the files cannot be saved now; "" when they can
 	aiNote         string        // the computer's last word for the player (ai.Info.Note), said once
@@ -184,7 +186,7 @@ func New(opts Options) *App {
 		Store:      opts.Store,
 		Settings:   opts.Store.Settings(),
 		Sound:      sound.NewPlayer(),
-		fonts:      loadFonts(),
+		fonts:      ui.LoadFonts(),
 		src:        &ebitenSource{},
 		W:          1280,
 		H:          800,
@@ -254,7 +256,7 @@ func (a *App) Update() error {
 	a.steps = a.clock.tick(a.headless)
 	a.In = a.src.Poll()
 	a.noteInput()
-	if a.fonts.changed() { // the CJK font arrived: text drawn in boxes
+	if a.fonts.Changed() { // the CJK font arrived: text drawn in boxes
 		a.wake()
 	}
 	switch {
@@ -374,16 +376,16 @@ func (a *App) redraw() { a.dirty = true }
 // takeFrame reports whether this frame is drawn, and which part of the
 // screen (all of it, or what moved: damage.go), and takes it as drawn.
 // Draw is skipped otherwise: an idle game costs next to nothing.
-func (a *App) takeFrame() (due bool, part Rect) {
+func (a *App) takeFrame() (due bool, part ui.Rect) {
 	switch {
 	case a.dirty || !a.firstFrameSeen:
-		part = Rect{0, 0, a.W, a.H}
+		part = ui.R(0, 0, a.W, a.H)
 	case !a.damaged.Empty():
 		part = a.damaged
 	default:
-		return false, Rect{}
+		return false, ui.Rect{}
 	}
-	a.dirty, a.damaged, a.drew = false, Rect{}, true
+	a.dirty, a.damaged, a.drew = false, ui.Rect{}, true
 	return true, part
 }
 
@@ -446,11 +448,11 @@ func (a *App) drawToast(dst *ebiten.Image) {
 		return
 	}
 	u := a.U()
-	fc := a.Face(Medium, sizeBody)
-	w := textWidth(a.toastMsg, fc) + 48*u
+	fc := a.Face(ui.Medium, ui.SizeBody)
+	w := ui.TextWidth(a.toastMsg, fc) + 48*u
 	h := 32 * u
 	al := math.Min(1, float64(a.toastT)/toastOut) // fade out over the last third of a second
-	in := easeOut(math.Min(1, float64(toastTicks-a.toastT)/toastIn))
+	in := ui.EaseOut(math.Min(1, float64(toastTicks-a.toastT)/toastIn))
 	// above a screen's title (the highest, Options', starts 38 pixels
 	// down at 1×), or where the scene says (the game: under its top bar),
 	// never over a title or a header
@@ -458,9 +460,9 @@ func (a *App) drawToast(dst *ebiten.Image) {
 	if s, ok := a.scenes.current.(interface{ toastY(*App) float64 }); ok {
 		y = s.toastY(a)
 	}
-	r := Rect{a.W/2 - w/2, y - (1-in)*20*u, w, h}
-	roundRectSpriteA(dst, r, 12*u, mix(a.Theme.Panel, a.Theme.Good, 0.18), withAlpha(a.Theme.Good, 0.8), math.Max(1, 1.5*u), 3*u, a.Theme.Shadow)
-	drawText(dst, a.toastMsg, fc, a.W/2, r.Y+h/2, Center, withAlpha(a.Theme.Text, al))
+	r := ui.R(a.W/2-w/2, y-(1-in)*20*u, w, h)
+	ui.RoundRectSpriteA(dst, r, 12*u, palette.Mix(a.Theme.Panel, a.Theme.Good, 0.18), palette.WithAlpha(a.Theme.Good, 0.8), math.Max(1, 1.5*u), 3*u, a.Theme.Shadow)
+	ui.DrawText(dst, a.toastMsg, fc, a.W/2, r.Y+h/2, ui.Center, palette.WithAlpha(a.Theme.Text, al))
 }
 
 // Layout works in device pixels so the game stays sharp on high-DPI screens.
@@ -514,7 +516,7 @@ func (a *App) shutdown() {
 
 // applySettings makes the settings take effect at once.
 func (a *App) applySettings() {
-	a.Theme = themeByName(a.Settings.Theme)
+	a.Theme = palette.ByName(a.Settings.Theme)
 	a.Sound.SetVolumes(sound.Volumes{Master: a.Settings.MasterVolume, Music: a.Settings.MusicVolume, Effects: a.Settings.EffectsVolume, Mute: a.Settings.Mute})
 	if a.Settings.Music && !a.Settings.Mute {
 		a.Sound.PlayMusic()
@@ -641,7 +643,7 @@ func (a *App) css() float64 {
 }
 
 // Face returns a font face of a size on the 1× scale.
-func (a *App) Face(w Weight, size float64) fontFace { return a.fonts.face(w, size*a.U()) }
+func (a *App) Face(w ui.Weight, size float64) ui.Face { return a.fonts.Face(w, size*a.U()) }
 
 // play makes a sound effect.
 func (a *App) play(e sound.Effect) { a.Sound.Play(e) }
@@ -719,11 +721,11 @@ func (m *sceneManager) Animating(a *App) bool {
 // Damage is the part of the screen that moves this tick, when the current
 // scene can tell it (a damager) and no cross-fade runs; else ok is false
 // and the whole screen is drawn.
-func (m *sceneManager) Damage(a *App) (r Rect, ok bool) {
+func (m *sceneManager) Damage(a *App) (r ui.Rect, ok bool) {
 	if d, is := m.current.(damager); is && m.fade == 0 {
 		return d.Damage(a)
 	}
-	return Rect{}, false
+	return ui.Rect{}, false
 }
 
 // selfDrawn reports whether the current scene asks for every frame it
@@ -783,7 +785,7 @@ func (m *sceneManager) Draw(a *App, screen *ebiten.Image) {
 		if m.layer != nil {
 			m.layer.Deallocate()
 		}
-		m.layer = newScreenSized(b.Dx(), b.Dy())
+		m.layer = ui.NewScreenSized(b.Dx(), b.Dy())
 	}
 	s, al := fadeLook(m.fade)
 	scene := m.prev
@@ -792,7 +794,7 @@ func (m *sceneManager) Draw(a *App, screen *ebiten.Image) {
 	}
 	m.layer.Clear()
 	scene.Draw(a, m.layer)
-	fillRect(screen, Rect{0, 0, a.W, a.H}, a.Theme.Background)
+	ui.FillRect(screen, ui.R(0, 0, a.W, a.H), a.Theme.Background)
 	op := &ebiten.DrawImageOptions{}
 	op.ColorScale.ScaleAlpha(float32(al))
 	screen.DrawImage(m.layer, op)
@@ -812,9 +814,9 @@ const (
 func fadeLook(left int) (fadeSide, float64) {
 	p := 1 - float64(left)/fadeTicks // 0 at the start, 1 at the end
 	if p < 0.5 {
-		return fadeOut, 1 - easeOut(p*2)
+		return fadeOut, 1 - ui.EaseOut(p*2)
 	}
-	return fadeIn, easeOut(p*2 - 1)
+	return fadeIn, ui.EaseOut(p*2 - 1)
 }
 
 // useLanguage sets the language the game speaks: the run's (--language),

@@ -11,7 +11,9 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/gobblet-game/gobblet/internal/locale"
+	"github.com/gobblet-game/gobblet/internal/palette"
 	"github.com/gobblet-game/gobblet/internal/rules"
+	"github.com/gobblet-game/gobblet/internal/ui"
 )
 
 // shownPosition is the live position, or the reviewed one.
@@ -58,13 +60,13 @@ func (gs *gameScene) drawLastMove(a *App, dst *ebiten.Image, live bool, winLine 
 	if ply > 0 && winLine == 0 && ply <= gs.game.Plies() {
 		m := gs.game.Moves()[ply-1]
 		tr := l.SquareRect(gs.variant, m.To).Inset(3 * u)
-		tintRoundRect(dst, tr, 8*u, withAlpha(th.Mark, 0.16))
+		ui.TintRoundRect(dst, tr, 8*u, palette.WithAlpha(th.Mark, 0.16))
 		if !m.IsDrop() {
 			fr := l.SquareRect(gs.variant, m.From).Inset(3 * u)
-			tintRoundRectEdge(dst, fr.Inset(2*u), 7*u, 2*u, withAlpha(th.Mark, 0.35))
+			ui.TintRoundRectEdge(dst, fr.Inset(2*u), 7*u, 2*u, palette.WithAlpha(th.Mark, 0.35))
 			x0, y0 := fr.Center()
 			x1, y1 := tr.Center()
-			line(dst, x0, y0, x1, y1, cell*0.06, withAlpha(th.Mark, 0.22))
+			ui.Line(dst, x0, y0, x1, y1, cell*0.06, palette.WithAlpha(th.Mark, 0.22))
 		}
 	}
 }
@@ -76,14 +78,14 @@ func (gs *gameScene) drawSquareMarks(a *App, dst *ebiten.Image, live bool) {
 	l := &gs.lay
 	if gs.hand.flashT > 0 && gs.hand.flash != rules.NoSquare {
 		al := 0.45 * float64(gs.hand.flashT) / 30
-		tintRoundRect(dst, l.SquareRect(gs.variant, gs.hand.flash).Inset(3*u), 8*u, withAlpha(th.Warn, al))
+		ui.TintRoundRect(dst, l.SquareRect(gs.variant, gs.hand.flash).Inset(3*u), 8*u, palette.WithAlpha(th.Warn, al))
 	}
 	// hover
 	if live && gs.hand.hover != rules.NoSquare && gs.humanToMove() && !gs.over && !gs.pause.open && gs.pickable(gs.hand.hover) {
-		tintRoundRectEdge(dst, l.SquareRect(gs.variant, gs.hand.hover).Inset(5*u), 7*u, 2*u, withAlpha(th.Text, 0.35))
+		ui.TintRoundRectEdge(dst, l.SquareRect(gs.variant, gs.hand.hover).Inset(5*u), 7*u, 2*u, palette.WithAlpha(th.Text, 0.35))
 	}
 	if live && gs.hand.cursorOn && gs.humanToMove() && !gs.over {
-		tintRoundRectEdge(dst, l.SquareRect(gs.variant, gs.hand.cursor).Inset(2*u), 9*u, 3*u, th.Mark)
+		ui.TintRoundRectEdge(dst, l.SquareRect(gs.variant, gs.hand.cursor).Inset(2*u), 9*u, 3*u, th.Mark)
 	}
 }
 
@@ -142,18 +144,18 @@ func (gs *gameScene) drawTargets(a *App, dst *ebiten.Image, p *rules.Position) {
 		top, ok := p.Top(sq)
 		switch {
 		case !ok:
-			fillCircle(dst, cx, cy, cell*0.075, withAlpha(th.Mark, 0.5))
+			ui.FillCircle(dst, cx, cy, cell*0.075, palette.WithAlpha(th.Mark, 0.5))
 		case three&(1<<sq) != 0:
 			rr := pieceRadius(gs.variant, top.Size)*cell + cell*0.05
-			strokeCircle(dst, cx, cy, rr, math.Max(2, cell*0.035), withAlpha(th.Good, 0.9))
+			ui.StrokeCircle(dst, cx, cy, rr, math.Max(2, cell*0.035), palette.WithAlpha(th.Good, 0.9))
 			bx, by := cx+cell*0.33, cy-cell*0.33
 			// the badge's "3" is text: never under the smallest size
-			fs := math.Max(cell*0.13/u, sizeSmall-2)
-			fillCircle(dst, bx, by, math.Max(cell*0.1, fs*0.75*u), th.Good)
-			drawText(dst, "3", a.Face(Bold, fs), bx, by, Center, black)
+			fs := math.Max(cell*0.13/u, ui.SizeSmall-2)
+			ui.FillCircle(dst, bx, by, math.Max(cell*0.1, fs*0.75*u), th.Good)
+			ui.DrawText(dst, "3", a.Face(ui.Bold, fs), bx, by, ui.Center, palette.Black)
 		default:
 			rr := pieceRadius(gs.variant, top.Size)*cell + cell*0.05
-			strokeCircle(dst, cx, cy, rr, math.Max(2, cell*0.03), withAlpha(th.Mark, 0.85))
+			ui.StrokeCircle(dst, cx, cy, rr, math.Max(2, cell*0.03), palette.WithAlpha(th.Mark, 0.85))
 		}
 	}
 }
@@ -167,12 +169,12 @@ func (gs *gameScene) drawWinningLine(a *App, dst *ebiten.Image, winLine uint16) 
 	last := 15 - bits.LeadingZeros16(winLine)
 	x0, y0 := l.SquareCenter(gs.variant, rules.Square(first))
 	x1, y1 := l.SquareCenter(gs.variant, rules.Square(last))
-	grow := easeOut(float64(gs.ending.ticks) / 30)
+	grow := ui.EaseOut(float64(gs.ending.ticks) / 30)
 	x1, y1 = x0+(x1-x0)*grow, y0+(y1-y0)*grow
 	for i := 4; i >= 1; i-- {
-		line(dst, x0, y0, x1, y1, cell*0.05*float64(i), withAlpha(th.Good, 0.12))
+		ui.Line(dst, x0, y0, x1, y1, cell*0.05*float64(i), palette.WithAlpha(th.Good, 0.12))
 	}
-	line(dst, x0, y0, x1, y1, cell*0.045, withAlpha(th.Good, 0.9))
+	ui.Line(dst, x0, y0, x1, y1, cell*0.045, palette.WithAlpha(th.Good, 0.9))
 }
 
 // drawHintArrow draws the hint, pulsing, from the piece to play to its square.
@@ -190,7 +192,7 @@ func (gs *gameScene) drawHintArrow(a *App, dst *ebiten.Image) {
 	}
 	x1, y1 := l.SquareCenter(gs.variant, gs.hintMove.To)
 	pulse := a.pulse(0.7, 8)
-	drawArrow(dst, x0, y0, x1, y1, cell*0.075, withAlpha(th.Good, 0.95*pulse))
+	ui.DrawArrow(dst, x0, y0, x1, y1, cell*0.075, palette.WithAlpha(th.Good, 0.95*pulse))
 }
 
 // drawGlides draws the pieces in flight.
@@ -199,7 +201,7 @@ func (gs *gameScene) drawGlides(a *App, dst *ebiten.Image) {
 	l := &gs.lay
 	cell := l.Cell()
 	for _, g := range gs.glides {
-		t := easeOut(float64(g.t) / float64(g.n))
+		t := ui.EaseOut(float64(g.t) / float64(g.n))
 		x1, y1 := g.x1, g.y1
 		if g.to != rules.NoSquare {
 			x1, y1 = l.SquareCenter(gs.variant, g.to)
@@ -233,7 +235,7 @@ func (gs *gameScene) drawHeld(a *App, dst *ebiten.Image) {
 	}
 	if !h.dragging {
 		pulse := a.pulse(0.2, 7)
-		strokeCircle(dst, x, y, rad+6*u, 3*u, withAlpha(th.Accent, pulse))
+		ui.StrokeCircle(dst, x, y, rad+6*u, 3*u, palette.WithAlpha(th.Accent, pulse))
 	}
 	drawPiece(dst, th, x, y-4*u, rad, h.colour, pieceLook{Lifted: true})
 }
@@ -273,9 +275,9 @@ func (gs *gameScene) drawPeek(a *App, dst *ebiten.Image, p *rules.Position) {
 	if x+w > gs.lay.Frame.X+gs.lay.Frame.W+gs.lay.Reserve[1].W {
 		x = sr.X - w - 8*u
 	}
-	r := Rect{x, sr.Y + sr.H/2 - hgt/2, w, hgt}
-	panel(a, dst, r)
-	drawText(dst, locale.T("PlayTopToBottom"), a.Face(Regular, sizeSmall-2), r.X+r.W/2, r.Y+14*u, Center, th.TextDim)
+	r := ui.R(x, sr.Y+sr.H/2-hgt/2, w, hgt)
+	ui.Panel(a, dst, r)
+	ui.DrawText(dst, locale.T("PlayTopToBottom"), a.Face(ui.Regular, ui.SizeSmall-2), r.X+r.W/2, r.Y+14*u, ui.Center, th.TextDim)
 	for i := range st {
 		pcc := st[len(st)-1-i]
 		cx := r.X + 12*u + pc*(float64(i)+0.5)
@@ -287,7 +289,7 @@ func (gs *gameScene) drawPeek(a *App, dst *ebiten.Image, p *rules.Position) {
 // boardLayer returns the background and the board for the window.
 func boardLayer(a *App, v rules.Variant) *ebiten.Image {
 	key := fmt.Sprintf("%v %v %v %s", a.W, a.H, a.U(), a.Theme.Name)
-	return boardLayers[v&1].get(key, int(a.W), int(a.H), func(img *ebiten.Image) {
+	return boardLayers[v&1].Get(key, int(a.W), int(a.H), func(img *ebiten.Image) {
 		l := layoutBoard(a.W, a.H, a.U(), v, 0)
 		paintBoard(a, img, &l, v)
 	})
@@ -299,11 +301,11 @@ func paintBoard(a *App, dst *ebiten.Image, l *boardLayout, v rules.Variant) {
 	th := a.Theme
 	u := a.U()
 	f := l.Frame
-	drawBackground(dst, th, float64(dst.Bounds().Dx()), float64(dst.Bounds().Dy())) // a layer of its own
-	softShadow(dst, f, 18*u, 18*u, 10*u, math.Min(0.5, th.Shadow*1.4))
-	fillRoundRect(dst, f, 18*u, th.Board)
+	ui.DrawBackground(dst, th, float64(dst.Bounds().Dx()), float64(dst.Bounds().Dy())) // a layer of its own
+	ui.SoftShadow(dst, f, 18*u, 18*u, 10*u, math.Min(0.5, th.Shadow*1.4))
+	ui.FillRoundRect(dst, f, 18*u, th.Board)
 	inner := l.Board.Inset(-4 * u)
-	fillRoundRect(dst, inner, 10*u, th.BoardInner)
+	ui.FillRoundRect(dst, inner, 10*u, th.BoardInner)
 	cell := l.Cell()
 	for sq := rules.Square(0); int(sq) < v.Squares(); sq++ {
 		r := l.SquareRect(v, sq).Inset(3 * u)
@@ -311,19 +313,19 @@ func paintBoard(a *App, dst *ebiten.Image, l *boardLayout, v rules.Variant) {
 		if (sq.File(v)+sq.Rank(v))%2 == 1 {
 			c = th.SquareB
 		}
-		fillRoundRect(dst, r, 8*u, c)
+		ui.FillRoundRect(dst, r, 8*u, c)
 		cx, cy := r.Center()
-		strokeCircle(dst, cx, cy, cell*0.47, math.Max(1, 1.2*u), withAlpha(shade(c, 0.8), 0.6))
+		ui.StrokeCircle(dst, cx, cy, cell*0.47, math.Max(1, 1.2*u), palette.WithAlpha(palette.Shade(c, 0.8), 0.6))
 	}
-	fc := a.Face(Medium, sizeSmall-2)
+	fc := a.Face(ui.Medium, ui.SizeSmall-2)
 	for i := 0; i < l.N; i++ {
 		x := l.Board.X + (float64(i)+0.5)*cell
-		drawText(dst, string(rune('a'+i)), fc, x, (f.Y+f.H+l.Board.Y+l.Board.H)/2+1, Center, withAlpha(th.TextDim, 0.9))
+		ui.DrawText(dst, string(rune('a'+i)), fc, x, (f.Y+f.H+l.Board.Y+l.Board.H)/2+1, ui.Center, palette.WithAlpha(th.TextDim, 0.9))
 		y := l.Board.Y + (float64(l.N-1-i)+0.5)*cell
-		drawText(dst, string(rune('1'+i)), fc, (f.X+l.Board.X)/2-1, y, Center, withAlpha(th.TextDim, 0.9))
+		ui.DrawText(dst, string(rune('1'+i)), fc, (f.X+l.Board.X)/2-1, y, ui.Center, palette.WithAlpha(th.TextDim, 0.9))
 	}
 }
 
 // boardLayers keep each variant's board, painted once per window size and
 // theme and shared by every game.
-var boardLayers [2]layer
+var boardLayers [2]ui.Layer

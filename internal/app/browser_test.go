@@ -65,10 +65,10 @@ func TestInABrowserOnlineGoesThroughTheServer(t *testing.T) {
 	if sc.start.Disabled {
 		t.Fatal("Start cannot be pressed for an online game in a browser")
 	}
-	if !sc.role.off(roleLAN) || sc.role.off(roleInvite) || sc.role.off(roleJoin) {
+	if !sc.role.IsOff(roleLAN) || sc.role.IsOff(roleInvite) || sc.role.IsOff(roleJoin) {
 		t.Fatalf("in a browser the Online row's choices are off: %v", sc.role.Off)
 	}
-	x, y := sc.role.segs[roleLAN].Center()
+	x, y := sc.role.Segs[roleLAN].Center()
 	d.click(x, y)
 	if sc.role.Sel == roleLAN {
 		t.Fatal("On this network can be chosen in a browser")

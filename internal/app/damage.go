@@ -1,10 +1,9 @@
 package app
 
 import (
-	"image"
-	"math"
-
 	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/gobblet-game/gobblet/internal/ui"
 )
 
 // Drawing only what changed.
@@ -25,7 +24,7 @@ import (
 // tick. ok is false when it cannot tell (the whole screen is drawn); an
 // empty r with ok says nothing moved.
 type damager interface {
-	Damage(a *App) (r Rect, ok bool)
+	Damage(a *App) (r ui.Rect, ok bool)
 }
 
 // A selfDrawn scene asks for every frame it needs after an input (by its
@@ -49,40 +48,18 @@ func (a *App) damageMoving() {
 }
 
 // damage asks for a part of the screen to be drawn at the next frame.
-func (a *App) damage(r Rect) {
+func (a *App) damage(r ui.Rect) {
 	a.damaged = a.damaged.Union(r)
 }
 
-// Empty reports whether the rectangle has no area.
-func (r Rect) Empty() bool { return r.W <= 0 || r.H <= 0 }
-
-// Union is the smallest rectangle holding both (an empty one adds nothing).
-func (r Rect) Union(o Rect) Rect {
-	switch {
-	case o.Empty():
-		return r
-	case r.Empty():
-		return o
-	}
-	x0, y0 := math.Min(r.X, o.X), math.Min(r.Y, o.Y)
-	x1, y1 := math.Max(r.X+r.W, o.X+o.W), math.Max(r.Y+r.H, o.Y+o.H)
-	return Rect{x0, y0, x1 - x0, y1 - y0}
-}
-
 // around is the rectangle holding a disc of radius r at (x, y).
-func around(x, y, r float64) Rect { return Rect{x - r, y - r, 2 * r, 2 * r} }
-
-// pixels is the rectangle of whole pixels that holds r, one more on each
-// side for the anti-aliased edges.
-func (r Rect) pixels() image.Rectangle {
-	return image.Rect(int(math.Floor(r.X))-1, int(math.Floor(r.Y))-1, int(math.Ceil(r.X+r.W))+1, int(math.Ceil(r.Y+r.H))+1)
-}
+func around(x, y, r float64) ui.Rect { return ui.R(x-r, y-r, 2*r, 2*r) }
 
 // clipTo is the part of the screen to draw on: the screen itself when the
 // part covers it.
-func clipTo(screen *ebiten.Image, part Rect) *ebiten.Image {
+func clipTo(screen *ebiten.Image, part ui.Rect) *ebiten.Image {
 	b := screen.Bounds()
-	p := part.pixels().Intersect(b)
+	p := part.Pixels().Intersect(b)
 	if p == b || p.Empty() {
 		return screen
 	}

@@ -7,6 +7,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/gobblet-game/gobblet/internal/rules"
+	"github.com/gobblet-game/gobblet/internal/ui"
 )
 
 // aiPlays has the computer (3×3, animations on) think, with Hint
@@ -27,10 +28,6 @@ func (s *screen) aiPlays(move string) *gameScene {
 	return gs
 }
 
-func (r Rect) holds(o Rect) bool {
-	return o.X >= r.X && o.Y >= r.Y && o.X+o.W <= r.X+r.W && o.Y+o.H <= r.Y+r.H
-}
-
 // A glide draws only its path: the tick a move is played is drawn whole
 // (the move list, the reserves, the status change), each tick of the glide
 // only the part between its start and its square, the tick it lands too,
@@ -45,15 +42,15 @@ func TestAGlideDrawsOnlyItsPath(t *testing.T) {
 	path := gs.glidePath(g)
 	x1, y1 := gs.lay.SquareCenter(gs.variant, g.to)
 	reach := pieceRadius(gs.variant, g.size) * gs.lay.Cell()
-	for _, must := range []Rect{around(g.x0, g.y0, reach), around(x1, y1, reach), gs.lay.SquareRect(gs.variant, g.to)} {
-		if !path.holds(must) {
+	for _, must := range []ui.Rect{around(g.x0, g.y0, reach), around(x1, y1, reach), gs.lay.SquareRect(gs.variant, g.to)} {
+		if !path.Holds(must) {
 			t.Fatalf("the glide's path %v does not hold %v", path, must)
 		}
 	}
 	ticks := 0
 	sprite := spriteReach(pieceRadius(gs.variant, g.size) * gs.lay.Cell())
-	at := func(g glide) Rect {
-		t := easeOut(float64(g.t) / float64(g.n))
+	at := func(g glide) ui.Rect {
+		t := ui.EaseOut(float64(g.t) / float64(g.n))
 		return around(g.x0+(x1-g.x0)*t, g.y0+(y1-g.y0)*t, sprite)
 	}
 	was := at(gs.glides[0])
@@ -66,7 +63,7 @@ func TestAGlideDrawsOnlyItsPath(t *testing.T) {
 		if len(gs.glides) > 0 {
 			now = at(gs.glides[0])
 		}
-		if s.whole() || !s.part.holds(was) || !s.part.holds(now) {
+		if s.whole() || !s.part.Holds(was) || !s.part.Holds(now) {
 			t.Fatalf("tick %d of the glide drew %v, want only a part holding the piece's sprite where it was, %v, and is, %v", ticks, s.part, was, now)
 		}
 		was = now
@@ -141,13 +138,13 @@ func TestAGameTooltipShowsWithoutInput(t *testing.T) {
 	x, y := b.Rect.Center()
 	s.input(Frame{X: x, Y: y, PointerMoved: true})
 	drawn := 0
-	for range tipDelay + 5 {
+	for range ui.TipDelay + 5 {
 		if s.frame() {
 			drawn++
 		}
 	}
-	if drawn != 1 || b.hoverFor < tipDelay {
-		t.Errorf("%d frames drawn while the pointer rested on %q for %d ticks, want the one that shows its tooltip", drawn, b.Tip, b.hoverFor)
+	if drawn != 1 || b.HoverFor < ui.TipDelay {
+		t.Errorf("%d frames drawn while the pointer rested on %q for %d ticks, want the one that shows its tooltip", drawn, b.Tip, b.HoverFor)
 	}
 }
 
@@ -186,22 +183,6 @@ func TestTheBrowsersLoopWaitsForTheBeatWhileTheComputerThinks(t *testing.T) {
 	}
 }
 
-// A part of the screen is whole pixels holding it, with one more around
-// for anti-aliased edges; rectangles unite.
-func TestRectPixelsAndUnion(t *testing.T) {
-	r := Rect{10.5, 20.2, 30, 40}
-	if got := r.pixels(); got.Min.X != 9 || got.Min.Y != 19 || got.Max.X != 42 || got.Max.Y != 62 {
-		t.Errorf("pixels of %v = %v", r, got)
-	}
-	u := r.Union(Rect{0, 0, 5, 5})
-	if u != (Rect{0, 0, 40.5, 60.2}) {
-		t.Errorf("union = %v", u)
-	}
-	if (Rect{}).Union(r) != r || r.Union(Rect{}) != r {
-		t.Error("an empty rectangle adds something to a union")
-	}
-}
-
 // An overlay opened by an input is drawn at that very tick with its
 // buttons in place: the game draws no frames after an input just in case.
 func TestAnOverlayIsLaidOutTheTickItOpens(t *testing.T) {
@@ -214,7 +195,7 @@ func TestAnOverlayIsLaidOutTheTickItOpens(t *testing.T) {
 		t.Fatal("Esc did not open the pause card, drawn")
 	}
 	for _, b := range gs.pause.menu.Buttons {
-		if b.Rect.Empty() || !gs.pauseRect(s.a).holds(b.Rect) {
+		if b.Rect.Empty() || !gs.pauseRect(s.a).Holds(b.Rect) {
 			t.Errorf("the pause card's %q is at %v on the tick it opens, want inside the card %v", b.Label, b.Rect, gs.pauseRect(s.a))
 		}
 	}
@@ -229,7 +210,7 @@ func TestAnOverlayIsLaidOutTheTickItOpens(t *testing.T) {
 		t.Fatal("a click on the first move did not open the review, drawn")
 	}
 	for _, b := range gs.reviewMenu.Buttons {
-		if b.Rect.Empty() || !gs.lay.Status.holds(b.Rect) {
+		if b.Rect.Empty() || !gs.lay.Status.Holds(b.Rect) {
 			t.Errorf("the review's button %q is at %v on the tick it opens, want in the status bar %v", b.Label+b.Tip, b.Rect, gs.lay.Status)
 		}
 	}

@@ -3,14 +3,12 @@ package app
 import (
 	"fmt"
 	"io"
-	"runtime"
-	"strings"
 
-	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/text/v2"
+	"strings"
 
 	"github.com/gobblet-game/gobblet/internal/locale"
 	"github.com/gobblet-game/gobblet/internal/rules"
+	"github.com/gobblet-game/gobblet/internal/ui"
 )
 
 // The layout log: in --debug mode the game writes, whenever what a player
@@ -61,15 +59,15 @@ func (a *App) logLayout() {
 	var b strings.Builder
 	scene := a.scenes.current
 	state := ""
-	rect := func(r Rect) string {
+	rect := func(r ui.Rect) string {
 		return fmt.Sprintf("%.0f %.0f %.0f %.0f", r.X, r.Y, r.W, r.H)
 	}
-	widget := func(label string, r Rect) {
+	widget := func(label string, r ui.Rect) {
 		if r.W > 0 && r.H > 0 {
 			fmt.Fprintf(&b, "widget %q %s\n", label, rect(r))
 		}
 	}
-	buttons := func(bs []*button) {
+	buttons := func(bs []*ui.Button) {
 		for _, x := range bs {
 			label := x.Label
 			if label == "" {
@@ -78,14 +76,14 @@ func (a *App) logLayout() {
 			widget(label, x.Rect)
 		}
 	}
-	choices := func(f *form, area Rect) {
+	choices := func(f *ui.Form, area ui.Rect) {
 		for i, c := range f.Rows {
 			focus := ""
 			if i == f.Focus {
 				focus = " focused"
 			}
 			fmt.Fprintf(&b, "choice %q %q%s\n", c.Label, c.Options[min(c.Sel, len(c.Options)-1)], focus)
-			for j, s := range c.segs {
+			for j, s := range c.Segs {
 				// a scrolled form's rows out of its area cannot be pressed
 				if area.Empty() || s.Y >= area.Y && s.Y+s.H <= area.Y+area.H {
 					widget(c.Label+"/"+c.Options[j], s)
@@ -98,7 +96,7 @@ func (a *App) logLayout() {
 		buttons(s.list.Buttons)
 		if s.offer != nil {
 			fmt.Fprintf(&b, "offer %s\n", offerWords())
-			buttons([]*button{s.offer.not, s.offer.yes})
+			buttons([]*ui.Button{s.offer.not, s.offer.yes})
 		}
 		if f := s.list.Focus; f >= 0 && f < len(s.list.Buttons) {
 			fmt.Fprintf(&b, "focus %q\n", s.list.Buttons[f].Label)
@@ -114,14 +112,14 @@ func (a *App) logLayout() {
 		}
 		if s.start.Disabled {
 			fmt.Fprintf(&b, "problem %s\n", onlineInBrowser())
-			buttons([]*button{s.back})
+			buttons([]*ui.Button{s.back})
 		} else {
-			buttons([]*button{s.start, s.back})
+			buttons([]*ui.Button{s.start, s.back})
 		}
 	case *optionsScene:
 		choices(&s.form, s.area)
 		fmt.Fprintf(&b, "help %s\n", s.help())
-		buttons([]*button{s.done})
+		buttons([]*ui.Button{s.done})
 	case *gameScene:
 		state = s.logLayout(a, &b, widget, buttons)
 	case *lessonScene:
@@ -133,10 +131,10 @@ func (a *App) logLayout() {
 		state = s.stateWord()
 	case *lobbyScene:
 		// a phone's scrolling card: only what shows whole can be pressed
-		shown := func(bs ...*button) {
+		shown := func(bs ...*ui.Button) {
 			for _, x := range bs {
 				if shows(s.area, x.Rect) {
-					buttons([]*button{x})
+					buttons([]*ui.Button{x})
 				}
 			}
 		}
@@ -171,7 +169,7 @@ func (a *App) logLayout() {
 		if s.reconnecting != "" {
 			fmt.Fprintf(&b, "reconnecting %s\n", s.reconnecting)
 		}
-		buttons([]*button{s.back})
+		buttons([]*ui.Button{s.back})
 	case *serverScene:
 		state = "online server"
 		if shows(s.area, s.field.Rect) {
@@ -181,15 +179,15 @@ func (a *App) logLayout() {
 		if s.problem != "" {
 			fmt.Fprintf(&b, "problem %s\n", s.problem)
 		}
-		for _, x := range []*button{s.pasteB, s.clearB} {
+		for _, x := range []*ui.Button{s.pasteB, s.clearB} {
 			if shows(s.area, x.Rect) {
-				buttons([]*button{x})
+				buttons([]*ui.Button{x})
 			}
 		}
-		buttons([]*button{s.cancelB, s.saveB})
+		buttons([]*ui.Button{s.cancelB, s.saveB})
 	case *savedScene:
-		f := &form{Rows: []*choice{&s.filter}}
-		choices(f, Rect{})
+		f := &ui.Form{Rows: []*ui.Choice{&s.filter}}
+		choices(f, ui.Rect{})
 		for i, r := range s.rows {
 			g := s.games[s.first+i]
 			state := "ok"
@@ -207,11 +205,11 @@ func (a *App) logLayout() {
 		}
 		buttons(s.buttons())
 		if s.showsCopyPath() {
-			buttons([]*button{s.copyPath})
+			buttons([]*ui.Button{s.copyPath})
 		}
 	case *rulesScene:
 		fmt.Fprintf(&b, "page %d of %d\n", s.page+1, len(s.pages))
-		buttons([]*button{s.prev, s.done, s.next})
+		buttons([]*ui.Button{s.prev, s.done, s.next})
 	case *statsScene:
 		for _, v := range []rules.Variant{rules.Classic, rules.Gobblers} {
 			t := s.stats.Total(v)
@@ -220,21 +218,21 @@ func (a *App) logLayout() {
 				fmt.Fprintf(&b, "rating %s %d games %d\n", v, r.Current(), r.Games)
 			}
 		}
-		buttons([]*button{s.back})
+		buttons([]*ui.Button{s.back})
 	}
 	fmt.Fprintf(&b, "theme %s\n", a.Theme.Name)
 	fmt.Fprintf(&b, "language %s\n", locale.Current().Code)
 	// the smallest text since the scene or the window last changed
 	if screen := fmt.Sprintf("%p %v %v", scene, a.W, a.H); screen != textScreen {
 		textScreen = screen
-		smallestText = 0 // counted again from the next frame
-		texts.drawn, texts.seen, texts.shown = nil, nil, nil
+		ui.SmallestText = 0 // counted again from the next frame
+		ui.Texts.Drawn, ui.Texts.Seen, ui.Texts.Shown = nil, nil, nil
 	}
-	texts.take(a)
-	for _, ln := range texts.shown {
+	ui.Texts.Take(a.headless, a.drew)
+	for _, ln := range ui.Texts.Shown {
 		b.WriteString(ln)
 	}
-	fmt.Fprintf(&b, "scale %g text %.0f\n", a.css(), smallestText)
+	fmt.Fprintf(&b, "scale %g text %.0f\n", a.css(), ui.SmallestText)
 	// where the game last saw the pointer: a test presses only once the
 	// game has seen it over the widget, however slowly the game runs
 	fmt.Fprintf(&b, "pointer %.0f %.0f\n", a.In.X, a.In.Y)
@@ -272,7 +270,7 @@ func (gs *gameScene) logBoard(b *strings.Builder) {
 
 // logLayout writes the game screen's squares, reserve slots, buttons and
 // overlay, and returns the screen's state: play, paused, over or review.
-func (gs *gameScene) logLayout(a *App, b *strings.Builder, widget func(string, Rect), buttons func([]*button)) string {
+func (gs *gameScene) logLayout(a *App, b *strings.Builder, widget func(string, ui.Rect), buttons func([]*ui.Button)) string {
 	l := &gs.lay
 	if l.N == 0 {
 		return "starting"
@@ -340,7 +338,7 @@ func (gs *gameScene) logLayout(a *App, b *strings.Builder, widget func(string, R
 //	gobblet: move 3 2@b2 ??
 //	gobblet: widget "move 3" 1000 180 100 44
 //	gobblet: reviewed 3 blunder best 3@c1
-func (gs *gameScene) logAnalysis(a *App, b *strings.Builder, widget func(string, Rect)) {
+func (gs *gameScene) logAnalysis(a *App, b *strings.Builder, widget func(string, ui.Rect)) {
 	switch g := gs.analysed(); {
 	case gs.an.running:
 		fmt.Fprintf(b, "analysis running %d of %d\n", gs.an.done, gs.an.total)
@@ -365,98 +363,5 @@ func (gs *gameScene) logAnalysis(a *App, b *strings.Builder, widget func(string,
 	}
 	if p, ok := gs.reviewedMark(); ok {
 		fmt.Fprintf(b, "reviewed %d %s best %s\n", gs.review, p.Mark, p.Best.Notation(gs.variant))
-	}
-}
-
-// texts notes what became of the words drawn, for the layout log: while
-// noting (in --debug mode), the labels drawn in their widget's box, the
-// texts cut, and at a full redraw (headless: every draw is) those wider
-// than their image. One game runs per process, on one goroutine.
-var texts textNotes
-
-type textNotes struct {
-	noting, clip bool
-	drawn        []string        // since the last frame the log took
-	seen         map[string]bool // drawn's lines, once each
-	shown        []string        // the last drawn frame's, for the log
-}
-
-// take starts noting, and once a frame was drawn, keeps what it drew.
-func (t *textNotes) take(a *App) {
-	t.noting, t.clip = true, a.headless
-	if a.drew {
-		t.shown, t.drawn, t.seen = t.drawn, nil, nil
-	}
-}
-
-// note keeps one line of the layout log about a text.
-func noteText(format string, args ...any) {
-	ln := fmt.Sprintf(format, args...)
-	if texts.seen[ln] {
-		return
-	}
-	if texts.seen == nil {
-		texts.seen = map[string]bool{}
-	}
-	texts.seen[ln] = true
-	texts.drawn = append(texts.drawn, ln)
-}
-
-// noteLabel notes a widget's label drawn from x, w wide, in its box.
-func noteLabel(label string, x, w float64, box Rect) {
-	if texts.noting && label != "" {
-		noteText("text %q %.0f %.0f in %.0f %.0f\n", label, x, w, box.X, box.W)
-	}
-}
-
-// noteRowLabel notes a choice row's label: beside its segments, or above
-// them in a narrow form.
-func noteRowLabel(c *choice, fc text.Face) {
-	if !texts.noting || c.Label == "" {
-		return
-	}
-	box := c.Rect
-	if !c.stacked && len(c.segs) > 0 {
-		box.W = c.segs[0].X - box.X
-	}
-	noteLabel(c.Label, c.Rect.X, text.AdvanceAt(c.Label, len(c.Label), fc), box)
-}
-
-// drawnBy names the function that called drawText or fitText (which
-// called the note): where a cut text is drawn, whatever its language.
-func drawnBy() string {
-	pc, _, _, ok := runtime.Caller(3)
-	if !ok {
-		return "?"
-	}
-	name := runtime.FuncForPC(pc).Name()
-	return name[strings.LastIndex(name, "/")+1:]
-}
-
-// noteCut notes a text that fitText shortens.
-func noteCut(s string) {
-	if texts.noting {
-		noteText("cut %q by %s\n", s, drawnBy())
-	}
-}
-
-// noteDrawn notes a line drawn at x (aligned by al) that is wider than
-// the image it is drawn on: its ends are cut off.
-func noteDrawn(dst *ebiten.Image, s string, fc text.Face, x float64, al Align) {
-	if !texts.clip || s == "" {
-		return
-	}
-	w := 0.0
-	for _, ln := range strings.Split(s, "\n") {
-		w = max(w, text.AdvanceAt(ln, len(ln), fc))
-	}
-	switch al {
-	case Center:
-		x -= w / 2
-	case Right:
-		x -= w
-	}
-	if b := dst.Bounds(); x < float64(b.Min.X)-0.5 || x+w > float64(b.Max.X)+0.5 {
-		noteText("clipped %q %.0f %.0f in %d %d by %s\n", s, x, w, b.Min.X, b.Dx(), drawnBy())
 	}
 }

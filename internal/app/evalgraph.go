@@ -11,7 +11,9 @@ import (
 
 	"github.com/gobblet-game/gobblet/internal/analysis"
 	"github.com/gobblet-game/gobblet/internal/locale"
+	"github.com/gobblet-game/gobblet/internal/palette"
 	"github.com/gobblet-game/gobblet/internal/rules"
+	"github.com/gobblet-game/gobblet/internal/ui"
 )
 
 // analysisCardH is the analysis card's height in the panel: none outside a
@@ -29,64 +31,64 @@ func (gs *gameScene) analysisCardH(a *App) float64 {
 
 // analysisCardParts lays the card out: where its line of words is (its
 // baseline's centre), the progress bar or the graph, and the button(s).
-func (gs *gameScene) analysisCardParts(a *App, card Rect) (wordsY float64, graph Rect, buttons []*button) {
+func (gs *gameScene) analysisCardParts(a *App, card ui.Rect) (wordsY float64, graph ui.Rect, buttons []*ui.Button) {
 	u := a.U()
 	gs.syncAnalysisButtons()
 	wordsY = card.Y + 24*u
-	b := Rect{card.X + 16*u, card.Y + card.H - 12*u - 44*u, card.W - 32*u, 44 * u}
+	b := ui.R(card.X+16*u, card.Y+card.H-12*u-44*u, card.W-32*u, 44*u)
 	if gs.analysed() != nil {
 		top := card.Y + 42*u
 		if gs.cardSaysMark() {
 			top += 40 * u // two lines more: the mark's words
 		}
-		graph = Rect{card.X + 16*u, top, card.W - 32*u, math.Max(30*u, b.Y-10*u-top)}
+		graph = ui.R(card.X+16*u, top, card.W-32*u, math.Max(30*u, b.Y-10*u-top))
 		gs.an.learn.Rect = b
-		gs.an.analyse.Rect = Rect{}
-		return wordsY, graph, []*button{gs.an.learn}
+		gs.an.analyse.Rect = ui.Rect{}
+		return wordsY, graph, []*ui.Button{gs.an.learn}
 	}
 	gs.an.analyse.Rect = b
-	gs.an.learn.Rect = Rect{}
+	gs.an.learn.Rect = ui.Rect{}
 	if gs.an.running {
-		graph = Rect{card.X + 16*u, card.Y + 44*u, card.W - 32*u, 8 * u} // the progress bar
+		graph = ui.R(card.X+16*u, card.Y+44*u, card.W-32*u, 8*u) // the progress bar
 	}
-	return wordsY, graph, []*button{gs.an.analyse}
+	return wordsY, graph, []*ui.Button{gs.an.analyse}
 }
 
 // drawAnalysisCard draws the review's analysis card.
-func (gs *gameScene) drawAnalysisCard(a *App, dst *ebiten.Image, card Rect) {
+func (gs *gameScene) drawAnalysisCard(a *App, dst *ebiten.Image, card ui.Rect) {
 	th := a.Theme
 	u := a.U()
-	panel(a, dst, card)
+	ui.Panel(a, dst, card)
 	y, graph, bs := gs.analysisCardParts(a, card)
 	words := gs.analysisWords()
 	if words == "" {
 		words = locale.T("ReviewAnalyseExplained")
 	}
-	fs := a.Face(Regular, sizeSmall)
-	if textWidth(words, fs) > card.W-32*u {
-		fs = a.Face(Regular, sizeSmall-2)
+	fs := a.Face(ui.Regular, ui.SizeSmall)
+	if ui.TextWidth(words, fs) > card.W-32*u {
+		fs = a.Face(ui.Regular, ui.SizeSmall-2)
 	}
-	drawText(dst, fitText(words, fs, card.W-32*u), fs, card.X+16*u, y, Left, th.Text)
+	ui.DrawText(dst, ui.FitText(words, fs, card.W-32*u), fs, card.X+16*u, y, ui.Left, th.Text)
 	if gs.cardSaysMark() {
 		// a phone on its side has no status card: the mark's words are here
-		for i, ln := range wrap(gs.reviewMarkWords(), fs, card.W-32*u) {
+		for i, ln := range ui.Wrap(gs.reviewMarkWords(), fs, card.W-32*u) {
 			if i == 2 {
 				break
 			}
-			drawText(dst, ln, fs, card.X+16*u, y+float64(i+1)*20*u, Left, th.TextDim)
+			ui.DrawText(dst, ln, fs, card.X+16*u, y+float64(i+1)*20*u, ui.Left, th.TextDim)
 		}
 	}
 	switch {
 	case gs.analysed() != nil:
 		gs.drawEvalGraph(a, dst, graph)
 	case gs.an.running:
-		tintRoundRect(dst, graph, graph.H/2, withAlpha(th.Text, 0.12))
+		ui.TintRoundRect(dst, graph, graph.H/2, palette.WithAlpha(th.Text, 0.12))
 		if f := gs.analysisFraction(); f > 0 {
-			tintRoundRect(dst, Rect{graph.X, graph.Y, math.Max(graph.H, graph.W*f), graph.H}, graph.H/2, th.Accent)
+			ui.TintRoundRect(dst, ui.R(graph.X, graph.Y, math.Max(graph.H, graph.W*f), graph.H), graph.H/2, th.Accent)
 		}
 	}
 	for _, b := range bs {
-		b.draw(a, dst, false)
+		b.Draw(a, dst, false)
 	}
 }
 
@@ -112,12 +114,12 @@ func (gs *gameScene) orangeChances(g *analysis.Game) []float64 {
 // drawEvalGraph draws the evaluation graph: orange's chances from the
 // foot, blue's from the top, the even line, each marked move's dot in its
 // mark's colour and the move shown.
-func (gs *gameScene) drawEvalGraph(a *App, dst *ebiten.Image, r Rect) {
+func (gs *gameScene) drawEvalGraph(a *App, dst *ebiten.Image, r ui.Rect) {
 	th := a.Theme
 	u := a.U()
 	g := gs.analysed()
 	pts := gs.orangeChances(g)
-	tintRoundRect(dst, r, 6*u, withAlpha(th.Player[1], 0.55))
+	ui.TintRoundRect(dst, r, 6*u, palette.WithAlpha(th.Player[1], 0.55))
 	n := len(pts) - 1
 	xAt := func(k int) float64 {
 		if n == 0 {
@@ -140,26 +142,26 @@ func (gs *gameScene) drawEvalGraph(a *App, dst *ebiten.Image, r Rect) {
 			v = pts[k]*(1-t) + pts[k+1]*t
 		}
 		top := yAt(v)
-		fillRect(dst, Rect{x, top, math.Min(step, r.X+r.W-x), r.Y + r.H - top}, withAlpha(th.Player[0], 0.75))
+		ui.FillRect(dst, ui.R(x, top, math.Min(step, r.X+r.W-x), r.Y+r.H-top), palette.WithAlpha(th.Player[0], 0.75))
 	}
-	fillRect(dst, Rect{r.X, yAt(50) - math.Max(1, u)/2, r.W, math.Max(1, u)}, withAlpha(th.Text, 0.35))
+	ui.FillRect(dst, ui.R(r.X, yAt(50)-math.Max(1, u)/2, r.W, math.Max(1, u)), palette.WithAlpha(th.Text, 0.35))
 	for k := 0; k < n; k++ {
-		line(dst, xAt(k), yAt(pts[k]), xAt(k+1), yAt(pts[k+1]), math.Max(1.5, 2*u), th.Text)
+		ui.Line(dst, xAt(k), yAt(pts[k]), xAt(k+1), yAt(pts[k+1]), math.Max(1.5, 2*u), th.Text)
 	}
 	if cur := gs.review; cur >= 0 && cur <= n {
-		fillRect(dst, Rect{xAt(cur) - u, r.Y, math.Max(1, 2*u), r.H}, th.Accent)
+		ui.FillRect(dst, ui.R(xAt(cur)-u, r.Y, math.Max(1, 2*u), r.H), th.Accent)
 	}
 	for i, p := range g.Plies {
 		if p.Mark.Symbol() != "" {
 			x, y := xAt(i+1), yAt(pts[i+1])
-			fillCircle(dst, x, y, 5*u, th.Panel)
-			fillCircle(dst, x, y, 4*u, markColour(th, p.Mark))
+			ui.FillCircle(dst, x, y, 5*u, th.Panel)
+			ui.FillCircle(dst, x, y, 4*u, markColour(th, p.Mark))
 		}
 	}
 }
 
 // graphPly is the move whose position a press on the graph at x shows.
-func (gs *gameScene) graphPly(r Rect, x float64) int {
+func (gs *gameScene) graphPly(r ui.Rect, x float64) int {
 	g := gs.analysed()
 	if g == nil || r.W <= 0 {
 		return 0
@@ -196,15 +198,15 @@ func (gs *gameScene) drawBestArrow(a *App, dst *ebiten.Image) {
 	before := gs.game.PositionAt(gs.review - 1)
 	c := gs.setup.colourOf(before.SideToMove())
 	x1, y1 := l.SquareCenter(gs.variant, p.Best.To)
-	col := withAlpha(th.Good, 0.9)
+	col := palette.WithAlpha(th.Good, 0.9)
 	if p.Best.IsDrop() {
 		size := before.MovedSize(p.Best)
 		drawPiece(dst, th, x1, y1, pieceRadius(gs.variant, size)*cell, c, pieceLook{Alpha: 0.45})
-		strokeCircle(dst, x1, y1, cell*0.46, cell*0.04, col)
+		ui.StrokeCircle(dst, x1, y1, cell*0.46, cell*0.04, col)
 		return
 	}
 	x0, y0 := l.SquareCenter(gs.variant, p.Best.From)
-	drawArrow(dst, x0, y0, x1, y1, cell*0.07, col)
+	ui.DrawArrow(dst, x0, y0, x1, y1, cell*0.07, col)
 }
 
 // bestWords says the best move of a marked move in words: "Best was a

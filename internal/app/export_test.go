@@ -15,6 +15,7 @@ import (
 
 	"github.com/gobblet-game/gobblet/internal/record"
 	"github.com/gobblet-game/gobblet/internal/settings"
+	"github.com/gobblet-game/gobblet/internal/ui"
 )
 
 // exportsTo sends exports to dir for the test.
@@ -295,11 +296,11 @@ func TestSavedGamesButtonsFit(t *testing.T) {
 			if r.W <= 0 || r.X < 0 || r.Y < 0 || r.X+r.W > size[0] || r.Y+r.H > size[1] {
 				t.Errorf("%v: %q at %v is not inside the window", size, b.Label, r)
 			}
-			fc := p.a.Face(Medium, math.Min(sizeBody, r.H/u*0.42))
-			if w := textWidth("Undo delete", fc); i == 0 && w > r.W-8*u {
+			fc := p.a.Face(ui.Medium, math.Min(ui.SizeBody, r.H/u*0.42))
+			if w := ui.TextWidth("Undo delete", fc); i == 0 && w > r.W-8*u {
 				t.Errorf("%v: Undo delete (%.0f wide) does not fit its button (%.0f)", size, w, r.W)
 			}
-			if w := textWidth(b.Label, fc); w > r.W-8*u {
+			if w := ui.TextWidth(b.Label, fc); w > r.W-8*u {
 				t.Errorf("%v: %q (%.0f wide) does not fit its button (%.0f)", size, b.Label, w, r.W)
 			}
 			for _, o := range row[i+1:] {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/gobblet-game/gobblet/internal/rules"
 	"github.com/gobblet-game/gobblet/internal/settings"
+	"github.com/gobblet-game/gobblet/internal/ui"
 )
 
 // openFiles opens a file store in a fresh folder for a headless App.
@@ -125,13 +126,13 @@ func TestNoticesAreReadableAndStayUntilDismissed(t *testing.T) {
 	if c.Shown != 3 {
 		t.Fatalf("%d notices on the card, want all 3", c.Shown)
 	}
-	fc := a.Face(Regular, sizeBody)
+	fc := a.Face(ui.Regular, ui.SizeBody)
 	for i, lines := range c.Paragraphs {
 		if len(lines) < 2 {
 			t.Errorf("notice %d is on %d line: not wrapped", i, len(lines))
 		}
 		for _, l := range lines {
-			if w := textWidth(l, fc); w > c.TextW+0.5 || c.TextX+w > c.Card.X+c.Card.W {
+			if w := ui.TextWidth(l, fc); w > c.TextW+0.5 || c.TextX+w > c.Card.X+c.Card.W {
 				t.Errorf("line %q is %.0f wide, the card's text %.0f", l, w, c.TextW)
 			}
 		}

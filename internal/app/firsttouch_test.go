@@ -1,6 +1,10 @@
 package app
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/gobblet-game/gobblet/internal/ui"
+)
 
 // On a desktop with a touch screen, a window a mouse sees in the desktop
 // layout turns to the finger's layout at the first touch: that touch acts
@@ -16,7 +20,7 @@ func TestFirstTouchActsAndThenSwitchesTheLayout(t *testing.T) {
 	if a.compact() {
 		t.Fatal("the test wants a window that is compact only for a finger; 1200×760 is compact for the mouse too")
 	}
-	var opts *button
+	var opts *ui.Button
 	for _, b := range m.list.Buttons {
 		if b.Label == "Options" {
 			opts = b
@@ -32,7 +36,7 @@ func TestFirstTouchActsAndThenSwitchesTheLayout(t *testing.T) {
 	fm := newMenuScene(fa)
 	fa.scenes = sceneManager{current: fm}
 	fa.Update()
-	var fr Rect
+	var fr ui.Rect
 	for _, b := range fm.list.Buttons {
 		if b.Label == "Options" {
 			fr = b.Rect

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/gobblet-game/gobblet/internal/ui"
 )
 
 // On a phone the New game form scrolls: a tap on a segment chooses it, on
@@ -61,13 +63,13 @@ func TestFormThatFitsChoosesOnThePress(t *testing.T) {
 }
 
 // wholeWords fails the test when a row's segment cuts its words.
-func wholeWords(t *testing.T, a *App, where string, rows []*choice) {
+func wholeWords(t *testing.T, a *App, where string, rows []*ui.Choice) {
 	t.Helper()
 	for _, r := range rows {
 		for i, o := range r.Options {
-			lines, _ := segmentText(a, o, a.Face(Medium, sizeBody-1), r.segs[i])
+			lines, _ := segmentText(a, o, a.Face(ui.Medium, ui.SizeBody-1), r.Segs[i])
 			if got := strings.Join(lines, " "); got != o {
-				t.Errorf("%s: the %q row shows %q as %q in a segment %.0f wide", where, r.Label, o, got, r.segs[i].W)
+				t.Errorf("%s: the %q row shows %q as %q in a segment %.0f wide", where, r.Label, o, got, r.Segs[i].W)
 			}
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"github.com/gobblet-game/gobblet/internal/ai"
 	"github.com/gobblet-game/gobblet/internal/settings"
 	"github.com/gobblet-game/gobblet/internal/sound"
+	"github.com/gobblet-game/gobblet/internal/ui"
 )
 
 // The test-only pieces of an App: a window-less App, scripted input and no sound.
@@ -21,7 +22,7 @@ func newHeadless(src Source, w, h float64) *App {
 	a := &App{
 		Store:      NewMemoryStore(settings.Default()),
 		Sound:      silence{},
-		fonts:      loadFonts(),
+		fonts:      ui.LoadFonts(),
 		src:        src,
 		W:          w,
 		H:          h,

@@ -11,8 +11,10 @@ import (
 
 	"github.com/gobblet-game/gobblet/internal/locale"
 	"github.com/gobblet-game/gobblet/internal/netplay"
+	"github.com/gobblet-game/gobblet/internal/palette"
 	"github.com/gobblet-game/gobblet/internal/rules"
 	"github.com/gobblet-game/gobblet/internal/sound"
+	"github.com/gobblet-game/gobblet/internal/ui"
 )
 
 // Play through an online server (issue 22): Invite a friend opens a room on
@@ -246,22 +248,22 @@ func (ls *lobbyScene) drawLink(a *App, dst *ebiten.Image) {
 	th := a.Theme
 	u := a.U()
 	box := ls.linkBox
-	roundRectSprite(dst, box, 12*u, mix(th.Panel, th.Background, 0.5), th.PanelEdge, math.Max(1, u), 0)
-	fc := a.Face(Medium, sizeBody)
-	drawText(dst, clipMiddle(ls.link, fc, box.W-40*u), fc, box.X+box.W/2, box.Y+box.H/2, Center, th.Text)
+	ui.RoundRectSprite(dst, box, 12*u, palette.Mix(th.Panel, th.Background, 0.5), th.PanelEdge, math.Max(1, u), 0)
+	fc := a.Face(ui.Medium, ui.SizeBody)
+	ui.DrawText(dst, clipMiddle(ls.link, fc, box.W-40*u), fc, box.X+box.W/2, box.Y+box.H/2, ui.Center, th.Text)
 }
 
 // clipMiddle shortens s to fit w in fc, keeping its start and its end
 // around an ellipsis.
-func clipMiddle(s string, fc fontFace, w float64) string {
-	if textWidth(s, fc) <= w {
+func clipMiddle(s string, fc ui.Face, w float64) string {
+	if ui.TextWidth(s, fc) <= w {
 		return s
 	}
 	r := []rune(s)
 	head, tail := len(r)/2, len(r)/2
 	for head > 1 && tail > 1 {
 		c := string(r[:head]) + "…" + string(r[len(r)-tail:])
-		if textWidth(c, fc) <= w {
+		if ui.TextWidth(c, fc) <= w {
 			return c
 		}
 		if head >= tail {

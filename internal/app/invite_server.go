@@ -8,7 +8,9 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/gobblet-game/gobblet/internal/locale"
+	"github.com/gobblet-game/gobblet/internal/palette"
 	"github.com/gobblet-game/gobblet/internal/sound"
+	"github.com/gobblet-game/gobblet/internal/ui"
 )
 
 // serverScene is Options → Online server: the address Invite a friend
@@ -18,30 +20,30 @@ type serverScene struct {
 	saved    func(a *App) Scene // where Save goes, once the setting is kept
 	field    textField
 	problem  string
-	pasteB   *button
-	clearB   *button
-	saveB    *button
-	cancelB  *button
-	card     Rect
+	pasteB   *ui.Button
+	clearB   *ui.Button
+	saveB    *ui.Button
+	cancelB  *ui.Button
+	card     ui.Rect
 	lines    []lobbyLine
 	backdrop boardPicture
 	// a phone's card scrolls in area when it is taller than the window
 	// leaves it (area empty when it fits)
-	area   Rect
-	scroll scroller
+	area   ui.Rect
+	scroll ui.Scroller
 }
 
 func newServerScene(a *App, back Scene, saved func(a *App) Scene, backdrop boardPicture) *serverScene {
 	s := &serverScene{back: back, saved: saved, backdrop: backdrop}
 	s.field = textField{Placeholder: "play.example.org", Max: 256, Raw: true, Case: true}
 	s.field.insert(a.Settings.OnlineServer)
-	s.pasteB = &button{Label: locale.T("OnlinePaste"), Tip: locale.T("OnlinePasteAddressTip")}
-	s.clearB = &button{Label: locale.T("OnlineUseDefault"), Tip: locale.T("OnlineClearTip")}
+	s.pasteB = &ui.Button{Label: locale.T("OnlinePaste"), Tip: locale.T("OnlinePasteAddressTip")}
+	s.clearB = &ui.Button{Label: locale.T("OnlineUseDefault"), Tip: locale.T("OnlineClearTip")}
 	if a.opts.Server == "" {
 		s.clearB.Label = locale.T("OnlineClear")
 	}
-	s.saveB = &button{Label: locale.T("OnlineSave"), Primary: true, Tip: "Enter"}
-	s.cancelB = &button{Label: locale.T("Cancel"), Tip: "Esc"}
+	s.saveB = &ui.Button{Label: locale.T("OnlineSave"), Primary: true, Tip: "Enter"}
+	s.cancelB = &ui.Button{Label: locale.T("Cancel"), Tip: "Esc"}
 	return s
 }
 
@@ -70,14 +72,14 @@ func (s *serverScene) layout(a *App) {
 	cx := a.W / 2
 	m := lobbyMeasures(a)
 	g := m.g
-	s.card = Rect{cx - m.cardW/2, m.top - s.scroll.Y, m.cardW, 0}
+	s.card = ui.R(cx-m.cardW/2, m.top-s.scroll.Y, m.cardW, 0)
 	s.lines = s.lines[:0]
 	wrapW := s.card.W - 2*m.pad
 	y := s.card.Y + 30*u*g
-	put := func(str string, fc fontFace, col color.RGBA, gap float64) {
-		h := lineHeight(fc)
+	put := func(str string, fc ui.Face, col color.RGBA, gap float64) {
+		h := ui.LineHeight(fc)
 		y += gap * g
-		for i, ln := range wrap(str, fc, wrapW) {
+		for i, ln := range ui.Wrap(str, fc, wrapW) {
 			if i > 0 {
 				y += 0.25 * h
 			}
@@ -85,17 +87,17 @@ func (s *serverScene) layout(a *App) {
 			y += h
 		}
 	}
-	body, small := a.Face(Regular, sizeBody), a.Face(Regular, sizeSmall)
+	body, small := a.Face(ui.Regular, ui.SizeBody), a.Face(ui.Regular, ui.SizeSmall)
 	put(locale.T("OnlineServerIntro"), body, th.Text, 0)
 	fw := math.Min(700*u, wrapW)
-	s.field.Rect = Rect{cx - fw/2, y + 26*u*g, fw, 64 * u}
+	s.field.Rect = ui.R(cx-fw/2, y+26*u*g, fw, 64*u)
 	y = s.field.Rect.Y + s.field.Rect.H
 	if m.side { // Paste and Clear beside the field
 		bw := 170 * u
-		s.field.Rect = Rect{s.card.X + m.pad, s.field.Rect.Y, wrapW - 2*bw - 16*u, 64 * u}
+		s.field.Rect = ui.R(s.card.X+m.pad, s.field.Rect.Y, wrapW-2*bw-16*u, 64*u)
 		by := s.field.Rect.Y + 5*u
-		s.pasteB.Rect = Rect{s.field.Rect.X + s.field.Rect.W + 8*u, by, bw, 54 * u}
-		s.clearB.Rect = Rect{s.pasteB.Rect.X + bw + 8*u, by, bw, 54 * u}
+		s.pasteB.Rect = ui.R(s.field.Rect.X+s.field.Rect.W+8*u, by, bw, 54*u)
+		s.clearB.Rect = ui.R(s.pasteB.Rect.X+bw+8*u, by, bw, 54*u)
 		y = s.field.Rect.Y + s.field.Rect.H
 		put(defaultWords(a), small, th.TextDim, 18*u)
 	} else {
@@ -103,9 +105,9 @@ func (s *serverScene) layout(a *App) {
 		pair(s.pasteB, s.clearB, cx, y+24*u*g, 230*u, 54*u, 20*u*g, wrapW)
 		y = s.pasteB.Rect.Y + s.pasteB.Rect.H
 	}
-	room := y + 20*u*g + 2.25*lineHeight(body)
+	room := y + 20*u*g + 2.25*ui.LineHeight(body)
 	if s.problem != "" {
-		warn := mix(th.Warn, white, 0.3)
+		warn := palette.Mix(th.Warn, palette.White, 0.3)
 		if th.Light {
 			warn = th.Warn
 		}
@@ -125,16 +127,16 @@ func (s *serverScene) layout(a *App) {
 		s.area = scrollArea(a, m, s.card, &s.scroll, s.cancelB.Rect.Y)
 		return
 	}
-	s.area = Rect{}
+	s.area = ui.Rect{}
 	by := s.card.Y + s.card.H + 36*u
-	s.cancelB.Rect = Rect{cx - 250*u, by, 230 * u, 58 * u}
-	s.saveB.Rect = Rect{cx + 20*u, by, 230 * u, 58 * u}
+	s.cancelB.Rect = ui.R(cx-250*u, by, 230*u, 58*u)
+	s.saveB.Rect = ui.R(cx+20*u, by, 230*u, 58*u)
 }
 
 func (s *serverScene) Update(a *App) error {
 	s.layout(a)
 	if !s.area.Empty() {
-		s.scroll.update(a, s.area, s.card.H+16*a.U())
+		s.scroll.Update(a, s.area, s.card.H+16*a.U())
 		s.layout(a)
 	}
 	select {
@@ -149,7 +151,7 @@ func (s *serverScene) Update(a *App) error {
 		a.redraw()
 	default:
 	}
-	if s.cancelB.update(a) || a.In.Key(ebiten.KeyEscape) {
+	if s.cancelB.Update(a) || a.In.Key(ebiten.KeyEscape) {
 		a.scenes.GoTo(s.back)
 		return nil
 	}
@@ -161,14 +163,14 @@ func (s *serverScene) Update(a *App) error {
 		a.clip.paste()
 	case s.press(a, s.clearB):
 		s.field.Text, s.problem = "", ""
-	case s.saveB.update(a) || a.In.Key(ebiten.KeyEnter) || a.In.Key(ebiten.KeyNumpadEnter):
+	case s.saveB.Update(a) || a.In.Key(ebiten.KeyEnter) || a.In.Key(ebiten.KeyNumpadEnter):
 		s.save(a)
 	}
 	return nil
 }
 
 // press reports a click on a button of the card (pressOnCard).
-func (s *serverScene) press(a *App, b *button) bool { return pressOnCard(a, b, s.area) }
+func (s *serverScene) press(a *App, b *ui.Button) bool { return pressOnCard(a, b, s.area) }
 
 // save keeps the address if it reads as one, else says what is wrong and
 // keeps what was typed.
@@ -199,24 +201,24 @@ func (s *serverScene) Draw(a *App, dst *ebiten.Image) {
 		side = (sideButtonW + 16) * a.U()
 	}
 	title := locale.T("OnlineServerTitle")
-	drawText(dst, title, titleFace(a, title, side), a.W/2, m.title, Center, a.Theme.Text)
+	ui.DrawText(dst, title, titleFace(a, title, side), a.W/2, m.title, ui.Center, a.Theme.Text)
 	card := dst
 	if !s.area.Empty() { // a phone's card scrolls in its area
 		card = clipTo(dst, s.area)
 	}
-	panel(a, card, s.card)
+	ui.Panel(a, card, s.card)
 	s.field.draw(a, card, true)
 	for i := range s.lines {
 		s.lines[i].draw(a, card)
 	}
-	for _, b := range []*button{s.pasteB, s.clearB} {
-		b.draw(a, card, false)
+	for _, b := range []*ui.Button{s.pasteB, s.clearB} {
+		b.Draw(a, card, false)
 	}
-	for _, b := range []*button{s.cancelB, s.saveB} {
-		b.draw(a, dst, false)
+	for _, b := range []*ui.Button{s.cancelB, s.saveB} {
+		b.Draw(a, dst, false)
 	}
-	for _, b := range []*button{s.pasteB, s.clearB, s.cancelB, s.saveB} {
-		b.drawTip(a, dst)
+	for _, b := range []*ui.Button{s.pasteB, s.clearB, s.cancelB, s.saveB} {
+		b.DrawTip(a, dst)
 	}
 }
 
@@ -225,7 +227,7 @@ func (s *serverScene) Draw(a *App, dst *ebiten.Image) {
 func (o *optionsScene) editServer(a *App) bool {
 	r := o.rows["server"]
 	focused := o.form.Focus < len(o.form.Rows) && o.form.Rows[o.form.Focus] == r
-	clicked := a.In.Pressed && len(r.segs) > 0 && r.segs[0].Contains(a.In.X, a.In.Y)
+	clicked := a.In.Pressed && len(r.Segs) > 0 && r.Segs[0].Contains(a.In.X, a.In.Y)
 	if !clicked && !(focused && (a.In.Key(ebiten.KeyEnter) || a.In.Key(ebiten.KeyNumpadEnter))) {
 		return false
 	}

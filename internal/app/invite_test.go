@@ -11,6 +11,7 @@ import (
 
 	"github.com/gobblet-game/gobblet/internal/netplay"
 	"github.com/gobblet-game/gobblet/internal/rules"
+	"github.com/gobblet-game/gobblet/internal/ui"
 )
 
 // What a joiner types is told apart before any network: an invitation link
@@ -166,7 +167,7 @@ func TestInviteScreenShowsTheLinkAndTheCode(t *testing.T) {
 		if ls.linkBox.W == 0 || ls.box.W == 0 || ls.linkB.Rect.W == 0 || ls.copyB.Rect.W == 0 {
 			t.Fatalf("%v: the link, the code or a Copy button is not shown", size)
 		}
-		if fc := d.a.Face(Medium, sizeBody); textWidth(clipMiddle(ls.link, fc, ls.linkBox.W-40*d.a.U()), fc) > ls.linkBox.W-40*d.a.U() {
+		if fc := d.a.Face(ui.Medium, ui.SizeBody); ui.TextWidth(clipMiddle(ls.link, fc, ls.linkBox.W-40*d.a.U()), fc) > ls.linkBox.W-40*d.a.U() {
 			t.Errorf("%v: the link sticks out of its box", size)
 		}
 
@@ -261,7 +262,7 @@ func TestOptionsOnlineServer(t *testing.T) {
 	if row == nil || row.Options[0] != "Default: built-in.example.org" {
 		t.Fatalf("the Online server row shows %v", row)
 	}
-	d.click(row.segs[0].Center())
+	d.click(row.Segs[0].Center())
 	ss, ok := a.scenes.current.(*serverScene)
 	if !ok {
 		t.Fatalf("clicking Online server opened %T", a.scenes.current)
@@ -444,7 +445,7 @@ func shotsOf(dir string, only func(name string) bool) error {
 func TestOnlineScreensOnAPhoneNeverOverlap(t *testing.T) {
 	type item struct {
 		name string
-		r    Rect
+		r    ui.Rect
 	}
 	for _, win := range phoneWindows {
 		for _, c := range screenCases {
@@ -454,7 +455,7 @@ func TestOnlineScreensOnAPhoneNeverOverlap(t *testing.T) {
 			a.scenes = sceneManager{current: sc}
 			a.Update()
 			u := a.U()
-			var card, area Rect
+			var card, area ui.Rect
 			var lines []lobbyLine
 			var onCard, off []item
 			var title string
@@ -471,7 +472,7 @@ func TestOnlineScreensOnAPhoneNeverOverlap(t *testing.T) {
 				}
 				for _, b := range []struct {
 					n string
-					r Rect
+					r ui.Rect
 				}{{"the code", s.box}, {"the link", s.linkBox}, {"Copy", s.copyB.Rect}, {"Copy link", s.linkB.Rect}, {"Set the server", s.serverB.Rect}} {
 					if b.r.W > 0 {
 						onCard = append(onCard, item{b.n, b.r})
@@ -508,7 +509,7 @@ func TestOnlineScreensOnAPhoneNeverOverlap(t *testing.T) {
 			}
 			shown := card
 			if !area.Empty() {
-				shown = Rect{card.X, area.Y, card.W, area.H}
+				shown = ui.R(card.X, area.Y, card.W, area.H)
 			}
 			m := lobbyMeasures(a)
 			side := 0.0
@@ -516,13 +517,13 @@ func TestOnlineScreensOnAPhoneNeverOverlap(t *testing.T) {
 				side = (sideButtonW + 16) * u
 			}
 			fc := titleFace(a, title, side)
-			tw, th := textWidth(title, fc), lineHeight(fc)
-			titleR := Rect{a.W/2 - tw/2, m.title - th/2, tw, th}
+			tw, th := ui.TextWidth(title, fc), ui.LineHeight(fc)
+			titleR := ui.R(a.W/2-tw/2, m.title-th/2, tw, th)
 			if titleR.X < 0 || titleR.X+titleR.W > a.W || titleR.Y+titleR.H > shown.Y {
 				t.Errorf("%s: the title %v leaves the window or runs into the card %v", where, titleR, shown)
 			}
 			for _, p := range off {
-				if overlaps(p.r, shown) || overlaps(p.r, titleR) || !inside(p.r, Rect{0, 0, a.W, a.H}) {
+				if overlaps(p.r, shown) || overlaps(p.r, titleR) || !inside(p.r, ui.R(0, 0, a.W, a.H)) {
 					t.Errorf("%s: %s %v is over the card %v or the title %v, or off the window", where, p.name, p.r, shown, titleR)
 				}
 			}

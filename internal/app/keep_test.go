@@ -12,6 +12,7 @@ import (
 	"github.com/gobblet-game/gobblet/internal/netplay"
 	"github.com/gobblet-game/gobblet/internal/rules"
 	"github.com/gobblet-game/gobblet/internal/settings"
+	"github.com/gobblet-game/gobblet/internal/ui"
 )
 
 // Starting a new game while Continue would bring one back keeps that game
@@ -80,7 +81,7 @@ func TestPlayOnASavedUnfinishedGame(t *testing.T) {
 	if gs == nil || gs.review != 3 {
 		t.Fatal("a saved unfinished game should open in review at its last move")
 	}
-	var playOn *button
+	var playOn *ui.Button
 	for _, b := range gs.reviewMenu.Buttons {
 		if b.Label == playOnLabel() {
 			playOn = b

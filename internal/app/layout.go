@@ -4,21 +4,8 @@ import (
 	"math"
 
 	"github.com/gobblet-game/gobblet/internal/rules"
+	"github.com/gobblet-game/gobblet/internal/ui"
 )
-
-// Rect is an axis-aligned rectangle in screen pixels.
-type Rect struct{ X, Y, W, H float64 }
-
-// Contains reports whether the point lies inside the rectangle.
-func (r Rect) Contains(x, y float64) bool {
-	return x >= r.X && x < r.X+r.W && y >= r.Y && y < r.Y+r.H
-}
-
-// Center returns the rectangle's centre.
-func (r Rect) Center() (float64, float64) { return r.X + r.W/2, r.Y + r.H/2 }
-
-// Inset shrinks the rectangle by d on every side.
-func (r Rect) Inset(d float64) Rect { return Rect{r.X + d, r.Y + d, r.W - 2*d, r.H - 2*d} }
 
 // The reference window, in CSS pixels: the desktop's default, the size
 // the layout is drawn for at unit 1.
@@ -27,7 +14,7 @@ const refW, refH = 1280, 800
 // sizeLeast is the smallest text the screens draw, in units: a choice's
 // labels step down to sizeSmall-2 when they do not fit, and a button's
 // label follows its height (0.42 of a 31-unit button).
-const sizeLeast = sizeSmall - 2
+const sizeLeast = ui.SizeSmall - 2
 
 // minScaled is the smallest scale, in CSS pixels per unit, at which the
 // smallest text is still 12 CSS pixels: 12/13, about 0.92.
@@ -93,14 +80,14 @@ type boardLayout struct {
 	U       float64 // scale unit
 	N       int     // board side in squares
 	Form    screenForm
-	Top     Rect    // top bar
-	Status  Rect    // status line
-	Board   Rect    // the board's playing area (squares only)
-	Frame   Rect    // the board with its border
-	Reserve [2]Rect // by colour: 0 orange, 1 blue (wide: left and right)
-	Panel   Rect    // move list, AI status (empty unless wide)
-	Sheet   Rect    // where the move list opens over the board (narrow, tall)
-	Slots   int     // reserve slots per colour
+	Top     ui.Rect    // top bar
+	Status  ui.Rect    // status line
+	Board   ui.Rect    // the board's playing area (squares only)
+	Frame   ui.Rect    // the board with its border
+	Reserve [2]ui.Rect // by colour: 0 orange, 1 blue (wide: left and right)
+	Panel   ui.Rect    // move list, AI status (empty unless wide)
+	Sheet   ui.Rect    // where the move list opens over the board (narrow, tall)
+	Slots   int        // reserve slots per colour
 }
 
 // newBoardLayout computes the layout for a window of w×h pixels at one
@@ -119,8 +106,8 @@ const statusH = 56
 func layoutBoard(w, h, u float64, v rules.Variant, near int) boardLayout {
 	l := boardLayout{W: w, H: h, U: u, N: v.Size(), Slots: 3}
 	m := 16 * u
-	l.Top = Rect{0, 0, w, 64 * u}
-	l.Status = Rect{0, h - statusH*u, w, statusH * u}
+	l.Top = ui.R(0, 0, w, 64*u)
+	l.Status = ui.R(0, h-statusH*u, w, statusH*u)
 	if h > w*1.1 {
 		l.layoutTall(near)
 		return l
@@ -156,16 +143,16 @@ func layoutBoard(w, h, u float64, v rules.Variant, near int) boardLayout {
 	}
 	x := math.Max(m, (w-total)/2)
 	y := l.Top.H + m + (availH-b)/2
-	l.Reserve[0] = Rect{x, y, r, b}
+	l.Reserve[0] = ui.R(x, y, r, b)
 	x += r + m
-	l.Frame = Rect{x, y, b, b}
+	l.Frame = ui.R(x, y, b, b)
 	border := b * 0.035
 	l.Board = l.Frame.Inset(border)
 	x += b + m
-	l.Reserve[1] = Rect{x, y, r, b}
+	l.Reserve[1] = ui.R(x, y, r, b)
 	x += r + m
 	if l.Form == wide {
-		l.Panel = Rect{x, l.Top.H + m, math.Max(panelW, w-x-m), availH}
+		l.Panel = ui.R(x, l.Top.H+m, math.Max(panelW, w-x-m), availH)
 	} else {
 		l.Sheet = l.sheetRect(m)
 	}
@@ -186,21 +173,21 @@ func (l *boardLayout) layoutTall(near int) {
 	total := b + 2*r + 2*m
 	x := (l.W - b) / 2
 	y := l.Top.H + m + (availH-total)/2
-	l.Reserve[1-near] = Rect{x, y, b, r}
+	l.Reserve[1-near] = ui.R(x, y, b, r)
 	y += r + m
-	l.Frame = Rect{x, y, b, b}
+	l.Frame = ui.R(x, y, b, b)
 	l.Board = l.Frame.Inset(b * 0.035)
 	y += b + m
-	l.Reserve[near] = Rect{x, y, b, r}
+	l.Reserve[near] = ui.R(x, y, b, r)
 	l.Sheet = l.sheetRect(m)
 }
 
 // sheetRect is where the move list opens over the board: between the
 // bars, no wider than a panel needs.
-func (l *boardLayout) sheetRect(m float64) Rect {
+func (l *boardLayout) sheetRect(m float64) ui.Rect {
 	w := math.Min(l.W-2*m, 460*l.U)
 	y := l.Top.H + m
-	return Rect{(l.W - w) / 2, y, w, l.Status.Y - m - y}
+	return ui.R((l.W-w)/2, y, w, l.Status.Y-m-y)
 }
 
 // rowReserve reports whether the reserves are rows (above and below the
@@ -211,10 +198,10 @@ func (l *boardLayout) rowReserve() bool { return l.Form == tall }
 func (l *boardLayout) Cell() float64 { return l.Board.W / float64(l.N) }
 
 // SquareRect returns the screen rectangle of a square (a1 at the bottom left).
-func (l *boardLayout) SquareRect(v rules.Variant, sq rules.Square) Rect {
+func (l *boardLayout) SquareRect(v rules.Variant, sq rules.Square) ui.Rect {
 	c := l.Cell()
 	f, r := sq.File(v), sq.Rank(v)
-	return Rect{l.Board.X + float64(f)*c, l.Board.Y + float64(l.N-1-r)*c, c, c}
+	return ui.R(l.Board.X+float64(f)*c, l.Board.Y+float64(l.N-1-r)*c, c, c)
 }
 
 // SquareCenter returns a square's centre on screen.
@@ -239,7 +226,7 @@ func (l *boardLayout) SquareAt(v rules.Variant, x, y float64) rules.Square {
 // SlotRect returns the rectangle of reserve slot i of a colour: 0 at the
 // top of a column, or the left of a row (a row's slots take its right,
 // its left is the player's name).
-func (l *boardLayout) SlotRect(colour, i int) Rect {
+func (l *boardLayout) SlotRect(colour, i int) ui.Rect {
 	col := l.Reserve[colour]
 	n := float64(l.Slots)
 	if l.rowReserve() {
@@ -247,23 +234,23 @@ func (l *boardLayout) SlotRect(colour, i int) Rect {
 		// 100 units where they can stay a finger wide (44)
 		s := math.Min(col.H, math.Min(col.W*0.7/n, math.Max(44*l.U, (col.W-100*l.U)/n)))
 		x0 := col.X + col.W - s*n - (col.H-s)/2
-		return Rect{x0 + float64(i)*s, col.Y + (col.H-s)/2, s, s}
+		return ui.R(x0+float64(i)*s, col.Y+(col.H-s)/2, s, s)
 	}
 	// room above the slots for the name, below them for "to move"
 	s := math.Min(col.W, col.H*0.82/n)
 	y0 := col.Y + (col.H-s*n)/2
-	return Rect{col.X + (col.W-s)/2, y0 + float64(i)*s, s, s}
+	return ui.R(col.X+(col.W-s)/2, y0+float64(i)*s, s, s)
 }
 
 // ReserveLabel is where a reserve names its player: above the slots of a
 // column, left of those of a row.
-func (l *boardLayout) ReserveLabel(colour int) Rect {
+func (l *boardLayout) ReserveLabel(colour int) ui.Rect {
 	col := l.Reserve[colour]
 	first := l.SlotRect(colour, 0)
 	if l.rowReserve() {
-		return Rect{col.X, col.Y, first.X - col.X, col.H}
+		return ui.R(col.X, col.Y, first.X-col.X, col.H)
 	}
-	return Rect{col.X, col.Y, col.W, first.Y - col.Y}
+	return ui.R(col.X, col.Y, col.W, first.Y-col.Y)
 }
 
 // SlotAt returns the reserve slot under a point as (colour, slot), or ok false.
@@ -288,12 +275,12 @@ func pieceRadius(v rules.Variant, size int) float64 {
 }
 
 // column lays out n items of height h with a gap, centred in a rectangle.
-func column(r Rect, n int, w, h, gap float64) []Rect {
+func column(r ui.Rect, n int, w, h, gap float64) []ui.Rect {
 	total := float64(n)*h + float64(n-1)*gap
 	y := r.Y + (r.H-total)/2
-	out := make([]Rect, n)
+	out := make([]ui.Rect, n)
 	for i := range out {
-		out[i] = Rect{r.X + (r.W-w)/2, y + float64(i)*(h+gap), w, h}
+		out[i] = ui.R(r.X+(r.W-w)/2, y+float64(i)*(h+gap), w, h)
 	}
 	return out
 }

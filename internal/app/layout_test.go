@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/gobblet-game/gobblet/internal/rules"
+	"github.com/gobblet-game/gobblet/internal/ui"
 )
 
 var windowSizes = [][2]float64{{1280, 800}, {800, 600}, {1920, 1080}, {2560, 1600}, {640, 420}, {1000, 1400}, {3840, 2160}}
@@ -58,7 +59,7 @@ func TestLayoutFitsTheWindowAndNothingOverlaps(t *testing.T) {
 		for _, ws := range windowSizes {
 			name := fmt.Sprintf("%s %vx%v", v, ws[0], ws[1])
 			l := newBoardLayout(ws[0], ws[1], v)
-			rects := map[string]Rect{"board": l.Frame, "orange reserve": l.Reserve[0], "blue reserve": l.Reserve[1], "panel": l.Panel}
+			rects := map[string]ui.Rect{"board": l.Frame, "orange reserve": l.Reserve[0], "blue reserve": l.Reserve[1], "panel": l.Panel}
 			for n, r := range rects {
 				if r.Empty() && n == "panel" && l.Form != wide {
 					continue // the move list opens from the top bar
@@ -79,7 +80,7 @@ func TestLayoutFitsTheWindowAndNothingOverlaps(t *testing.T) {
 	}
 }
 
-func overlap(a, b Rect) bool {
+func overlap(a, b ui.Rect) bool {
 	return a.X < b.X+b.W && b.X < a.X+a.W && a.Y < b.Y+b.H && b.Y < a.Y+a.H
 }
 

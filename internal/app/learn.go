@@ -14,16 +14,18 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/gobblet-game/gobblet/internal/locale"
+	"github.com/gobblet-game/gobblet/internal/palette"
 	"github.com/gobblet-game/gobblet/internal/puzzle"
 	"github.com/gobblet-game/gobblet/internal/rules"
 	"github.com/gobblet-game/gobblet/internal/settings"
+	"github.com/gobblet-game/gobblet/internal/ui"
 )
 
 // learnScene lists the ways to learn: Learn to play, Puzzles, Daily
 // puzzle, Rules, and Back to the menu.
 type learnScene struct {
 	back     Scene
-	list     menuList
+	list     ui.MenuList
 	backdrop boardPicture
 	progress settings.Puzzles
 	daily    puzzle.Puzzle // today's
@@ -53,7 +55,7 @@ func learnEntryLabel(entry string) string {
 func newLearnScene(a *App, back Scene) *learnScene {
 	l := &learnScene{back: back}
 	for i, entry := range append(learnEntries, "Back") {
-		l.list.Buttons = append(l.list.Buttons, &button{Label: learnEntryLabel(entry), Primary: i == 0})
+		l.list.Buttons = append(l.list.Buttons, &ui.Button{Label: learnEntryLabel(entry), Primary: i == 0})
 	}
 	l.backdrop = boardPicture{Pos: mustPos("gobblers:x3,.,./.,o3,./.,.,x1:o")}
 	l.readProgress(a)
@@ -119,10 +121,10 @@ func (l *learnScene) layout(a *App) {
 		h := math.Min(86*u, (bottom-l.top-gap)/2)
 		x0 := a.W/2 - w - 6*u
 		for i := 0; i < n; i++ {
-			bs[i].Rect = Rect{x0 + float64(i%2)*(w+12*u), l.top + float64(i/2)*(h+gap), w, h}
+			bs[i].Rect = ui.R(x0+float64(i%2)*(w+12*u), l.top+float64(i/2)*(h+gap), w, h)
 		}
 		y := l.top + 2*h + 2*gap
-		bs[n].Rect = Rect{a.W/2 - 110*u, math.Min(y, a.H-backH-8*u), 220 * u, backH}
+		bs[n].Rect = ui.R(a.W/2-110*u, math.Min(y, a.H-backH-8*u), 220*u, backH)
 		return
 	}
 	w := math.Min(540*u, a.W-24*u)
@@ -135,15 +137,15 @@ func (l *learnScene) layout(a *App) {
 		l.titleY = top - 74*u
 	}
 	for i := 0; i < n; i++ {
-		bs[i].Rect = Rect{a.W/2 - w/2, top + float64(i)*(h+gap), w, h}
+		bs[i].Rect = ui.R(a.W/2-w/2, top+float64(i)*(h+gap), w, h)
 	}
 	y := top + float64(n)*(h+gap) + 4*u
-	bs[n].Rect = Rect{a.W/2 - math.Min(w, 240*u)/2, y, math.Min(w, 240*u), backH}
+	bs[n].Rect = ui.R(a.W/2-math.Min(w, 240*u)/2, y, math.Min(w, 240*u), backH)
 }
 
 func (l *learnScene) Update(a *App) error {
 	l.layout(a)
-	i := l.list.update(a)
+	i := l.list.Update(a)
 	if i < 0 {
 		if a.In.Key(ebiten.KeyEscape) {
 			a.scenes.GoTo(l.back)
@@ -173,39 +175,39 @@ func (l *learnScene) Draw(a *App, dst *ebiten.Image) {
 	drawBackdrop(a, dst, &l.backdrop)
 	u := a.U()
 	th := a.Theme
-	ft := a.Face(Bold, sizeTitle)
-	sub := a.Face(Regular, sizeBody)
+	ft := a.Face(ui.Bold, ui.SizeTitle)
+	sub := a.Face(ui.Regular, ui.SizeBody)
 	ty := l.titleY
 	if a.compact() {
-		ft = a.Face(Bold, sizeHeading+3)
-		sub = a.Face(Regular, sizeSmall)
+		ft = a.Face(ui.Bold, ui.SizeHeading+3)
+		sub = a.Face(ui.Regular, ui.SizeSmall)
 	}
-	drawText(dst, locale.T("MenuLearn"), ft, a.W/2, ty, Center, th.Text)
-	y := ty + lineHeight(ft)*0.5 + lineHeight(sub)*0.6
-	for _, ln := range wrap(locale.T("MenuLearnSubtitle"), sub, a.W-24*u) {
-		drawText(dst, ln, sub, a.W/2, y, Center, th.TextDim)
-		y += lineHeight(sub)
+	ui.DrawText(dst, locale.T("MenuLearn"), ft, a.W/2, ty, ui.Center, th.Text)
+	y := ty + ui.LineHeight(ft)*0.5 + ui.LineHeight(sub)*0.6
+	for _, ln := range ui.Wrap(locale.T("MenuLearnSubtitle"), sub, a.W-24*u) {
+		ui.DrawText(dst, ln, sub, a.W/2, y, ui.Center, th.TextDim)
+		y += ui.LineHeight(sub)
 	}
 	for i, b := range l.list.Buttons {
 		if i == len(learnEntries) {
-			b.paint(a, dst, l.list.selected(i), l.list.selected(i))
+			b.Paint(a, dst, l.list.Selected(i), l.list.Selected(i))
 			continue
 		}
-		l.drawEntry(a, dst, b, l.list.selected(i))
+		l.drawEntry(a, dst, b, l.list.Selected(i))
 	}
 }
 
 // drawEntry draws an entry: its name and, under it, what it is; the
 // daily puzzle solved today gets a tick.
-func (l *learnScene) drawEntry(a *App, dst *ebiten.Image, b *button, selected bool) {
+func (l *learnScene) drawEntry(a *App, dst *ebiten.Image, b *ui.Button, selected bool) {
 	th := a.Theme
 	u := a.U()
 	face := *b
 	face.Label = ""
-	face.paint(a, dst, selected, selected)
+	face.Paint(a, dst, selected, selected)
 	txt, dim := th.Text, th.TextDim
 	if selected {
-		txt, dim = th.OnPrimary, withAlpha(th.OnPrimary, 0.85)
+		txt, dim = th.OnPrimary, palette.WithAlpha(th.OnPrimary, 0.85)
 	}
 	r := b.Rect
 	pad := 18 * u
@@ -218,24 +220,24 @@ func (l *learnScene) drawEntry(a *App, dst *ebiten.Image, b *button, selected bo
 	if solved {
 		room -= 34 * u
 		cx, cy := r.X+r.W-pad-13*u, r.Y+r.H/2
-		fillCircle(dst, cx, cy, 13*u, th.Good)
-		line(dst, cx-6*u, cy, cx-1.5*u, cy+5*u, 3*u, black)
-		line(dst, cx-1.5*u, cy+5*u, cx+6.5*u, cy-5*u, 3*u, black)
+		ui.FillCircle(dst, cx, cy, 13*u, th.Good)
+		ui.Line(dst, cx-6*u, cy, cx-1.5*u, cy+5*u, 3*u, palette.Black)
+		ui.Line(dst, cx-1.5*u, cy+5*u, cx+6.5*u, cy-5*u, 3*u, palette.Black)
 	}
-	fl := a.Face(Bold, sizeBody+1)
-	fd := a.Face(Regular, sizeSmall)
-	drawText(dst, fitText(b.Label, fl, room), fl, r.X+pad, r.Y+r.H*0.34, Left, txt)
+	fl := a.Face(ui.Bold, ui.SizeBody+1)
+	fd := a.Face(ui.Regular, ui.SizeSmall)
+	ui.DrawText(dst, ui.FitText(b.Label, fl, room), fl, r.X+pad, r.Y+r.H*0.34, ui.Left, txt)
 	desc := l.describe(entry)
-	lines := wrap(desc, fd, room)
+	lines := ui.Wrap(desc, fd, room)
 	if len(lines) > 1 && r.H < 80*u {
-		lines = []string{fitText(desc, fd, room)}
+		lines = []string{ui.FitText(desc, fd, room)}
 	}
 	y := r.Y + r.H*0.64
 	if len(lines) > 1 {
 		y = r.Y + r.H*0.58
 	}
 	for i, ln := range lines[:min(2, len(lines))] {
-		drawText(dst, ln, fd, r.X+pad, y+float64(i)*lineHeight(fd)*0.9, Left, dim)
+		ui.DrawText(dst, ln, fd, r.X+pad, y+float64(i)*ui.LineHeight(fd)*0.9, ui.Left, dim)
 	}
 }
 
@@ -248,7 +250,7 @@ func (l *learnScene) entry(i int) string {
 }
 
 // entryOf is the English name of a button of the screen.
-func (l *learnScene) entryOf(b *button) string {
+func (l *learnScene) entryOf(b *ui.Button) string {
 	for i, x := range l.list.Buttons {
 		if x == b {
 			return l.entry(i)
@@ -259,7 +261,7 @@ func (l *learnScene) entryOf(b *button) string {
 
 // logLayout writes the entries, what each says, and the daily puzzle's
 // state to the layout log.
-func (l *learnScene) logLayout(b *strings.Builder, buttons func([]*button)) string {
+func (l *learnScene) logLayout(b *strings.Builder, buttons func([]*ui.Button)) string {
 	buttons(l.list.Buttons)
 	for _, label := range learnEntries {
 		fmt.Fprintf(b, "entry %q %s\n", label, l.describe(label))

@@ -17,8 +17,10 @@ import (
 
 	"github.com/gobblet-game/gobblet/internal/lesson"
 	"github.com/gobblet-game/gobblet/internal/locale"
+	"github.com/gobblet-game/gobblet/internal/palette"
 	"github.com/gobblet-game/gobblet/internal/rules"
 	"github.com/gobblet-game/gobblet/internal/sound"
+	"github.com/gobblet-game/gobblet/internal/ui"
 )
 
 // lessonScene runs the lesson: one step at a time, its board a game scene.
@@ -33,12 +35,12 @@ type lessonScene struct {
 	// or its friendly answer to a legal move not asked for); illegal moves
 	// are answered by the game itself (gs.msg)
 	answer string
-	card   Rect // the instruction's card
-	leave  *button
-	next   *button
-	again  *button // the end: start again
-	play   *button // the end: play a game
-	board  layer   // the board painted for the lesson's layout
+	card   ui.Rect // the instruction's card
+	leave  *ui.Button
+	next   *ui.Button
+	again  *ui.Button // the end: start again
+	play   *ui.Button // the end: play a game
+	board  ui.Layer   // the board painted for the lesson's layout
 	// the card's height in a portrait window, for the width and scale of
 	// heightKey
 	heightKey string
@@ -51,7 +53,7 @@ type lessonScene struct {
 // menu's first-start offer.
 func newLessonScene(a *App, back Scene) Scene {
 	l := &lessonScene{back: back, steps: lesson.Steps()}
-	l.leave, l.next, l.again, l.play = &button{}, &button{Primary: true}, &button{}, &button{Primary: true}
+	l.leave, l.next, l.again, l.play = &ui.Button{}, &ui.Button{Primary: true}, &ui.Button{}, &ui.Button{Primary: true}
 	l.words()
 	i := a.Settings.LessonStep
 	if i < 0 || i >= len(l.steps) {
@@ -161,19 +163,19 @@ func (l *lessonScene) layout(a *App) boardLayout {
 	lay := layoutBoard(a.W, a.H+statusH*u, u, v, near)
 	switch {
 	case lay.Form == wide:
-		l.card = Rect{lay.Panel.X, lay.Panel.Y, lay.Panel.W, a.H - m - lay.Panel.Y}
-		lay.Panel = Rect{}
+		l.card = ui.R(lay.Panel.X, lay.Panel.Y, lay.Panel.W, a.H-m-lay.Panel.Y)
+		lay.Panel = ui.Rect{}
 	case a.W >= a.H:
 		cw := math.Min(340*u, a.W*0.42)
 		lay = layoutBoard(a.W-cw, a.H+statusH*u, u, v, near)
-		lay.Panel, lay.Sheet = Rect{}, Rect{}
-		l.card = Rect{a.W - cw, lay.Top.H + m, cw - m, a.H - lay.Top.H - 2*m}
+		lay.Panel, lay.Sheet = ui.Rect{}, ui.Rect{}
+		l.card = ui.R(a.W-cw, lay.Top.H+m, cw-m, a.H-lay.Top.H-2*m)
 	default:
 		w := a.W - 2*m
 		ch := l.cardHeight(a, w)
 		lay = layoutBoard(a.W, a.H-ch-m+statusH*u, u, v, near)
-		lay.Panel, lay.Sheet = Rect{}, Rect{}
-		l.card = Rect{m, a.H - ch - m, w, ch}
+		lay.Panel, lay.Sheet = ui.Rect{}, ui.Rect{}
+		l.card = ui.R(m, a.H-ch-m, w, ch)
 	}
 	lay.W, lay.H = a.W, a.H
 	lay.Top.W = a.W
@@ -183,11 +185,11 @@ func (l *lessonScene) layout(a *App) boardLayout {
 }
 
 // cardFaces are the card's faces: a compact window's text is smaller.
-func (l *lessonScene) cardFaces(a *App) (title, body fontFace) {
+func (l *lessonScene) cardFaces(a *App) (title, body ui.Face) {
 	if a.compact() {
-		return a.Face(Bold, sizeBody-2), a.Face(Regular, sizeSmall)
+		return a.Face(ui.Bold, ui.SizeBody-2), a.Face(ui.Regular, ui.SizeSmall)
 	}
-	return a.Face(Bold, sizeHeading-2), a.Face(Regular, sizeBody)
+	return a.Face(ui.Bold, ui.SizeHeading-2), a.Face(ui.Regular, ui.SizeBody)
 }
 
 // cardHeight is the height a card of width w needs for the longest of the
@@ -215,11 +217,11 @@ func (l *lessonScene) cardHeight(a *App, w float64) float64 {
 }
 
 // textHeight is the height of the card's title and its texts.
-func (l *lessonScene) textHeight(ft, fb fontFace, w float64, title string, texts ...string) float64 {
-	h := float64(len(wrap(title, ft, w)))*lineHeight(ft) + lineHeight(ft)*0.4
+func (l *lessonScene) textHeight(ft, fb ui.Face, w float64, title string, texts ...string) float64 {
+	h := float64(len(ui.Wrap(title, ft, w)))*ui.LineHeight(ft) + ui.LineHeight(ft)*0.4
 	for _, t := range texts {
 		if t != "" {
-			h += float64(len(wrap(t, fb, w)))*lineHeight(fb) + lineHeight(fb)*0.5
+			h += float64(len(ui.Wrap(t, fb, w)))*ui.LineHeight(fb) + ui.LineHeight(fb)*0.5
 		}
 	}
 	return h
@@ -230,24 +232,24 @@ const cardPad = 14
 
 // layoutButtons places Leave in the top bar and the card's buttons at its
 // foot.
-func (l *lessonScene) layoutButtons(a *App, top Rect) {
+func (l *lessonScene) layoutButtons(a *App, top ui.Rect) {
 	u := a.U()
 	s := 44 * u
-	fc := a.Face(Medium, math.Min(sizeBody, s/u*0.42))
-	w := textWidth(l.leave.Label, fc) + 32*u
-	l.leave.Rect = Rect{a.W - w - 12*u, top.Y + (top.H-s)/2, w, s}
+	fc := a.Face(ui.Medium, math.Min(ui.SizeBody, s/u*0.42))
+	w := ui.TextWidth(l.leave.Label, fc) + 32*u
+	l.leave.Rect = ui.R(a.W-w-12*u, top.Y+(top.H-s)/2, w, s)
 	c := l.card.Inset(cardPad * u)
-	foot := Rect{c.X, c.Y + c.H - s, c.W, s}
-	l.next.Rect, l.again.Rect, l.play.Rect = Rect{}, Rect{}, Rect{}
+	foot := ui.R(c.X, c.Y+c.H-s, c.W, s)
+	l.next.Rect, l.again.Rect, l.play.Rect = ui.Rect{}, ui.Rect{}, ui.Rect{}
 	switch {
 	case l.finished() && l.endStacked(a, foot.W):
 		// a language's longer words: Play a game under Start again
-		l.again.Rect = Rect{foot.X, foot.Y - s - 10*u, foot.W, s}
+		l.again.Rect = ui.R(foot.X, foot.Y-s-10*u, foot.W, s)
 		l.play.Rect = foot
 	case l.finished():
 		half := (foot.W - 10*u) / 2
-		l.again.Rect = Rect{foot.X, foot.Y, half, s}
-		l.play.Rect = Rect{foot.X + half + 10*u, foot.Y, half, s}
+		l.again.Rect = ui.R(foot.X, foot.Y, half, s)
+		l.play.Rect = ui.R(foot.X+half+10*u, foot.Y, half, s)
 	case l.passed:
 		l.next.Rect = foot
 	}
@@ -258,9 +260,9 @@ func (l *lessonScene) layoutButtons(a *App, top Rect) {
 // words do not fit side by side.
 func (l *lessonScene) endStacked(a *App, w float64) bool {
 	u := a.U()
-	fc := a.Face(Medium, math.Min(sizeBody, 44*0.42))
+	fc := a.Face(ui.Medium, math.Min(ui.SizeBody, 44*0.42))
 	half := (w - 10*u) / 2
-	return textWidth(l.again.Label, fc)+28*u > half || textWidth(l.play.Label, fc)+28*u > half
+	return ui.TextWidth(l.again.Label, fc)+28*u > half || ui.TextWidth(l.play.Label, fc)+28*u > half
 }
 
 // --- update --------------------------------------------------------------------
@@ -269,22 +271,22 @@ func (l *lessonScene) Update(a *App) error {
 	gs := l.gs
 	gs.lay = l.layout(a)
 	in := &a.In
-	if l.leave.update(a) || in.Key(ebiten.KeyEscape) && gs.hand.hold == nil {
+	if l.leave.Update(a) || in.Key(ebiten.KeyEscape) && gs.hand.hold == nil {
 		a.scenes.GoTo(l.back)
 		return nil
 	}
 	switch {
 	case l.finished():
-		if l.again.update(a) {
+		if l.again.Update(a) {
 			l.start(a, 0)
 			return nil
 		}
-		if l.play.update(a) || in.Key(ebiten.KeyEnter) || in.Key(ebiten.KeyNumpadEnter) {
+		if l.play.Update(a) || in.Key(ebiten.KeyEnter) || in.Key(ebiten.KeyNumpadEnter) {
 			a.scenes.GoTo(newSetupScene(a))
 			return nil
 		}
 	case l.passed:
-		if l.next.update(a) || in.Key(ebiten.KeyEnter) || in.Key(ebiten.KeyNumpadEnter) || in.Key(ebiten.KeySpace) {
+		if l.next.Update(a) || in.Key(ebiten.KeyEnter) || in.Key(ebiten.KeyNumpadEnter) || in.Key(ebiten.KeySpace) {
 			l.start(a, l.i+1)
 			return nil
 		}
@@ -306,7 +308,7 @@ func (l *lessonScene) Animating(a *App) bool { return l.gs.Animating(a) }
 func (l *lessonScene) boardImage(a *App) *ebiten.Image {
 	lay := &l.gs.lay
 	key := fmt.Sprintf("%v %v %v %s %v %v", a.W, a.H, a.U(), a.Theme.Name, lay.Frame, l.gs.variant)
-	return l.board.get(key, int(a.W), int(a.H), func(img *ebiten.Image) {
+	return l.board.Get(key, int(a.W), int(a.H), func(img *ebiten.Image) {
 		paintBoard(a, img, lay, l.gs.variant)
 	})
 }
@@ -318,7 +320,7 @@ func (l *lessonScene) Draw(a *App, dst *ebiten.Image) {
 	l.drawMarks(a, dst)
 	l.drawTop(a, dst)
 	l.drawCard(a, dst)
-	l.leave.drawTip(a, dst)
+	l.leave.DrawTip(a, dst)
 }
 
 // drawMarks rings the step's highlighted squares while its move waits.
@@ -331,7 +333,7 @@ func (l *lessonScene) drawMarks(a *App, dst *ebiten.Image) {
 	marks := l.step().MarkSet(gs.variant)
 	for sq := rules.Square(0); int(sq) < gs.variant.Squares(); sq++ {
 		if marks&(1<<sq) != 0 {
-			tintRoundRectEdge(dst, gs.lay.SquareRect(gs.variant, sq).Inset(4*u), 8*u, 4*u, withAlpha(a.Theme.Good, 0.9))
+			ui.TintRoundRectEdge(dst, gs.lay.SquareRect(gs.variant, sq).Inset(4*u), 8*u, 4*u, palette.WithAlpha(a.Theme.Good, 0.9))
 		}
 	}
 }
@@ -341,10 +343,10 @@ func (l *lessonScene) drawTop(a *App, dst *ebiten.Image) {
 	th := a.Theme
 	u := a.U()
 	t := l.gs.lay.Top
-	fillRect(dst, t, th.Panel)
-	fillRect(dst, Rect{0, t.Y + t.H - 1, t.W, math.Max(1, u)}, th.PanelEdge)
-	ft := a.Face(Bold, sizeHeading)
-	fc := a.Face(Medium, sizeBody)
+	ui.FillRect(dst, t, th.Panel)
+	ui.FillRect(dst, ui.R(0, t.Y+t.H-1, t.W, math.Max(1, u)), th.PanelEdge)
+	ft := a.Face(ui.Bold, ui.SizeHeading)
+	fc := a.Face(ui.Medium, ui.SizeBody)
 	room := l.leave.Rect.X - 28*u
 	title := locale.T("LessonLearnToPlay")
 	where := locale.F("LessonStepOf", "Step", locale.Num(l.i+1), "Total", locale.Num(len(l.steps)))
@@ -352,14 +354,14 @@ func (l *lessonScene) drawTop(a *App, dst *ebiten.Image) {
 		where = locale.T("LessonDone")
 	}
 	x := 16 * u
-	if textWidth(title, ft) <= room {
-		drawText(dst, title, ft, x, t.H/2, Left, th.Text)
-		x += textWidth(title, ft) + 12*u
+	if ui.TextWidth(title, ft) <= room {
+		ui.DrawText(dst, title, ft, x, t.H/2, ui.Left, th.Text)
+		x += ui.TextWidth(title, ft) + 12*u
 	}
-	if x+textWidth(where, fc) <= room+12*u {
-		drawText(dst, where, fc, x, t.H/2+1*u, Left, th.TextDim)
+	if x+ui.TextWidth(where, fc) <= room+12*u {
+		ui.DrawText(dst, where, fc, x, t.H/2+1*u, ui.Left, th.TextDim)
 	}
-	l.leave.draw(a, dst, false)
+	l.leave.Draw(a, dst, false)
 }
 
 // cardWords are the card's title, its words and its answer to the last
@@ -389,7 +391,7 @@ func (l *lessonScene) cardWords() (title, say, answer string, warn bool) {
 func (l *lessonScene) drawCard(a *App, dst *ebiten.Image) {
 	th := a.Theme
 	u := a.U()
-	panel(a, dst, l.card)
+	ui.Panel(a, dst, l.card)
 	c := l.card.Inset(cardPad * u)
 	ft, fb := l.cardFaces(a)
 	title, say, answer, warn := l.cardWords()
@@ -398,46 +400,46 @@ func (l *lessonScene) drawCard(a *App, dst *ebiten.Image) {
 	if l.passed {
 		tc = th.Good
 		if th.Light {
-			tc = shade(th.Good, 0.7)
+			tc = palette.Shade(th.Good, 0.7)
 		}
 	}
-	for _, ln := range wrap(title, ft, c.W) {
-		y += lineHeight(ft)
-		drawText(dst, ln, ft, c.X, y-lineHeight(ft)/2, Left, tc)
+	for _, ln := range ui.Wrap(title, ft, c.W) {
+		y += ui.LineHeight(ft)
+		ui.DrawText(dst, ln, ft, c.X, y-ui.LineHeight(ft)/2, ui.Left, tc)
 	}
-	y += lineHeight(ft) * 0.3
-	for _, ln := range wrap(say, fb, c.W) {
-		y += lineHeight(fb)
-		drawText(dst, ln, fb, c.X, y-lineHeight(fb)/2, Left, th.Text)
+	y += ui.LineHeight(ft) * 0.3
+	for _, ln := range ui.Wrap(say, fb, c.W) {
+		y += ui.LineHeight(fb)
+		ui.DrawText(dst, ln, fb, c.X, y-ui.LineHeight(fb)/2, ui.Left, th.Text)
 	}
 	if answer != "" {
-		y += lineHeight(fb) * 0.5
+		y += ui.LineHeight(fb) * 0.5
 		col := th.Accent
 		if warn {
-			col = mix(th.Warn, white, 0.25)
+			col = palette.Mix(th.Warn, palette.White, 0.25)
 			if th.Light {
 				col = th.Warn
 			}
 		}
-		for _, ln := range wrap(answer, fb, c.W) {
-			y += lineHeight(fb)
-			drawText(dst, ln, fb, c.X, y-lineHeight(fb)/2, Left, col)
+		for _, ln := range ui.Wrap(answer, fb, c.W) {
+			y += ui.LineHeight(fb)
+			ui.DrawText(dst, ln, fb, c.X, y-ui.LineHeight(fb)/2, ui.Left, col)
 		}
 	}
 	if a.keysShown() && !a.compact() && !l.finished() {
 		// the keys, at the card's foot above its button
-		fs := a.Face(Regular, sizeSmall)
-		keys := wrap(locale.F("LessonKeys", "Keys", sizeKeys(l.gs.variant)), fs, c.W)
-		ky := c.Y + c.H - 44*u - 12*u - float64(len(keys))*lineHeight(fs)
-		if ky > y+lineHeight(fb) {
+		fs := a.Face(ui.Regular, ui.SizeSmall)
+		keys := ui.Wrap(locale.F("LessonKeys", "Keys", sizeKeys(l.gs.variant)), fs, c.W)
+		ky := c.Y + c.H - 44*u - 12*u - float64(len(keys))*ui.LineHeight(fs)
+		if ky > y+ui.LineHeight(fb) {
 			for i, ln := range keys {
-				drawText(dst, ln, fs, c.X, ky+(float64(i)+0.5)*lineHeight(fs), Left, th.TextDim)
+				ui.DrawText(dst, ln, fs, c.X, ky+(float64(i)+0.5)*ui.LineHeight(fs), ui.Left, th.TextDim)
 			}
 		}
 	}
-	for _, b := range []*button{l.next, l.again, l.play} {
+	for _, b := range []*ui.Button{l.next, l.again, l.play} {
 		if !b.Rect.Empty() {
-			b.draw(a, dst, false)
+			b.Draw(a, dst, false)
 		}
 	}
 }
@@ -445,15 +447,15 @@ func (l *lessonScene) drawCard(a *App, dst *ebiten.Image) {
 // logLayout writes the lesson's layout for the end-to-end tests: the
 // board's (squares, slots, position), then the step, its words and its
 // buttons. The state is the step's: ask, done or end.
-func (l *lessonScene) logLayout(a *App, b *strings.Builder, widget func(string, Rect), buttons func([]*button)) string {
+func (l *lessonScene) logLayout(a *App, b *strings.Builder, widget func(string, ui.Rect), buttons func([]*ui.Button)) string {
 	l.gs.logLayout(a, b, widget, buttons)
 	title, say, answer, _ := l.cardWords()
 	fmt.Fprintf(b, "lesson step %d of %d %s\nlesson-say %s\nlesson-answer %s\n", l.i+1, len(l.steps), title, say, answer)
 	widget("lesson card", l.card)
-	buttons([]*button{l.leave})
-	for _, x := range []*button{l.next, l.again, l.play} {
+	buttons([]*ui.Button{l.leave})
+	for _, x := range []*ui.Button{l.next, l.again, l.play} {
 		if !x.Rect.Empty() {
-			buttons([]*button{x})
+			buttons([]*ui.Button{x})
 		}
 	}
 	switch {
@@ -472,5 +474,5 @@ func offerWords() string { return locale.T("LessonOffer") }
 // newLessonOffer is the menu's card offering the lesson: Learn to play, or
 // Not now.
 func newLessonOffer() *lessonOffer {
-	return &lessonOffer{yes: &button{Label: locale.T("LessonLearnToPlay"), Primary: true}, not: &button{Label: locale.T("LessonOfferNotNow")}}
+	return &lessonOffer{yes: &ui.Button{Label: locale.T("LessonLearnToPlay"), Primary: true}, not: &ui.Button{Label: locale.T("LessonOfferNotNow")}}
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/gobblet-game/gobblet/internal/lesson"
 	"github.com/gobblet-game/gobblet/internal/record"
 	"github.com/gobblet-game/gobblet/internal/rules"
+	"github.com/gobblet-game/gobblet/internal/ui"
 )
 
 // lessonTable is the lesson under test in a headless game, driven by
@@ -65,7 +66,7 @@ func (lt *lessonTable) play(m rules.Move) {
 	lt.drag(x0, y0, x1, y1)
 }
 
-func (lt *lessonTable) press(b *button) {
+func (lt *lessonTable) press(b *ui.Button) {
 	lt.t.Helper()
 	if b.Rect.Empty() {
 		lt.t.Fatalf("%s is not shown", b.Label)

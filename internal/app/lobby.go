@@ -10,8 +10,10 @@ import (
 
 	"github.com/gobblet-game/gobblet/internal/locale"
 	"github.com/gobblet-game/gobblet/internal/netplay"
+	"github.com/gobblet-game/gobblet/internal/palette"
 	"github.com/gobblet-game/gobblet/internal/rules"
 	"github.com/gobblet-game/gobblet/internal/sound"
+	"github.com/gobblet-game/gobblet/internal/ui"
 )
 
 // lobbyScene is the wait before an online game: the host shows the room
@@ -44,22 +46,22 @@ type lobbyScene struct {
 	reach      string // where a joiner reaches the host: the room code's address and port
 	reachLocal bool   // the room code leads to this computer only (no network)
 
-	copyB    *button
-	linkB    *button // Copy link (relay host)
-	serverB  *button // Set the server (relay host, when there is none)
-	joinB    *button
-	pasteB   *button
-	back     *button
+	copyB    *ui.Button
+	linkB    *ui.Button // Copy link (relay host)
+	serverB  *ui.Button // Set the server (relay host, when there is none)
+	joinB    *ui.Button
+	pasteB   *ui.Button
+	back     *ui.Button
 	backdrop boardPicture
 
-	card    Rect        // the card, grown to hold its lines
-	box     Rect        // the room code's box (host)
-	linkBox Rect        // the link's box (relay host)
+	card    ui.Rect     // the card, grown to hold its lines
+	box     ui.Rect     // the room code's box (host)
+	linkBox ui.Rect     // the link's box (relay host)
 	lines   []lobbyLine // the text on the card, placed by layout
 	// a phone's card scrolls in area when it is taller than the window
 	// leaves it (area empty when it fits)
-	area   Rect
-	scroll scroller
+	area   ui.Rect
+	scroll ui.Scroller
 }
 
 // newHostScene opens a room at once and shows its code.
@@ -110,12 +112,12 @@ func newJoinScene(a *App, sess *netplay.Session) *lobbyScene {
 
 func newLobby(a *App, host bool) *lobbyScene {
 	ls := &lobbyScene{host: host, startT: a.Tick}
-	ls.copyB = &button{Label: locale.T("OnlineCopy"), Tip: locale.T("OnlineCopyTip")}
-	ls.linkB = &button{Label: locale.T("OnlineCopyLink"), Primary: true, Tip: locale.T("OnlineCopyLinkTip")}
-	ls.serverB = &button{Label: locale.T("OnlineSetServer"), Primary: true, Tip: locale.T("OnlineSetServerTip")}
-	ls.joinB = &button{Label: locale.T("OnlineJoin"), Primary: true, Tip: "Enter"}
-	ls.pasteB = &button{Label: locale.T("OnlinePaste"), Tip: locale.T("OnlinePasteTip")}
-	ls.back = &button{Label: locale.T("Cancel"), Tip: "Esc"}
+	ls.copyB = &ui.Button{Label: locale.T("OnlineCopy"), Tip: locale.T("OnlineCopyTip")}
+	ls.linkB = &ui.Button{Label: locale.T("OnlineCopyLink"), Primary: true, Tip: locale.T("OnlineCopyLinkTip")}
+	ls.serverB = &ui.Button{Label: locale.T("OnlineSetServer"), Primary: true, Tip: locale.T("OnlineSetServerTip")}
+	ls.joinB = &ui.Button{Label: locale.T("OnlineJoin"), Primary: true, Tip: "Enter"}
+	ls.pasteB = &ui.Button{Label: locale.T("OnlinePaste"), Tip: locale.T("OnlinePasteTip")}
+	ls.back = &ui.Button{Label: locale.T("Cancel"), Tip: "Esc"}
 	ls.field = textField{Placeholder: locale.T("OnlineFieldPlaceholder"), Max: 256, Raw: true}
 	ls.backdrop = boardPicture{Pos: mustPos("gobblers:.,x2,./o3,.,x1/.,o1,.:x")}
 	return ls
@@ -125,7 +127,7 @@ func newLobby(a *App, host bool) *lobbyScene {
 // the middle of the line.
 type lobbyLine struct {
 	s    string
-	face fontFace
+	face ui.Face
 	x, y float64
 	col  color.RGBA
 	spin bool // a spinner turns left of the text: something is under way
@@ -135,10 +137,10 @@ type lobbyLine struct {
 const spinGap = 28
 
 // rect is the room the line takes on screen, its spinner included.
-func (l *lobbyLine) rect(u float64) Rect {
-	h := lineHeight(l.face)
-	w := textWidth(l.s, l.face)
-	r := Rect{l.x - w/2, l.y - h/2, w, h}
+func (l *lobbyLine) rect(u float64) ui.Rect {
+	h := ui.LineHeight(l.face)
+	w := ui.TextWidth(l.s, l.face)
+	r := ui.R(l.x-w/2, l.y-h/2, w, h)
 	if l.spin {
 		r.X -= (spinGap + 14) * u
 		r.W += (spinGap + 14) * u
@@ -147,23 +149,17 @@ func (l *lobbyLine) rect(u float64) Rect {
 }
 
 func (l *lobbyLine) draw(a *App, dst *ebiten.Image) {
-	drawText(dst, l.s, l.face, l.x, l.y, Center, l.col)
+	ui.DrawText(dst, l.s, l.face, l.x, l.y, ui.Center, l.col)
 	if !l.spin {
 		return
 	}
 	u := a.U()
-	sx := l.x - textWidth(l.s, l.face)/2 - spinGap*u
+	sx := l.x - ui.TextWidth(l.s, l.face)/2 - spinGap*u
 	ang := float64(a.Tick) / 9
 	for i := 0; i < 8; i++ {
 		t := ang + float64(i)*math.Pi/4
-		fillCircle(dst, sx+math.Cos(t)*10*u, l.y+math.Sin(t)*10*u, 2.6*u, withAlpha(a.Theme.Accent, 0.15+0.85*float64(i)/8))
+		ui.FillCircle(dst, sx+math.Cos(t)*10*u, l.y+math.Sin(t)*10*u, 2.6*u, palette.WithAlpha(a.Theme.Accent, 0.15+0.85*float64(i)/8))
 	}
-}
-
-// lineHeight is the height of one line of a face, ascent to descent.
-func lineHeight(fc fontFace) float64 {
-	m := fc.Metrics()
-	return m.HAscent + m.HDescent
 }
 
 // lobbyMetrics are the lobby's measures: the desktop's, or a phone's,
@@ -198,11 +194,11 @@ func lobbyMeasures(a *App) lobbyMetrics {
 
 // titleFace is the title's face: smaller on a narrow window, so that the
 // title stays clear of its edges (and of buttons beside it, side wide).
-func titleFace(a *App, title string, side float64) fontFace {
-	fc := a.Face(Bold, sizeTitle)
-	for size := float64(sizeTitle); textWidth(title, fc) > a.W-2*side-24*a.U() && size > sizeHeading; {
+func titleFace(a *App, title string, side float64) ui.Face {
+	fc := a.Face(ui.Bold, ui.SizeTitle)
+	for size := float64(ui.SizeTitle); ui.TextWidth(title, fc) > a.W-2*side-24*a.U() && size > ui.SizeHeading; {
 		size -= 2
-		fc = a.Face(Bold, size)
+		fc = a.Face(ui.Bold, size)
 	}
 	return fc
 }
@@ -212,44 +208,44 @@ const sideButtonW, sideButtonH = 150, 48
 
 // sideButtons places a phone on its side's Cancel left of the title and
 // the button that ends the screen well (Save), if any, right of it.
-func sideButtons(a *App, m lobbyMetrics, left, right *button) {
+func sideButtons(a *App, m lobbyMetrics, left, right *ui.Button) {
 	u := a.U()
 	y := m.title - sideButtonH*u/2
-	left.Rect = Rect{8 * u, y, sideButtonW * u, sideButtonH * u}
+	left.Rect = ui.R(8*u, y, sideButtonW*u, sideButtonH*u)
 	if right != nil {
-		right.Rect = Rect{a.W - 8*u - sideButtonW*u, y, sideButtonW * u, sideButtonH * u}
+		right.Rect = ui.R(a.W-8*u-sideButtonW*u, y, sideButtonW*u, sideButtonH*u)
 	}
 }
 
 // pair places two buttons side by side, centred on cx: each w wide (less
 // on a narrow card), gap apart.
-func pair(l, r *button, cx, y, w, h, gap, room float64) {
+func pair(l, r *ui.Button, cx, y, w, h, gap, room float64) {
 	w = math.Min(w, (room-gap)/2)
-	l.Rect = Rect{cx - gap/2 - w, y, w, h}
-	r.Rect = Rect{cx + gap/2, y, w, h}
+	l.Rect = ui.R(cx-gap/2-w, y, w, h)
+	r.Rect = ui.R(cx+gap/2, y, w, h)
 }
 
 // scrollArea is where a phone's card scrolls, between the title and the
 // buttons at the window's bottom (by); empty when the card fits.
-func scrollArea(a *App, m lobbyMetrics, card Rect, scroll *scroller, by float64) Rect {
+func scrollArea(a *App, m lobbyMetrics, card ui.Rect, scroll *ui.Scroller, by float64) ui.Rect {
 	if !m.small {
 		scroll.Y, scroll.Max = 0, 0
-		return Rect{}
+		return ui.Rect{}
 	}
 	u := a.U()
-	area := Rect{0, m.top - 8*u, a.W, by - 10*u - (m.top - 8*u)}
+	area := ui.R(0, m.top-8*u, a.W, by-10*u-(m.top-8*u))
 	h := card.H + 16*u
 	scroll.Max = math.Max(0, h-area.H)
 	if scroll.Max == 0 {
 		scroll.Y = 0
-		return Rect{}
+		return ui.Rect{}
 	}
 	return area
 }
 
 // shows reports whether a rectangle of a scrolling card is wholly in its
 // area (so it can be pressed).
-func shows(area, r Rect) bool {
+func shows(area, r ui.Rect) bool {
 	return area.Empty() || r.Y >= area.Y-0.5 && r.Y+r.H <= area.Y+area.H+0.5
 }
 
@@ -264,14 +260,14 @@ func (ls *lobbyScene) layout(a *App) {
 	cx := a.W / 2
 	m := lobbyMeasures(a)
 	g := m.g
-	ls.card = Rect{cx - m.cardW/2, m.top - ls.scroll.Y, m.cardW, 0}
+	ls.card = ui.R(cx-m.cardW/2, m.top-ls.scroll.Y, m.cardW, 0)
 	ls.lines = ls.lines[:0]
 	wrapW := ls.card.W - 2*m.pad
 	y := ls.card.Y + 30*u*g // the bottom of what is placed so far
-	put := func(s string, fc fontFace, col color.RGBA, gap float64) {
-		h := lineHeight(fc)
+	put := func(s string, fc ui.Face, col color.RGBA, gap float64) {
+		h := ui.LineHeight(fc)
 		y += gap * g
-		for i, ln := range wrap(s, fc, wrapW) {
+		for i, ln := range ui.Wrap(s, fc, wrapW) {
 			if i > 0 {
 				y += 0.25 * h
 			}
@@ -281,9 +277,9 @@ func (ls *lobbyScene) layout(a *App) {
 	}
 	busy := func(msg string, gap float64) {
 		// on one line with its spinner: smaller on a narrow card
-		fc := a.Face(Medium, sizeHeading)
-		if textWidth(msg, fc)+(spinGap+14)*u > wrapW {
-			fc = a.Face(Medium, sizeBody)
+		fc := a.Face(ui.Medium, ui.SizeHeading)
+		if ui.TextWidth(msg, fc)+(spinGap+14)*u > wrapW {
+			fc = a.Face(ui.Medium, ui.SizeBody)
 		}
 		wrapW -= (spinGap + 14) * u
 		put(msg, fc, th.Text, gap)
@@ -291,22 +287,22 @@ func (ls *lobbyScene) layout(a *App) {
 		l := &ls.lines[len(ls.lines)-1]
 		l.spin, l.x = true, cx+(spinGap+14)*u/2
 	}
-	body, small := a.Face(Regular, sizeBody), a.Face(Regular, sizeSmall)
-	warn := mix(th.Warn, white, 0.3)
+	body, small := a.Face(ui.Regular, ui.SizeBody), a.Face(ui.Regular, ui.SizeSmall)
+	warn := palette.Mix(th.Warn, palette.White, 0.3)
 	if th.Light {
 		warn = th.Warn
 	}
 	bh := 54 * u
-	ls.copyB.Rect, ls.linkB.Rect, ls.serverB.Rect, ls.box, ls.linkBox = Rect{}, Rect{}, Rect{}, Rect{}, Rect{}
+	ls.copyB.Rect, ls.linkB.Rect, ls.serverB.Rect, ls.box, ls.linkBox = ui.Rect{}, ui.Rect{}, ui.Rect{}, ui.Rect{}, ui.Rect{}
 	var room float64 // the bottom the card keeps room down to, so it does not jump when a message comes
 	if ls.host && ls.relay {
-		put(ls.hostSubtitle(), a.Face(Medium, sizeBody), th.TextDim, 0)
+		put(ls.hostSubtitle(), a.Face(ui.Medium, ui.SizeBody), th.TextDim, 0)
 		switch {
 		case ls.problem != "": // no server, the server cannot be reached, or the room closed
 			put(ls.problem, body, warn, 30*u)
 			if ls.sess == nil { // the room did not open, or closed: the server may be the trouble
 				w := math.Min(260*u, wrapW)
-				ls.serverB.Rect = Rect{cx - w/2, y + 26*u*g, w, bh}
+				ls.serverB.Rect = ui.R(cx-w/2, y+26*u*g, w, bh)
 				y = ls.serverB.Rect.Y + ls.serverB.Rect.H
 			}
 		case ls.code != "":
@@ -315,19 +311,19 @@ func (ls *lobbyScene) layout(a *App) {
 			if m.small {
 				lh = 50 * u
 			}
-			ls.linkBox = Rect{ls.card.X + m.pad, y + 18*u*g, wrapW, lh}
+			ls.linkBox = ui.R(ls.card.X+m.pad, y+18*u*g, wrapW, lh)
 			if m.side { // each box with its button beside it
 				bw := 170 * u
 				ls.linkBox.W = wrapW - bw - 12*u
 				ls.linkBox.H = bh
 				_, chh := ls.codeBox(a, ls.linkBox.W)
-				ls.box = Rect{ls.linkBox.X, ls.linkBox.Y + ls.linkBox.H + 12*u, ls.linkBox.W, chh}
-				ls.linkB.Rect = Rect{ls.linkBox.X + ls.linkBox.W + 12*u, ls.linkBox.Y, bw, bh}
-				ls.copyB.Rect = Rect{ls.linkB.Rect.X, ls.box.Y + (chh-bh)/2, bw, bh}
+				ls.box = ui.R(ls.linkBox.X, ls.linkBox.Y+ls.linkBox.H+12*u, ls.linkBox.W, chh)
+				ls.linkB.Rect = ui.R(ls.linkBox.X+ls.linkBox.W+12*u, ls.linkBox.Y, bw, bh)
+				ls.copyB.Rect = ui.R(ls.linkB.Rect.X, ls.box.Y+(chh-bh)/2, bw, bh)
 				y = ls.box.Y + ls.box.H
 			} else {
 				cw, chh := ls.codeBox(a, wrapW)
-				ls.box = Rect{cx - cw/2, ls.linkBox.Y + ls.linkBox.H + 16*u*g, cw, chh}
+				ls.box = ui.R(cx-cw/2, ls.linkBox.Y+ls.linkBox.H+16*u*g, cw, chh)
 				pair(ls.linkB, ls.copyB, cx, ls.box.Y+ls.box.H+20*u*g, 220*u, bh, 20*u*g, wrapW)
 				y = ls.copyB.Rect.Y + ls.copyB.Rect.H
 			}
@@ -339,10 +335,10 @@ func (ls *lobbyScene) layout(a *App) {
 				busy(locale.T("OnlineWaitingFriend"), 30*u)
 				put(locale.T("OnlineFriendOpens"), small, th.TextDim, 18*u)
 			}
-			room = y + 14*u*g + lineHeight(small)
+			room = y + 14*u*g + ui.LineHeight(small)
 		}
 	} else if ls.host {
-		put(ls.hostSubtitle(), a.Face(Medium, sizeBody), th.TextDim, 0)
+		put(ls.hostSubtitle(), a.Face(ui.Medium, ui.SizeBody), th.TextDim, 0)
 		switch {
 		case ls.problem != "": // the room could not open, or it closed
 			put(ls.problem, body, warn, 30*u)
@@ -352,33 +348,33 @@ func (ls *lobbyScene) layout(a *App) {
 			if m.side { // Copy beside the code
 				cw, chh := ls.codeBox(a, wrapW-w-12*u)
 				x := cx - (cw+12*u+w)/2
-				ls.box = Rect{x, y + 14*u*g, cw, chh}
-				ls.copyB.Rect = Rect{x + cw + 12*u, ls.box.Y + (chh-bh)/2, w, bh}
+				ls.box = ui.R(x, y+14*u*g, cw, chh)
+				ls.copyB.Rect = ui.R(x+cw+12*u, ls.box.Y+(chh-bh)/2, w, bh)
 				y = ls.box.Y + ls.box.H
 			} else {
 				cw, chh := ls.codeBox(a, wrapW)
-				ls.box = Rect{cx - cw/2, y + 14*u*g, cw, chh}
-				ls.copyB.Rect = Rect{cx - w/2, ls.box.Y + ls.box.H + 20*u*g, w, 50 * u}
+				ls.box = ui.R(cx-cw/2, y+14*u*g, cw, chh)
+				ls.copyB.Rect = ui.R(cx-w/2, ls.box.Y+ls.box.H+20*u*g, w, 50*u)
 				y = ls.copyB.Rect.Y + ls.copyB.Rect.H
 			}
 			busy(locale.T("OnlineWaitingPlayer"), 30*u)
 			put(ls.addressLine(), body, th.TextDim, 24*u)
 			put(locale.T("OnlineCodeLetters"), small, th.TextDim, 12*u)
 			if ls.secret != "" && ls.reach != "" {
-				put(locale.F("OnlineCommandLine", "Address", ls.reach, "Secret", ls.secret), small, withAlpha(th.TextDim, 0.7), 8*u)
+				put(locale.F("OnlineCommandLine", "Address", ls.reach, "Secret", ls.secret), small, palette.WithAlpha(th.TextDim, 0.7), 8*u)
 			}
-			room = y + 14*u*g + lineHeight(small)
+			room = y + 14*u*g + ui.LineHeight(small)
 		}
 	} else {
 		put(locale.T("OnlineJoinPrompt"), body, th.Text, 12*u)
 		fw := math.Min(620*u, wrapW)
-		ls.field.Rect = Rect{cx - fw/2, y + 30*u*g, fw, 64 * u}
+		ls.field.Rect = ui.R(cx-fw/2, y+30*u*g, fw, 64*u)
 		if m.side && !ls.joining { // Paste and Join beside the field
 			bw := 130 * u
-			ls.field.Rect = Rect{ls.card.X + m.pad, ls.field.Rect.Y, wrapW - 2*bw - 16*u, 64 * u}
+			ls.field.Rect = ui.R(ls.card.X+m.pad, ls.field.Rect.Y, wrapW-2*bw-16*u, 64*u)
 			by := ls.field.Rect.Y + (64*u-bh)/2
-			ls.pasteB.Rect = Rect{ls.field.Rect.X + ls.field.Rect.W + 8*u, by, bw, bh}
-			ls.joinB.Rect = Rect{ls.pasteB.Rect.X + bw + 8*u, by, bw, bh}
+			ls.pasteB.Rect = ui.R(ls.field.Rect.X+ls.field.Rect.W+8*u, by, bw, bh)
+			ls.joinB.Rect = ui.R(ls.pasteB.Rect.X+bw+8*u, by, bw, bh)
 		}
 		y = ls.field.Rect.Y + ls.field.Rect.H
 		switch {
@@ -395,7 +391,7 @@ func (ls *lobbyScene) layout(a *App) {
 			put(locale.T("OnlineJoinHint"), small, th.TextDim, 24*u)
 		}
 		// room for two lines of trouble and a notice
-		room = y + 20*u*g + 2.25*lineHeight(body) + 14*u*g + lineHeight(small)
+		room = y + 20*u*g + 2.25*ui.LineHeight(body) + 14*u*g + ui.LineHeight(small)
 		if ls.problem != "" {
 			put(ls.problem, body, warn, 20*u)
 		}
@@ -412,12 +408,12 @@ func (ls *lobbyScene) layout(a *App) {
 		return
 	case m.small:
 		w := math.Min(260*u, a.W-40*u)
-		ls.back.Rect = Rect{cx - w/2, a.H - 66*u, w, bh}
+		ls.back.Rect = ui.R(cx-w/2, a.H-66*u, w, bh)
 		ls.area = scrollArea(a, m, ls.card, &ls.scroll, ls.back.Rect.Y)
 		return
 	}
-	ls.area = Rect{}
-	ls.back.Rect = Rect{cx - 130*u, ls.card.Y + ls.card.H + 36*u, 260 * u, 58 * u}
+	ls.area = ui.Rect{}
+	ls.back.Rect = ui.R(cx-130*u, ls.card.Y+ls.card.H+36*u, 260*u, 58*u)
 }
 
 // hostSubtitle says the game and your colour. Online, orange always moves
@@ -451,39 +447,39 @@ const codeGap = 30
 // face: on one row at the desktop's size; in a box narrower than that (a
 // phone's) on one or two rows, in the largest face that fits, never under
 // the body's size.
-func (ls *lobbyScene) codeRows(a *App, maxW float64) (fontFace, [][]string) {
+func (ls *lobbyScene) codeRows(a *App, maxW float64) (ui.Face, [][]string) {
 	groups := strings.Split(ls.code, "-")
-	size := sizeDisplay * 0.7
+	size := ui.SizeDisplay * 0.7
 	one := [][]string{groups}
 	if !a.compact() {
-		return a.Face(Bold, size), one
+		return a.Face(ui.Bold, size), one
 	}
 	h := (len(groups) + 1) / 2
 	two := [][]string{groups[:h], groups[h:]}
 	for _, rows := range [][][]string{one, two} {
-		for sz := size; sz >= sizeHeading; sz -= 2 {
-			fc := a.Face(Bold, sz)
+		for sz := size; sz >= ui.SizeHeading; sz -= 2 {
+			fc := a.Face(ui.Bold, sz)
 			if codeRowsWidth(a, rows, fc) <= maxW {
 				return fc, rows
 			}
 		}
 	}
-	for sz := float64(sizeHeading); sz > sizeBody; sz-- {
-		if fc := a.Face(Bold, sz); codeRowsWidth(a, two, fc) <= maxW {
+	for sz := float64(ui.SizeHeading); sz > ui.SizeBody; sz-- {
+		if fc := a.Face(ui.Bold, sz); codeRowsWidth(a, two, fc) <= maxW {
 			return fc, two
 		}
 	}
-	return a.Face(Bold, sizeBody), two
+	return a.Face(ui.Bold, ui.SizeBody), two
 }
 
 // codeGapOf is the gap between a code's groups in a face: the desktop's
 // codeGap at its size, less in a smaller face.
-func codeGapOf(a *App, fc fontFace) float64 {
+func codeGapOf(a *App, fc ui.Face) float64 {
 	return math.Min(codeGap*a.U(), fc.Size*0.6)
 }
 
 // codeRowsWidth is the width of the widest row of groups, margins included.
-func codeRowsWidth(a *App, rows [][]string, fc fontFace) float64 {
+func codeRowsWidth(a *App, rows [][]string, fc ui.Face) float64 {
 	w := 0.0
 	for _, r := range rows {
 		w = math.Max(w, groupsWidth(r, fc, codeGapOf(a, fc)))
@@ -491,10 +487,10 @@ func codeRowsWidth(a *App, rows [][]string, fc fontFace) float64 {
 	return w + 56*a.U()
 }
 
-func groupsWidth(groups []string, fc fontFace, gap float64) float64 {
+func groupsWidth(groups []string, fc ui.Face, gap float64) float64 {
 	total := -gap
 	for _, g := range groups {
-		total += textWidth(g, fc) + gap
+		total += ui.TextWidth(g, fc) + gap
 	}
 	return total
 }
@@ -508,7 +504,7 @@ func (ls *lobbyScene) codeBox(a *App, maxW float64) (w, h float64) {
 	if len(rows) == 1 && !a.compact() {
 		return codeRowsWidth(a, rows, fc), 96 * a.U()
 	}
-	return codeRowsWidth(a, rows, fc), float64(len(rows))*lineHeight(fc)*1.1 + 2*codePad*a.U()
+	return codeRowsWidth(a, rows, fc), float64(len(rows))*ui.LineHeight(fc)*1.1 + 2*codePad*a.U()
 }
 
 // Update runs the lobby: the session's events (the game starts, a notice,
@@ -517,7 +513,7 @@ func (ls *lobbyScene) codeBox(a *App, maxW float64) (w, h float64) {
 func (ls *lobbyScene) Update(a *App) error {
 	ls.layout(a)
 	if !ls.area.Empty() {
-		ls.scroll.update(a, ls.area, ls.card.H+16*a.U())
+		ls.scroll.Update(a, ls.area, ls.card.H+16*a.U())
 		ls.layout(a)
 	}
 	ls.pollClipboard(a)
@@ -559,7 +555,7 @@ func (ls *lobbyScene) Update(a *App) error {
 			}
 		}
 	}
-	if ls.back.update(a) || a.In.Key(ebiten.KeyEscape) {
+	if ls.back.Update(a) || a.In.Key(ebiten.KeyEscape) {
 		if ls.sess != nil {
 			ls.sess.Close()
 		}
@@ -613,12 +609,12 @@ func (ls *lobbyScene) Update(a *App) error {
 }
 
 // press reports a click on a button of the card (pressOnCard).
-func (ls *lobbyScene) press(a *App, b *button) bool { return pressOnCard(a, b, ls.area) }
+func (ls *lobbyScene) press(a *App, b *ui.Button) bool { return pressOnCard(a, b, ls.area) }
 
 // pressOnCard reports a click on a button of a card: on a phone's
 // scrolling card (area, the part of the card that shows), only there.
-func pressOnCard(a *App, b *button, area Rect) bool {
-	return b.update(a) && (area.Empty() || area.Contains(a.In.X, a.In.Y))
+func pressOnCard(a *App, b *ui.Button, area ui.Rect) bool {
+	return b.Update(a) && (area.Empty() || area.Contains(a.In.X, a.In.Y))
 }
 
 // join reads what was typed: an invitation link or code (through an
@@ -727,38 +723,38 @@ func (ls *lobbyScene) Draw(a *App, dst *ebiten.Image) {
 	if m.side {
 		side = (sideButtonW + 16) * a.U()
 	}
-	drawText(dst, title, titleFace(a, title, side), cx, m.title, Center, th.Text)
+	ui.DrawText(dst, title, titleFace(a, title, side), cx, m.title, ui.Center, th.Text)
 	card := dst
 	if !ls.area.Empty() { // a phone's card scrolls in its area
 		card = clipTo(dst, ls.area)
 	}
-	panel(a, card, ls.card)
+	ui.Panel(a, card, ls.card)
 	switch {
 	case ls.host:
 		if ls.serverB.Rect.W > 0 {
-			ls.serverB.draw(a, card, false)
+			ls.serverB.Draw(a, card, false)
 		}
 		if ls.linkBox.W > 0 {
 			ls.drawLink(a, card)
-			ls.linkB.draw(a, card, false)
+			ls.linkB.Draw(a, card, false)
 		}
 		if ls.box.W > 0 {
 			ls.drawCode(a, card)
-			ls.copyB.draw(a, card, false)
+			ls.copyB.Draw(a, card, false)
 		}
 	default:
 		ls.field.draw(a, card, !ls.joining)
 		if !ls.joining {
-			ls.pasteB.draw(a, card, false)
-			ls.joinB.draw(a, card, false)
+			ls.pasteB.Draw(a, card, false)
+			ls.joinB.Draw(a, card, false)
 		}
 	}
 	for i := range ls.lines {
 		ls.lines[i].draw(a, card)
 	}
-	ls.back.draw(a, dst, false)
-	for _, b := range []*button{ls.serverB, ls.linkB, ls.copyB, ls.pasteB, ls.joinB, ls.back} {
-		b.drawTip(a, dst)
+	ls.back.Draw(a, dst, false)
+	for _, b := range []*ui.Button{ls.serverB, ls.linkB, ls.copyB, ls.pasteB, ls.joinB, ls.back} {
+		b.DrawTip(a, dst)
 	}
 }
 
@@ -768,10 +764,10 @@ func (ls *lobbyScene) drawCode(a *App, dst *ebiten.Image) {
 	th := a.Theme
 	u := a.U()
 	box := ls.box
-	roundRectSprite(dst, box, 14*u, mix(th.Panel, th.Background, 0.5), th.PanelEdge, math.Max(1, u), 0)
+	ui.RoundRectSprite(dst, box, 14*u, palette.Mix(th.Panel, th.Background, 0.5), th.PanelEdge, math.Max(1, u), 0)
 	fc, rows := ls.codeRows(a, box.W)
 	gap := codeGapOf(a, fc)
-	dash := a.Face(Regular, math.Min(sizeHeading, fc.Size/u*0.5))
+	dash := a.Face(ui.Regular, math.Min(ui.SizeHeading, fc.Size/u*0.5))
 	lh := (box.H - 2*codePad*u) / float64(len(rows))
 	for r, groups := range rows {
 		x := box.X + (box.W-groupsWidth(groups, fc, gap))/2
@@ -780,10 +776,10 @@ func (ls *lobbyScene) drawCode(a *App, dst *ebiten.Image) {
 			cy = box.Y + box.H/2
 		}
 		for i, g := range groups {
-			drawText(dst, g, fc, x, cy, Left, th.Text)
-			x += textWidth(g, fc)
+			ui.DrawText(dst, g, fc, x, cy, ui.Left, th.Text)
+			x += ui.TextWidth(g, fc)
 			if i < len(groups)-1 {
-				drawText(dst, "–", dash, x+gap/2, cy, Center, th.TextDim)
+				ui.DrawText(dst, "–", dash, x+gap/2, cy, ui.Center, th.TextDim)
 			}
 			x += gap
 		}
@@ -793,7 +789,7 @@ func (ls *lobbyScene) drawCode(a *App, dst *ebiten.Image) {
 // textField is a one-line text box: typed characters, Backspace, Ctrl+U
 // to clear; the scene pastes into it.
 type textField struct {
-	Rect        Rect
+	Rect        ui.Rect
 	Text        string
 	Placeholder string
 	Max         int
@@ -848,24 +844,24 @@ func (t *textField) insert(s string) {
 // fit picks the face and the text to show so that they stay inside the
 // box: a long code (an IPv6 room's) in a smaller face, and past that only
 // its end, after an ellipsis, where the typing goes on.
-func (t *textField) fit(a *App) (fontFace, string) {
+func (t *textField) fit(a *App) (ui.Face, string) {
 	u := a.U()
 	room := t.Rect.W - 44*u - 4*u // the margins and the cursor
-	fc := a.Face(Bold, sizeHeading+3)
+	fc := a.Face(ui.Bold, ui.SizeHeading+3)
 	if t.Text == "" { // the placeholder, in a face it fits (a phone's narrow field)
-		for _, size := range []float64{sizeHeading + 3, sizeBody, sizeSmall} {
-			if fc = a.Face(Bold, size); textWidth(t.Placeholder, fc) <= room {
+		for _, size := range []float64{ui.SizeHeading + 3, ui.SizeBody, ui.SizeSmall} {
+			if fc = a.Face(ui.Bold, size); ui.TextWidth(t.Placeholder, fc) <= room {
 				break
 			}
 		}
 		return fc, ""
 	}
-	if textWidth(t.Text, fc) <= room {
+	if ui.TextWidth(t.Text, fc) <= room {
 		return fc, t.Text
 	}
-	fc = a.Face(Bold, sizeBody)
+	fc = a.Face(ui.Bold, ui.SizeBody)
 	s := t.Text
-	for i := 0; textWidth(s, fc) > room && i < len(t.Text); i++ {
+	for i := 0; ui.TextWidth(s, fc) > room && i < len(t.Text); i++ {
 		s = "…" + t.Text[i+1:]
 	}
 	return fc, s
@@ -878,20 +874,20 @@ func (t *textField) draw(a *App, dst *ebiten.Image, focused bool) {
 	if focused {
 		edge = th.Accent
 	}
-	roundRectSprite(dst, t.Rect, 12*u, mix(th.Background, th.Panel, 0.4), edge, math.Max(1.5, 2*u), 0)
+	ui.RoundRectSprite(dst, t.Rect, 12*u, palette.Mix(th.Background, th.Panel, 0.4), edge, math.Max(1.5, 2*u), 0)
 	cy := t.Rect.Y + t.Rect.H/2
 	x := t.Rect.X + 22*u
 	fc, shown := t.fit(a)
 	if t.Text == "" {
-		drawText(dst, t.Placeholder, fc, x, cy, Left, withAlpha(th.TextDim, 0.45))
+		ui.DrawText(dst, t.Placeholder, fc, x, cy, ui.Left, palette.WithAlpha(th.TextDim, 0.45))
 	} else {
-		drawText(dst, shown, fc, x, cy, Left, th.Text)
+		ui.DrawText(dst, shown, fc, x, cy, ui.Left, th.Text)
 	}
 	if focused && (a.Tick/30)%2 == 0 {
-		cxr := x + textWidth(shown, fc) + 2*u
+		cxr := x + ui.TextWidth(shown, fc) + 2*u
 		if t.Text == "" {
 			cxr = x
 		}
-		fillRect(dst, Rect{cxr, cy - 16*u, math.Max(1.5, 2*u), 32 * u}, th.Accent)
+		ui.FillRect(dst, ui.R(cxr, cy-16*u, math.Max(1.5, 2*u), 32*u), th.Accent)
 	}
 }

@@ -7,15 +7,17 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/gobblet-game/gobblet/internal/locale"
+	"github.com/gobblet-game/gobblet/internal/palette"
 	"github.com/gobblet-game/gobblet/internal/record"
 	"github.com/gobblet-game/gobblet/internal/sound"
+	"github.com/gobblet-game/gobblet/internal/ui"
 )
 
 // menuScene is the main menu: Continue, New game, Learn (the lesson,
 // puzzles and rules), Saved games, Statistics, Options, Quit over
 // a dimmed board.
 type menuScene struct {
-	list     menuList
+	list     ui.MenuList
 	acts     []string       // what each button does: "continue", "new", ... (their words are the language's)
 	saved    *record.Record // the game Continue brings back
 	escaped  bool           // Esc moved the focus to Quit: the footer says what Enter does
@@ -27,8 +29,8 @@ type menuScene struct {
 // subtitle: Learn to play, or Not now; either answer is kept, and the card
 // does not come back.
 type lessonOffer struct {
-	card     Rect
-	yes, not *button
+	card     ui.Rect
+	yes, not *ui.Button
 }
 
 // offersLesson reports whether the menu offers the lesson: a first start,
@@ -62,7 +64,7 @@ func newMenuScene(a *App) *menuScene {
 		m.acts = append([]string{"continue"}, m.acts...)
 	}
 	for i, act := range m.acts {
-		m.list.Buttons = append(m.list.Buttons, &button{Label: menuLabel(act), Primary: i == 0})
+		m.list.Buttons = append(m.list.Buttons, &ui.Button{Label: menuLabel(act), Primary: i == 0})
 	}
 	m.backdrop = boardPicture{Pos: mustPos("classic:x4,.,.,o2/.,o4,x1o3,./.,x2,x4,./o1,.,.,o3x4:o")}
 	if offersLesson(a, m.saved) {
@@ -103,27 +105,27 @@ func (m *menuScene) layoutOffer(a *App) {
 	for _, b := range m.list.Buttons {
 		top = math.Min(top, b.Rect.Y)
 	}
-	fb := a.Face(Regular, sizeBody)
-	fc := a.Face(Medium, sizeBody*0.95)
+	fb := a.Face(ui.Regular, ui.SizeBody)
+	fc := a.Face(ui.Medium, ui.SizeBody*0.95)
 	s := 44 * u
-	wy := textWidth(o.yes.Label, fc) + 36*u
-	wn := textWidth(o.not.Label, fc) + 36*u
+	wy := ui.TextWidth(o.yes.Label, fc) + 36*u
+	wn := ui.TextWidth(o.not.Label, fc) + 36*u
 	pad := 12 * u
-	oneRow := textWidth(offerWords(), fb) + wy + wn + 2*pad + 32*u
+	oneRow := ui.TextWidth(offerWords(), fb) + wy + wn + 2*pad + 32*u
 	if oneRow <= a.W-24*u {
 		h := s + 2*pad
-		o.card = Rect{(a.W - oneRow) / 2, top - 12*u - h, oneRow, h}
-		o.not.Rect = Rect{o.card.X + o.card.W - pad - wy - 10*u - wn, o.card.Y + pad, wn, s}
-		o.yes.Rect = Rect{o.card.X + o.card.W - pad - wy, o.card.Y + pad, wy, s}
+		o.card = ui.R((a.W-oneRow)/2, top-12*u-h, oneRow, h)
+		o.not.Rect = ui.R(o.card.X+o.card.W-pad-wy-10*u-wn, o.card.Y+pad, wn, s)
+		o.yes.Rect = ui.R(o.card.X+o.card.W-pad-wy, o.card.Y+pad, wy, s)
 		return
 	}
 	w := math.Min(a.W-24*u, 420*u)
-	lines := len(wrap(offerWords(), fb, w-2*pad))
-	h := 2*pad + float64(lines)*lineHeight(fb) + 10*u + s
-	o.card = Rect{(a.W - w) / 2, top - 12*u - h, w, h}
+	lines := len(ui.Wrap(offerWords(), fb, w-2*pad))
+	h := 2*pad + float64(lines)*ui.LineHeight(fb) + 10*u + s
+	o.card = ui.R((a.W-w)/2, top-12*u-h, w, h)
 	half := (w - 2*pad - 10*u) / 2
-	o.not.Rect = Rect{o.card.X + pad, o.card.Y + h - pad - s, half, s}
-	o.yes.Rect = Rect{o.card.X + pad + half + 10*u, o.card.Y + h - pad - s, half, s}
+	o.not.Rect = ui.R(o.card.X+pad, o.card.Y+h-pad-s, half, s)
+	o.yes.Rect = ui.R(o.card.X+pad+half+10*u, o.card.Y+h-pad-s, half, s)
 }
 
 // updateOffer answers a press on the offer's buttons; true when pressed.
@@ -132,7 +134,7 @@ func (m *menuScene) updateOffer(a *App) bool {
 	if o == nil {
 		return false
 	}
-	yes, not := o.yes.update(a), o.not.update(a)
+	yes, not := o.yes.Update(a), o.not.Update(a)
 	if !yes && !not {
 		return false
 	}
@@ -153,19 +155,19 @@ func (m *menuScene) drawOffer(a *App, dst *ebiten.Image) {
 	}
 	u := a.U()
 	th := a.Theme
-	panel(a, dst, o.card)
-	tintRoundRectEdge(dst, o.card, 14*u, 2*u, withAlpha(th.Accent, 0.8))
-	fb := a.Face(Regular, sizeBody)
+	ui.Panel(a, dst, o.card)
+	ui.TintRoundRectEdge(dst, o.card, 14*u, 2*u, palette.WithAlpha(th.Accent, 0.8))
+	fb := a.Face(ui.Regular, ui.SizeBody)
 	pad := 12 * u
 	if o.yes.Rect.Y < o.card.Y+2*pad { // one row: the sentence left of the buttons
-		drawText(dst, offerWords(), fb, o.card.X+pad+8*u, o.card.Y+o.card.H/2, Left, th.Text)
+		ui.DrawText(dst, offerWords(), fb, o.card.X+pad+8*u, o.card.Y+o.card.H/2, ui.Left, th.Text)
 	} else {
-		for i, ln := range wrap(offerWords(), fb, o.card.W-2*pad) {
-			drawText(dst, ln, fb, o.card.X+o.card.W/2, o.card.Y+pad+(float64(i)+0.5)*lineHeight(fb), Center, th.Text)
+		for i, ln := range ui.Wrap(offerWords(), fb, o.card.W-2*pad) {
+			ui.DrawText(dst, ln, fb, o.card.X+o.card.W/2, o.card.Y+pad+(float64(i)+0.5)*ui.LineHeight(fb), ui.Center, th.Text)
 		}
 	}
-	o.not.draw(a, dst, false)
-	o.yes.draw(a, dst, false)
+	o.not.Draw(a, dst, false)
+	o.yes.Draw(a, dst, false)
 }
 
 func (m *menuScene) layout(a *App) {
@@ -173,11 +175,11 @@ func (m *menuScene) layout(a *App) {
 	n := len(m.list.Buttons)
 	if a.W > a.H && a.H < 560*u { // a short landscape window: two columns
 		rows := (n + 1) / 2
-		area := Rect{0, a.H * 0.36, a.W, a.H*0.64 - 36*u}
+		area := ui.R(0, a.H*0.36, a.W, a.H*0.64-36*u)
 		h := math.Min(52*u, (area.H-float64(rows-1)*10*u)/float64(rows))
 		w := math.Min(300*u, (a.W-60*u)/2)
-		left := column(Rect{a.W/2 - w - 10*u, area.Y, w, area.H}, rows, w, h, 10*u)
-		right := column(Rect{a.W/2 + 10*u, area.Y, w, area.H}, rows, w, h, 10*u)
+		left := column(ui.R(a.W/2-w-10*u, area.Y, w, area.H), rows, w, h, 10*u)
+		right := column(ui.R(a.W/2+10*u, area.Y, w, area.H), rows, w, h, 10*u)
 		for i, b := range m.list.Buttons {
 			if i < rows {
 				b.Rect = left[i]
@@ -187,7 +189,7 @@ func (m *menuScene) layout(a *App) {
 		}
 		return
 	}
-	area := Rect{0, a.H * 0.34, a.W, a.H * 0.61}
+	area := ui.R(0, a.H*0.34, a.W, a.H*0.61)
 	h := math.Min(58*u, (area.H-float64(n-1)*12*u)/float64(n))
 	for i, r := range column(area, n, math.Min(340*u, a.W-40*u), h, 12*u) {
 		m.list.Buttons[i].Rect = r
@@ -200,7 +202,7 @@ func (m *menuScene) Update(a *App) error {
 	if m.updateOffer(a) {
 		return nil
 	}
-	i := m.list.update(a)
+	i := m.list.Update(a)
 	if i < 0 {
 		if a.In.Key(ebiten.KeyEscape) {
 			m.escape(a)
@@ -256,44 +258,44 @@ func (m *menuScene) Draw(a *App, dst *ebiten.Image) {
 	th := a.Theme
 	u := a.U()
 	ty := a.H * 0.2
-	size := sizeDisplay * 1.3
-	sub := a.Face(Regular, sizeHeading)
+	size := ui.SizeDisplay * 1.3
+	sub := a.Face(ui.Regular, ui.SizeHeading)
 	subY := ty + 70*u
 	if a.W > a.H && a.H < 560*u { // two columns of buttons from 0.36 of the height
-		ty, size, subY = a.H*0.12, sizeDisplay*0.8, a.H*0.12+44*u
-		sub = a.Face(Regular, sizeBody)
+		ty, size, subY = a.H*0.12, ui.SizeDisplay*0.8, a.H*0.12+44*u
+		sub = a.Face(ui.Regular, ui.SizeBody)
 	}
 	// title with a soft shadow, and two pieces as the logo's dots, all
 	// within the window
-	ft := a.Face(Bold, size)
-	for tw := textWidth("Gobblet", ft); tw+2*(48+26)*u > a.W-24*u && size > sizeTitle; tw = textWidth("Gobblet", ft) {
+	ft := a.Face(ui.Bold, size)
+	for tw := ui.TextWidth("Gobblet", ft); tw+2*(48+26)*u > a.W-24*u && size > ui.SizeTitle; tw = ui.TextWidth("Gobblet", ft) {
 		size -= 4
-		ft = a.Face(Bold, size)
+		ft = a.Face(ui.Bold, size)
 	}
 	if o := m.offer; o != nil { // the title above the offer's card
-		for lineHeight(ft) > o.card.Y-12*u && size > sizeTitle {
+		for ui.LineHeight(ft) > o.card.Y-12*u && size > ui.SizeTitle {
 			size -= 4
-			ft = a.Face(Bold, size)
+			ft = a.Face(ui.Bold, size)
 		}
 		ty = math.Min(ty, o.card.Y/2+4*u)
 	}
-	drawText(dst, "Gobblet", ft, a.W/2+3*u, ty+4*u, Center, withAlpha(black, 0.5))
-	drawText(dst, "Gobblet", ft, a.W/2, ty, Center, th.Text)
-	tw := textWidth("Gobblet", ft)
-	r := 26 * u * size / (sizeDisplay * 1.3)
+	ui.DrawText(dst, "Gobblet", ft, a.W/2+3*u, ty+4*u, ui.Center, palette.WithAlpha(palette.Black, 0.5))
+	ui.DrawText(dst, "Gobblet", ft, a.W/2, ty, ui.Center, th.Text)
+	tw := ui.TextWidth("Gobblet", ft)
+	r := 26 * u * size / (ui.SizeDisplay * 1.3)
 	drawPiece(dst, th, a.W/2-tw/2-r-22*u, ty, r, 0, pieceLook{})
 	drawPiece(dst, th, a.W/2+tw/2+r+22*u, ty, r, 1, pieceLook{})
 	words := locale.T("MenuSubtitle")
-	if textWidth(words, sub) > a.W-24*u {
-		sub = a.Face(Regular, sizeBody)
+	if ui.TextWidth(words, sub) > a.W-24*u {
+		sub = a.Face(ui.Regular, ui.SizeBody)
 		subY = ty + 52*u
 	}
-	for i, ln := range wrap(words, sub, a.W-24*u) {
+	for i, ln := range ui.Wrap(words, sub, a.W-24*u) {
 		if m.offer == nil { // the offer takes the subtitle's place
-			drawText(dst, ln, sub, a.W/2, subY+float64(i)*lineHeight(sub), Center, th.TextDim)
+			ui.DrawText(dst, ln, sub, a.W/2, subY+float64(i)*ui.LineHeight(sub), ui.Center, th.TextDim)
 		}
 	}
-	m.list.draw(a, dst)
+	m.list.Draw(a, dst)
 	m.drawOffer(a, dst)
 	hint := locale.T("MenuKeysHint")
 	if m.escaped && m.acts[m.list.Focus] == "quit" {
@@ -306,8 +308,8 @@ func (m *menuScene) Draw(a *App, dst *ebiten.Image) {
 		hint = locale.T("PadMenuHint")
 	}
 	if a.keysShown() && !a.compact() { // a phone-sized window is a phone's
-		fh := a.Face(Regular, sizeSmall)
-		drawText(dst, fitText(hint, fh, a.W-16*u), fh, a.W/2, a.H-24*u, Center, withAlpha(th.TextDim, 0.8))
+		fh := a.Face(ui.Regular, ui.SizeSmall)
+		ui.DrawText(dst, ui.FitText(hint, fh, a.W-16*u), fh, a.W/2, a.H-24*u, ui.Center, palette.WithAlpha(th.TextDim, 0.8))
 	}
 }
 
@@ -320,17 +322,17 @@ func (m *menuScene) Draw(a *App, dst *ebiten.Image) {
 func drawBackdrop(a *App, dst *ebiten.Image, bp *boardPicture) {
 	th := a.Theme
 	if backdropWaits(a, bp) {
-		drawBackground(dst, th, a.W, a.H)
+		ui.DrawBackground(dst, th, a.W, a.H)
 		a.redraw()
 		return
 	}
 	key := fmt.Sprintf("%v %v %s %s", a.W, a.H, th.Name, bp.Pos.String())
 	w, h := math.Ceil(a.W/2), math.Ceil(a.H/2)
-	img := bp.layer.get(key, int(w), int(h), func(img *ebiten.Image) {
-		drawBackground(img, th, float64(img.Bounds().Dx()), float64(img.Bounds().Dy()))
+	img := bp.layer.Get(key, int(w), int(h), func(img *ebiten.Image) {
+		ui.DrawBackground(img, th, float64(img.Bounds().Dx()), float64(img.Bounds().Dy()))
 		s := math.Max(w, h) * 0.95
-		bp.draw(a, img, Rect{w/2 - s/2, h/2 - s/2, s, s})
-		fillRect(img, Rect{0, 0, w, h}, withAlpha(th.Background, 0.82))
+		bp.draw(a, img, ui.R(w/2-s/2, h/2-s/2, s, s))
+		ui.FillRect(img, ui.R(0, 0, w, h), palette.WithAlpha(th.Background, 0.82))
 	})
 	op := &ebiten.DrawImageOptions{Filter: ebiten.FilterLinear}
 	op.GeoM.Scale(2, 2)
@@ -340,5 +342,5 @@ func drawBackdrop(a *App, dst *ebiten.Image, bp *boardPicture) {
 // backdropWaits reports whether a backdrop is left for the next frame: on
 // the game's first, when it was not painted yet.
 func backdropWaits(a *App, bp *boardPicture) bool {
-	return !a.firstFrameSeen && bp.layer.img == nil
+	return !a.firstFrameSeen && bp.layer.Img == nil
 }

@@ -7,7 +7,9 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"github.com/gobblet-game/gobblet/internal/palette"
 	"github.com/gobblet-game/gobblet/internal/rules"
+	"github.com/gobblet-game/gobblet/internal/ui"
 )
 
 // boardPicture draws a position without any interaction: the menu's
@@ -18,7 +20,7 @@ type boardPicture struct {
 	Good  uint16          // squares ringed in the "good" colour (line of three)
 	Arrow [2]rules.Square // an arrow from, to (NoSquare: none)
 	Line  uint16          // a winning line to draw
-	layer layer           // the backdrop's cached image
+	layer ui.Layer        // the backdrop's cached image
 }
 
 func mustPos(s string) rules.Position {
@@ -33,28 +35,28 @@ func mustPos(s string) rules.Position {
 // squares, the pieces (covered ones as rings, dimmed off the winning line),
 // then the marks the picture asks for: legal squares, line-of-three squares
 // with their "3", the winning line and an arrow.
-func (bp *boardPicture) draw(a *App, dst *ebiten.Image, r Rect) {
+func (bp *boardPicture) draw(a *App, dst *ebiten.Image, r ui.Rect) {
 	th := a.Theme
 	v := bp.Pos.Variant()
 	n := v.Size()
 	b := math.Min(r.W, r.H)
-	f := Rect{r.X + (r.W-b)/2, r.Y + (r.H-b)/2, b, b}
+	f := ui.R(r.X+(r.W-b)/2, r.Y+(r.H-b)/2, b, b)
 	rad := b * 0.05
-	roundRectSpriteA(dst, f, rad, th.Board, color.RGBA{}, 0, b*0.03, th.Shadow)
+	ui.RoundRectSpriteA(dst, f, rad, th.Board, color.RGBA{}, 0, b*0.03, th.Shadow)
 	in := f.Inset(b * 0.035)
 	cell := in.W / float64(n)
-	sqRect := func(sq rules.Square) Rect {
-		return Rect{in.X + float64(sq.File(v))*cell, in.Y + float64(n-1-sq.Rank(v))*cell, cell, cell}
+	sqRect := func(sq rules.Square) ui.Rect {
+		return ui.R(in.X+float64(sq.File(v))*cell, in.Y+float64(n-1-sq.Rank(v))*cell, cell, cell)
 	}
 	// as the game board: the squares lie on BoardInner, which shows
 	// between them as their edges
-	fillRoundRect(dst, in.Inset(-b*0.012), rad*0.6, th.BoardInner)
+	ui.FillRoundRect(dst, in.Inset(-b*0.012), rad*0.6, th.BoardInner)
 	for sq := rules.Square(0); int(sq) < v.Squares(); sq++ {
 		c := th.SquareA
 		if (sq.File(v)+sq.Rank(v))%2 == 1 {
 			c = th.SquareB
 		}
-		tintRoundRect(dst, sqRect(sq).Inset(cell*0.03), cell*0.08, c)
+		ui.TintRoundRect(dst, sqRect(sq).Inset(cell*0.03), cell*0.08, c)
 	}
 	for sq := rules.Square(0); int(sq) < v.Squares(); sq++ {
 		st := bp.Pos.Stack(sq)
@@ -77,9 +79,9 @@ func (bp *boardPicture) draw(a *App, dst *ebiten.Image, r Rect) {
 		cx, cy := sqRect(sq).Center()
 		if top, ok := bp.Pos.Top(sq); ok {
 			rr := pieceRadius(v, top.Size)*cell + cell*0.05
-			strokeCircle(dst, cx, cy, rr, math.Max(2, cell*0.035), withAlpha(th.Accent, 0.85))
+			ui.StrokeCircle(dst, cx, cy, rr, math.Max(2, cell*0.035), palette.WithAlpha(th.Accent, 0.85))
 		} else {
-			fillCircle(dst, cx, cy, cell*0.085, withAlpha(th.Accent, 0.6))
+			ui.FillCircle(dst, cx, cy, cell*0.085, palette.WithAlpha(th.Accent, 0.6))
 		}
 	}
 	for m := bp.Good; m != 0; m &= m - 1 {
@@ -89,20 +91,20 @@ func (bp *boardPicture) draw(a *App, dst *ebiten.Image, r Rect) {
 		if top, ok := bp.Pos.Top(sq); ok {
 			rr = pieceRadius(v, top.Size)*cell + cell*0.05
 		}
-		strokeCircle(dst, cx, cy, rr, math.Max(2, cell*0.04), withAlpha(th.Good, 0.9))
+		ui.StrokeCircle(dst, cx, cy, rr, math.Max(2, cell*0.04), palette.WithAlpha(th.Good, 0.9))
 		bx, by := cx+cell*0.33, cy-cell*0.33
 		// the badge's "3" is text: never under the smallest size
-		fs := math.Max(cell*0.13/a.U(), sizeSmall-2)
-		fillCircle(dst, bx, by, math.Max(cell*0.1, fs*0.75*a.U()), th.Good)
-		drawText(dst, "3", a.Face(Bold, fs), bx, by, Center, black)
+		fs := math.Max(cell*0.13/a.U(), ui.SizeSmall-2)
+		ui.FillCircle(dst, bx, by, math.Max(cell*0.1, fs*0.75*a.U()), th.Good)
+		ui.DrawText(dst, "3", a.Face(ui.Bold, fs), bx, by, ui.Center, palette.Black)
 	}
 	if bp.Line != 0 {
 		first := bits.TrailingZeros16(bp.Line)
 		last := 15 - bits.LeadingZeros16(bp.Line)
 		x0, y0 := sqRect(rules.Square(first)).Center()
 		x1, y1 := sqRect(rules.Square(last)).Center()
-		line(dst, x0, y0, x1, y1, cell*0.12, withAlpha(th.Good, 0.25))
-		line(dst, x0, y0, x1, y1, cell*0.05, withAlpha(th.Good, 0.9))
+		ui.Line(dst, x0, y0, x1, y1, cell*0.12, palette.WithAlpha(th.Good, 0.25))
+		ui.Line(dst, x0, y0, x1, y1, cell*0.05, palette.WithAlpha(th.Good, 0.9))
 	}
 	if bp.Arrow[0] != bp.Arrow[1] && bp.Arrow[1] != rules.NoSquare {
 		x1, y1 := sqRect(bp.Arrow[1]).Center()
@@ -112,6 +114,6 @@ func (bp *boardPicture) draw(a *App, dst *ebiten.Image, r Rect) {
 		} else {
 			x0, y0 = sqRect(bp.Arrow[0]).Center()
 		}
-		drawArrow(dst, x0, y0, x1, y1, cell*0.06, withAlpha(th.Good, 0.9))
+		ui.DrawArrow(dst, x0, y0, x1, y1, cell*0.06, palette.WithAlpha(th.Good, 0.9))
 	}
 }

@@ -17,8 +17,10 @@ import (
 	"github.com/gobblet-game/gobblet/internal/analysis"
 	"github.com/gobblet-game/gobblet/internal/coop"
 	"github.com/gobblet-game/gobblet/internal/locale"
+	"github.com/gobblet-game/gobblet/internal/palette"
 	"github.com/gobblet-game/gobblet/internal/rules"
 	"github.com/gobblet-game/gobblet/internal/sound"
+	"github.com/gobblet-game/gobblet/internal/ui"
 )
 
 // coachState is where one mistake's question stands.
@@ -51,7 +53,7 @@ type coachScene struct {
 	cancel context.CancelFunc
 	judged chan coachAnswer
 
-	show, next, done *button
+	show, next, done *ui.Button
 }
 
 type coachAnswer struct {
@@ -74,9 +76,9 @@ func (gs *gameScene) startLearning(a *App) {
 // newCoachScene asks about the mistakes at plies of gs, the first first.
 func newCoachScene(a *App, gs *gameScene, plies []int) *coachScene {
 	cs := &coachScene{back: gs, plies: plies}
-	cs.show = &button{Label: locale.T("ReviewShow"), Tip: locale.T("ReviewTipShow")}
-	cs.next = &button{Label: locale.T("ReviewNext"), Tip: locale.T("ReviewTipNext")}
-	cs.done = &button{Label: locale.T("PlayDone"), Tip: locale.T("ReviewTipDone")}
+	cs.show = &ui.Button{Label: locale.T("ReviewShow"), Tip: locale.T("ReviewTipShow")}
+	cs.next = &ui.Button{Label: locale.T("ReviewNext"), Tip: locale.T("ReviewTipNext")}
+	cs.done = &ui.Button{Label: locale.T("PlayDone"), Tip: locale.T("ReviewTipDone")}
 	cs.ask(a, 0)
 	return cs
 }
@@ -100,9 +102,9 @@ func (cs *coachScene) ask(a *App, k int) {
 		s.Names[c] = b.setup.name(c)
 	}
 	gs := newGameScene(a, s, g)
-	gs.reviewBack = b         // no autosave of this board
-	gs.ending.recorded = true // a move that wins here is never counted nor kept
-	gs.topAll = []*button{}   // its top bar is the question's
+	gs.reviewBack = b          // no autosave of this board
+	gs.ending.recorded = true  // a move that wins here is never counted nor kept
+	gs.topAll = []*ui.Button{} // its top bar is the question's
 	gs.hand.cursor = rules.Square(0)
 	cs.gs = gs
 	p, _ := b.plyAnalysis(i)
@@ -212,30 +214,30 @@ func (cs *coachScene) reveal() {
 func (cs *coachScene) stateWord() string { return cs.state.String() }
 
 // statusButtons are the buttons the status line shows at its right.
-func (cs *coachScene) statusButtons() []*button {
+func (cs *coachScene) statusButtons() []*ui.Button {
 	cs.next.Primary = cs.state == coachGood
 	cs.next.Label = locale.T("ReviewNext")
 	if cs.k == len(cs.plies)-1 {
 		cs.next.Label = locale.T("ReviewFinish")
 	}
 	if cs.state == coachGood || cs.state == coachShown {
-		return []*button{cs.next, cs.done}
+		return []*ui.Button{cs.next, cs.done}
 	}
-	return []*button{cs.show, cs.next, cs.done}
+	return []*ui.Button{cs.show, cs.next, cs.done}
 }
 
 // layout places the status line's buttons from the right.
 func (cs *coachScene) layout(a *App) {
 	u := a.U()
 	st := cs.gs.lay.Status
-	fc := a.Face(Medium, sizeBody)
+	fc := a.Face(ui.Medium, ui.SizeBody)
 	x := st.X + st.W - 10*u
 	bs := cs.statusButtons()
 	for i := len(bs) - 1; i >= 0; i-- {
 		b := bs[i]
-		w := max(textWidth(b.Label, fc)+28*u, 64*u)
+		w := max(ui.TextWidth(b.Label, fc)+28*u, 64*u)
 		x -= w
-		b.Rect = Rect{x, st.Y + (st.H-44*u)/2, w, 44 * u}
+		b.Rect = ui.R(x, st.Y+(st.H-44*u)/2, w, 44*u)
 		x -= 8 * u
 	}
 }
@@ -245,10 +247,10 @@ func (cs *coachScene) layout(a *App) {
 func (cs *coachScene) Update(a *App) error {
 	cs.pollJudged(a)
 	gs := cs.gs
-	gs.top, gs.topForm = []*button{}, gs.lay.Form // no Moves, no undo: the bar says the question
+	gs.top, gs.topForm = []*ui.Button{}, gs.lay.Form // no Moves, no undo: the bar says the question
 	cs.layout(a)
 	for _, b := range cs.statusButtons() {
-		if b.update(a) {
+		if b.Update(a) {
 			cs.press(a, b)
 			return nil
 		}
@@ -287,7 +289,7 @@ func (cs *coachScene) Update(a *App) error {
 }
 
 // press answers a button.
-func (cs *coachScene) press(a *App, b *button) {
+func (cs *coachScene) press(a *App, b *ui.Button) {
 	switch b {
 	case cs.show:
 		cs.takeBack()
@@ -325,21 +327,21 @@ func (cs *coachScene) Draw(a *App, dst *ebiten.Image) {
 	th := a.Theme
 	u := a.U()
 	t := gs.lay.Top
-	fillRect(dst, t, th.Panel)
-	fillRect(dst, Rect{0, t.Y + t.H - 1, t.W, max(1, u)}, th.PanelEdge)
+	ui.FillRect(dst, t, th.Panel)
+	ui.FillRect(dst, ui.R(0, t.Y+t.H-1, t.W, max(1, u)), th.PanelEdge)
 	x := 16 * u
 	if gs.lay.Form == wide {
 		x = 24 * u
 	}
 	w := t.W - 2*x
-	fc := a.Face(Medium, sizeBody)
-	lines := wrap(cs.words, fc, w)
-	for _, size := range []float64{sizeSmall, sizeSmall - 2} {
+	fc := a.Face(ui.Medium, ui.SizeBody)
+	lines := ui.Wrap(cs.words, fc, w)
+	for _, size := range []float64{ui.SizeSmall, ui.SizeSmall - 2} {
 		if len(lines) <= 2 {
 			break
 		}
-		fc = a.Face(Medium, size)
-		lines = wrap(cs.words, fc, w)
+		fc = a.Face(ui.Medium, size)
+		lines = ui.Wrap(cs.words, fc, w)
 	}
 	lineH := 22 * u
 	y := t.Y + t.H/2 - float64(min(len(lines), 2)-1)*lineH/2
@@ -347,7 +349,7 @@ func (cs *coachScene) Draw(a *App, dst *ebiten.Image) {
 	if cs.state == coachGood {
 		col = th.Good
 		if !th.Light {
-			col = mix(th.Good, white, 0.2)
+			col = palette.Mix(th.Good, palette.White, 0.2)
 		}
 	}
 	for i, ln := range lines {
@@ -355,31 +357,31 @@ func (cs *coachScene) Draw(a *App, dst *ebiten.Image) {
 			break
 		}
 		if i == 1 && len(lines) > 2 {
-			ln = fitText(ln+" "+lines[2], fc, w)
+			ln = ui.FitText(ln+" "+lines[2], fc, w)
 		}
-		drawText(dst, ln, fc, x, y+float64(i)*lineH, Left, col)
+		ui.DrawText(dst, ln, fc, x, y+float64(i)*lineH, ui.Left, col)
 	}
 	st := gs.lay.Status
-	fillRect(dst, st, th.Panel)
-	fillRect(dst, Rect{0, st.Y, st.W, max(1, u)}, th.PanelEdge)
+	ui.FillRect(dst, st, th.Panel)
+	ui.FillRect(dst, ui.R(0, st.Y, st.W, max(1, u)), th.PanelEdge)
 	bs := cs.statusButtons()
 	room := bs[0].Rect.X - 2*x
-	fs := a.Face(Regular, sizeBody)
+	fs := a.Face(ui.Regular, ui.SizeBody)
 	where := locale.F("ReviewMistakeNOfM", "N", locale.Num(cs.k+1), "M", locale.Num(len(cs.plies)))
-	if textWidth(where, fs) > room {
-		fs = a.Face(Regular, sizeSmall)
+	if ui.TextWidth(where, fs) > room {
+		fs = a.Face(ui.Regular, ui.SizeSmall)
 	}
-	if textWidth(where, fs) > room {
+	if ui.TextWidth(where, fs) > room {
 		where = locale.F("ReviewNOfM", "N", locale.Num(cs.k+1), "M", locale.Num(len(cs.plies)))
 	}
-	if textWidth(where, fs) > room { // a phone's row with four buttons: "2/5", no words
+	if ui.TextWidth(where, fs) > room { // a phone's row with four buttons: "2/5", no words
 		where = locale.Num(cs.k+1) + "/" + locale.Num(len(cs.plies))
 	}
-	drawText(dst, fitText(where, fs, room), fs, x, st.Y+st.H/2, Left, th.TextDim)
+	ui.DrawText(dst, ui.FitText(where, fs, room), fs, x, st.Y+st.H/2, ui.Left, th.TextDim)
 	for _, b := range bs {
-		b.draw(a, dst, false)
+		b.Draw(a, dst, false)
 	}
 	for _, b := range bs {
-		b.drawTip(a, dst)
+		b.DrawTip(a, dst)
 	}
 }

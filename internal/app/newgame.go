@@ -10,6 +10,7 @@ import (
 	"github.com/gobblet-game/gobblet/internal/record"
 	"github.com/gobblet-game/gobblet/internal/rules"
 	"github.com/gobblet-game/gobblet/internal/settings"
+	"github.com/gobblet-game/gobblet/internal/ui"
 )
 
 var algorithms = []string{"", "minimax", "alphabeta", "iterative"}
@@ -18,20 +19,20 @@ var algorithms = []string{"", "minimax", "alphabeta", "iterative"}
 // moves first.
 type setupScene struct {
 	s        setup
-	variant  choice
-	mode     choice
-	role     choice // online: host or join
-	colour   choice // your colour (vs AI)
-	first    choice // who moves first
-	level    [2]choice
-	algo     [2]choice
-	form     form
-	start    *button
-	back     *button
+	variant  ui.Choice
+	mode     ui.Choice
+	role     ui.Choice // online: host or join
+	colour   ui.Choice // your colour (vs AI)
+	first    ui.Choice // who moves first
+	level    [2]ui.Choice
+	algo     [2]ui.Choice
+	form     ui.Form
+	start    *ui.Button
+	back     *ui.Button
 	backdrop boardPicture
 	// a small window's rows scroll in area (empty when they all show)
-	area   Rect
-	scroll scroller
+	area   ui.Rect
+	scroll ui.Scroller
 	// rating is the player's 4×4 rating, if they have one (record.Stats)
 	rating *record.Rating
 }
@@ -98,17 +99,17 @@ func newSetupScene(a *App) *setupScene {
 		loadNewGameChoices(a.Settings.NewGame)
 	}
 	sc := &setupScene{s: lastSetup}
-	sc.variant = choice{Label: locale.T("MenuGame"), Options: []string{"Gobblet 4×4", "Gobblers 3×3"}}
-	sc.mode = choice{Label: locale.T("MenuPlayers"), Options: []string{locale.T("MenuYouVsAI"), locale.T("MenuTwoPlayers"), locale.T("MenuAIvsAI"), locale.T("MenuOnline")}}
-	sc.role = choice{Label: locale.T("MenuOnline"), Options: []string{locale.T("MenuInviteFriend"), locale.T("MenuJoinGame"), locale.T("MenuThisNetwork")}, Sel: lastRole}
+	sc.variant = ui.Choice{Label: locale.T("MenuGame"), Options: []string{"Gobblet 4×4", "Gobblers 3×3"}}
+	sc.mode = ui.Choice{Label: locale.T("MenuPlayers"), Options: []string{locale.T("MenuYouVsAI"), locale.T("MenuTwoPlayers"), locale.T("MenuAIvsAI"), locale.T("MenuOnline")}}
+	sc.role = ui.Choice{Label: locale.T("MenuOnline"), Options: []string{locale.T("MenuInviteFriend"), locale.T("MenuJoinGame"), locale.T("MenuThisNetwork")}, Sel: lastRole}
 	if inBrowser { // a page cannot listen for a player on this network
 		sc.role.Off = []bool{false, false, true}
 		if sc.role.Sel == roleLAN {
 			sc.role.Sel = roleInvite
 		}
 	}
-	sc.colour = choice{Label: locale.T("MenuYourColour"), Options: []string{colourName(0), colourName(1)}}
-	sc.first = choice{Label: locale.T("MenuMovesFirst"), Options: []string{colourName(0), colourName(1)}}
+	sc.colour = ui.Choice{Label: locale.T("MenuYourColour"), Options: []string{colourName(0), colourName(1)}}
+	sc.first = ui.Choice{Label: locale.T("MenuMovesFirst"), Options: []string{colourName(0), colourName(1)}}
 	if sc.s.Variant == rules.Gobblers {
 		sc.variant.Sel = 1
 	}
@@ -116,7 +117,7 @@ func newSetupScene(a *App) *setupScene {
 	sc.colour.Sel = lastColour
 	sc.first.Sel = sc.s.First
 	for c := 0; c < 2; c++ {
-		sc.algo[c] = choice{Label: algoLabel(c), Options: []string{locale.T("MenuAlgoDefault"), "Minimax", "Alpha-beta", locale.T("MenuAlgoIterative")}}
+		sc.algo[c] = ui.Choice{Label: algoLabel(c), Options: []string{locale.T("MenuAlgoDefault"), "Minimax", "Alpha-beta", locale.T("MenuAlgoIterative")}}
 		for i, al := range algorithms {
 			if al == sc.s.Players[c].Algorithm {
 				sc.algo[c].Sel = i
@@ -124,8 +125,8 @@ func newSetupScene(a *App) *setupScene {
 		}
 	}
 	sc.fillLevels()
-	sc.start = &button{Label: locale.T("MenuStart"), Primary: true, Tip: "Enter"}
-	sc.back = &button{Label: locale.T("Back"), Tip: "Esc"}
+	sc.start = &ui.Button{Label: locale.T("MenuStart"), Primary: true, Tip: "Enter"}
+	sc.back = &ui.Button{Label: locale.T("Back"), Tip: "Esc"}
 	sc.backdrop = boardPicture{Pos: mustPos("gobblers:x3,.,o1/.,x2o3,./o2,.,x1:x")}
 	st := a.Store.Stats()
 	if r, ok := st.RatingOf(rules.Classic); ok {
@@ -179,7 +180,7 @@ func (sc *setupScene) fillLevels() {
 // the role second: the rows a click can add or remove all follow them, so
 // the row just clicked never moves from under the pointer.
 func (sc *setupScene) rebuild() {
-	rows := []*choice{&sc.mode}
+	rows := []*ui.Choice{&sc.mode}
 	sc.colour.Options = []string{colourName(0), colourName(1)}
 	sc.start.Label = locale.T("MenuStart")
 	sc.start.Disabled = false
@@ -261,7 +262,7 @@ func (sc *setupScene) layout(a *App) {
 	rowH, gap := 50*u, 14*u
 	by := a.H - 110*u
 	bw, bh := 230*u, 58*u
-	sc.area = Rect{}
+	sc.area = ui.Rect{}
 	if a.compact() {
 		// a phone: the rows scroll between the title and the buttons
 		w = math.Min(820*u, a.W-40*u)
@@ -270,10 +271,10 @@ func (sc *setupScene) layout(a *App) {
 		by, bh = a.H-66*u, 54*u
 		bw = math.Min(230*u, (a.W-40*u)/2)
 		rowH, gap = 48*u, 8*u
-		if stackRows(a, w) {
-			rowH, gap = (stackedLabelH+46)*u, 10*u
+		if ui.StackRows(a, w) {
+			rowH, gap = (ui.StackedLabelH+46)*u, 10*u
 		}
-		area := Rect{0, y - 20*u, a.W, by - 12*u - (y - 20*u)}
+		area := ui.R(0, y-20*u, a.W, by-12*u-(y-20*u))
 		h := float64(len(sc.form.Rows))*(rowH+gap) + 20*u
 		if sc.suggestion() != "" {
 			h += suggestionH * u
@@ -287,10 +288,10 @@ func (sc *setupScene) layout(a *App) {
 		}
 	}
 	for i, r := range sc.form.Rows {
-		r.layout(a, Rect{x, y + float64(i)*(rowH+gap), w, rowH})
+		r.Layout(a, ui.R(x, y+float64(i)*(rowH+gap), w, rowH))
 	}
-	sc.back.Rect = Rect{a.W/2 - bw - 20*u, by, bw, bh}
-	sc.start.Rect = Rect{a.W/2 + 20*u, by, bw, bh}
+	sc.back.Rect = ui.R(a.W/2-bw-20*u, by, bw, bh)
+	sc.start.Rect = ui.R(a.W/2+20*u, by, bw, bh)
 	if !sc.area.Empty() || a.compact() {
 		sc.back.Rect.X, sc.start.Rect.X = a.W/2-bw-8*u, a.W/2+8*u
 	}
@@ -298,26 +299,26 @@ func (sc *setupScene) layout(a *App) {
 
 func (sc *setupScene) Update(a *App) error {
 	sc.layout(a)
-	sc.form.scroll = nil
+	sc.form.Scroll = nil
 	if !sc.area.Empty() {
-		sc.form.scroll = &sc.scroll
+		sc.form.Scroll = &sc.scroll
 		last := sc.form.Rows[len(sc.form.Rows)-1].Rect
 		first := sc.form.Rows[0].Rect
 		focus := sc.form.Focus
-		sc.scroll.update(a, sc.area, last.Y+last.H-first.Y+20*a.U())
+		sc.scroll.Update(a, sc.area, last.Y+last.H-first.Y+20*a.U())
 		if a.In.Key(ebiten.KeyUp) || a.In.Key(ebiten.KeyDown) {
 			defer func() {
 				if sc.form.Focus != focus {
 					r := sc.form.Rows[sc.form.Focus].Rect
 					r.Y += sc.scroll.Y
-					sc.scroll.show(sc.area, r)
+					sc.scroll.Show(sc.area, r)
 				}
 			}()
 		}
 		sc.layout(a)
 	}
 	oldV, oldMode, oldColour, oldRole := sc.variant.Sel, sc.mode.Sel, sc.colour.Sel, sc.role.Sel
-	if sc.form.update(a) {
+	if sc.form.Update(a) {
 		if sc.variant.Sel != oldV {
 			sc.s = sc.collect()
 			sc.fillLevels()
@@ -328,7 +329,7 @@ func (sc *setupScene) Update(a *App) error {
 		}
 	}
 	switch {
-	case !sc.start.Disabled && (sc.start.update(a) || a.In.Key(ebiten.KeyEnter) || a.In.Key(ebiten.KeyNumpadEnter)):
+	case !sc.start.Disabled && (sc.start.Update(a) || a.In.Key(ebiten.KeyEnter) || a.In.Key(ebiten.KeyNumpadEnter)):
 		sc.remember(a)
 		if !makeRoom(a, false) {
 			return nil
@@ -349,7 +350,7 @@ func (sc *setupScene) Update(a *App) error {
 			return nil
 		}
 		a.scenes.GoTo(newGameScene(a, lastSetup.played(), nil))
-	case sc.back.update(a) || a.In.Key(ebiten.KeyEscape):
+	case sc.back.Update(a) || a.In.Key(ebiten.KeyEscape):
 		sc.remember(a)
 		a.scenes.GoTo(newMenuScene(a))
 	}
@@ -371,10 +372,10 @@ func (sc *setupScene) Draw(a *App, dst *ebiten.Image) {
 	if a.compact() {
 		ty = 36 * u
 	}
-	drawText(dst, locale.T("MenuNewGame"), a.Face(Bold, sizeTitle), a.W/2, ty, Center, th.Text)
+	ui.DrawText(dst, locale.T("MenuNewGame"), a.Face(ui.Bold, ui.SizeTitle), a.W/2, ty, ui.Center, th.Text)
 	n := len(sc.form.Rows)
 	last := sc.form.Rows[n-1].Rect
-	card := Rect{sc.form.Rows[0].Rect.X - 36*u, sc.form.Rows[0].Rect.Y - 26*u, sc.form.Rows[0].Rect.W + 72*u, last.Y + last.H - sc.form.Rows[0].Rect.Y + 52*u}
+	card := ui.R(sc.form.Rows[0].Rect.X-36*u, sc.form.Rows[0].Rect.Y-26*u, sc.form.Rows[0].Rect.W+72*u, last.Y+last.H-sc.form.Rows[0].Rect.Y+52*u)
 	hint := sc.suggestion()
 	if hint != "" {
 		card.H += suggestionH * u
@@ -383,23 +384,23 @@ func (sc *setupScene) Draw(a *App, dst *ebiten.Image) {
 	if !sc.area.Empty() { // the rows scroll in their area
 		form = clipTo(dst, sc.area)
 	}
-	panel(a, form, card)
-	sc.form.draw(a, form)
+	ui.Panel(a, form, card)
+	sc.form.Draw(a, form)
 	if hint != "" {
-		fs := a.Face(Regular, sizeSmall)
-		drawText(form, fitText(hint, fs, last.W), fs, last.X+last.W, last.Y+last.H+suggestionH*u*0.75, Right, th.TextDim)
+		fs := a.Face(ui.Regular, ui.SizeSmall)
+		ui.DrawText(form, ui.FitText(hint, fs, last.W), fs, last.X+last.W, last.Y+last.H+suggestionH*u*0.75, ui.Right, th.TextDim)
 	}
 	if sc.start.Disabled { // only Online in a browser disables it
-		fc := a.Face(Regular, sizeBody)
-		lh := lineHeight(fc) * 1.3
-		for i, ln := range wrap(onlineInBrowser(), fc, card.W-48*u) {
-			drawText(dst, ln, fc, a.W/2, card.Y+card.H+30*u+float64(i)*lh, Center, th.Text)
+		fc := a.Face(ui.Regular, ui.SizeBody)
+		lh := ui.LineHeight(fc) * 1.3
+		for i, ln := range ui.Wrap(onlineInBrowser(), fc, card.W-48*u) {
+			ui.DrawText(dst, ln, fc, a.W/2, card.Y+card.H+30*u+float64(i)*lh, ui.Center, th.Text)
 		}
 	}
-	sc.back.draw(a, dst, false)
-	sc.start.draw(a, dst, false)
+	sc.back.Draw(a, dst, false)
+	sc.start.Draw(a, dst, false)
 	if a.keysShown() && !a.compact() {
-		drawText(dst, sc.keysHint(), a.Face(Regular, sizeSmall), a.W/2, a.H-28*u, Center, th.TextDim)
+		ui.DrawText(dst, sc.keysHint(), a.Face(ui.Regular, ui.SizeSmall), a.W/2, a.H-28*u, ui.Center, th.TextDim)
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 
 	"github.com/gobblet-game/gobblet/internal/netplay"
 	"github.com/gobblet-game/gobblet/internal/rules"
+	"github.com/gobblet-game/gobblet/internal/ui"
 )
 
 // ngDriver drives the New game screen and the lobby with fake input.
@@ -79,7 +80,7 @@ func (d *ngDriver) lobby() *lobbyScene {
 }
 
 // row finds a shown row of New game by its label.
-func (d *ngDriver) row(label string) *choice {
+func (d *ngDriver) row(label string) *ui.Choice {
 	d.t.Helper()
 	for _, r := range d.setup().form.Rows {
 		if r.Label == label {
@@ -99,12 +100,12 @@ func (d *ngDriver) labels() []string {
 }
 
 // segment is where the option of a row that starts with prefix is drawn.
-func (d *ngDriver) segment(label, prefix string) (*choice, int, float64, float64) {
+func (d *ngDriver) segment(label, prefix string) (*ui.Choice, int, float64, float64) {
 	d.t.Helper()
 	r := d.row(label)
 	for i, o := range r.Options {
 		if strings.HasPrefix(o, prefix) {
-			x, y := r.segs[i].Center()
+			x, y := r.Segs[i].Center()
 			return r, i, x, y
 		}
 	}
@@ -224,13 +225,13 @@ func TestClickedRowStaysUnderThePointer(t *testing.T) {
 			r, i, x, y := d.segment(c[0], c[1])
 			before := r.Rect
 			d.click(x, y)
-			var under *choice
+			var under *ui.Choice
 			for _, rr := range d.setup().form.Rows {
 				if rr.Rect.Contains(x, y) {
 					under = rr
 				}
 			}
-			if under != r || r.Rect != before || !r.segs[i].Contains(x, y) {
+			if under != r || r.Rect != before || !r.Segs[i].Contains(x, y) {
 				got := "nothing"
 				if under != nil {
 					got = "the " + under.Label + " row"
@@ -296,11 +297,11 @@ func TestNewGameShowsTheRowsOfTheMode(t *testing.T) {
 // sizes are the windows the lobby is checked at.
 var reviewSizes = [][2]float64{{1280, 800}, {900, 640}, {1920, 1080}}
 
-func overlaps(p, q Rect) bool {
+func overlaps(p, q ui.Rect) bool {
 	return p.X < q.X+q.W && q.X < p.X+p.W && p.Y < q.Y+q.H && q.Y < p.Y+p.H
 }
 
-func inside(r, in Rect) bool {
+func inside(r, in ui.Rect) bool {
 	return r.X >= in.X && r.Y >= in.Y && r.X+r.W <= in.X+in.W && r.Y+r.H <= in.Y+in.H
 }
 
@@ -312,7 +313,7 @@ func checkLobbyLayout(t *testing.T, a *App, ls *lobbyScene, what string) {
 	u := a.U()
 	type item struct {
 		name string
-		r    Rect
+		r    ui.Rect
 	}
 	var items []item
 	for i := range ls.lines {
@@ -349,16 +350,16 @@ func checkLobbyLayout(t *testing.T, a *App, ls *lobbyScene, what string) {
 			}
 		}
 	}
-	if !inside(card, Rect{0, 0, a.W, a.H}) {
+	if !inside(card, ui.R(0, 0, a.W, a.H)) {
 		t.Errorf("%s: the card %v is off the window", where, card)
 	}
 	if a.compact() { // the compact arrangement: TestEveryScreenIsFingerSizedAndReadable checks it
 		return
 	}
-	if b := ls.back.Rect; b.Y < card.Y+card.H || !inside(b, Rect{0, 0, a.W, a.H}) {
+	if b := ls.back.Rect; b.Y < card.Y+card.H || !inside(b, ui.R(0, 0, a.W, a.H)) {
 		t.Errorf("%s: Cancel %v is not below the card %v and on the window", where, b, card)
 	}
-	title := lineHeight(a.Face(Bold, sizeTitle))
+	title := ui.LineHeight(a.Face(ui.Bold, ui.SizeTitle))
 	if 80*u+title/2 > card.Y {
 		t.Errorf("%s: the title runs into the card", where)
 	}
@@ -512,7 +513,7 @@ func TestLongCodeStaysInTheField(t *testing.T) {
 			ls.layout(d.a)
 			fc, shown := ls.field.fit(d.a)
 			u := d.a.U()
-			if w := textWidth(shown, fc); 22*u+w+4*u > ls.field.Rect.W-20*u {
+			if w := ui.TextWidth(shown, fc); 22*u+w+4*u > ls.field.Rect.W-20*u {
 				t.Errorf("%gx%g: %q (%d characters) is %.0f wide in a field %.0f wide", size[0], size[1], shown, len(ls.field.Text), w, ls.field.Rect.W)
 			}
 			if !strings.HasSuffix(ls.field.Text, strings.TrimPrefix(shown, "…")) {

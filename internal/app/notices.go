@@ -7,7 +7,9 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/gobblet-game/gobblet/internal/locale"
+	"github.com/gobblet-game/gobblet/internal/palette"
 	"github.com/gobblet-game/gobblet/internal/settings"
+	"github.com/gobblet-game/gobblet/internal/ui"
 )
 
 // Notices are sentences the player must read: files that could not be
@@ -28,13 +30,13 @@ func (a *App) notify(msg string) {
 // noticeCard is the card's layout for one frame: the notices that fit,
 // already wrapped, and where everything goes.
 type noticeCard struct {
-	Card, Title  Rect
+	Card, Title  ui.Rect
 	Paragraphs   [][]string // the lines of each notice shown
 	LineH        float64
 	TextX, TextY float64
 	TextW        float64
 	Shown        int // notices on the card; OK dismisses these
-	OK           Rect
+	OK           ui.Rect
 	W, H         float64 // the window it was laid out for
 }
 
@@ -56,11 +58,11 @@ func (a *App) cardOfNotices() *noticeCard {
 // its lines cut if it alone is too tall) on a card in the middle.
 func (a *App) layoutNotices() noticeCard {
 	u := a.U()
-	fc := a.Face(Regular, sizeBody)
+	fc := a.Face(ui.Regular, ui.SizeBody)
 	c := noticeCard{W: a.W, H: a.H}
 	w := math.Min(820*u, a.W-48*u)
 	pad := 28 * u
-	c.LineH = sizeBody * 1.45 * u
+	c.LineH = ui.SizeBody * 1.45 * u
 	c.TextW = w - 2*pad - 22*u // the bullet's indent
 	titleH := 44 * u
 	buttonH := 52 * u
@@ -83,10 +85,10 @@ func (a *App) layoutNotices() noticeCard {
 		used += h
 	}
 	hgt := pad + titleH + used + buttonH + pad
-	c.Card = Rect{a.W/2 - w/2, a.H/2 - hgt/2, w, hgt}
-	c.Title = Rect{c.Card.X + pad, c.Card.Y + pad, w - 2*pad, titleH}
+	c.Card = ui.R(a.W/2-w/2, a.H/2-hgt/2, w, hgt)
+	c.Title = ui.R(c.Card.X+pad, c.Card.Y+pad, w-2*pad, titleH)
 	c.TextX, c.TextY = c.Card.X+pad, c.Title.Y+titleH
-	c.OK = Rect{c.Card.X + w - pad - 160*u, c.Card.Y + hgt - pad - buttonH, 160 * u, buttonH}
+	c.OK = ui.R(c.Card.X+w-pad-160*u, c.Card.Y+hgt-pad-buttonH, 160*u, buttonH)
 	return c
 }
 
@@ -97,7 +99,7 @@ func (a *App) updateNotices() bool {
 		return false
 	}
 	c := a.cardOfNotices()
-	if a.noticeOK.update(a) || a.In.Key(ebiten.KeyEnter) || a.In.Key(ebiten.KeyNumpadEnter) || a.In.Key(ebiten.KeySpace) || a.In.Key(ebiten.KeyEscape) {
+	if a.noticeOK.Update(a) || a.In.Key(ebiten.KeyEnter) || a.In.Key(ebiten.KeyNumpadEnter) || a.In.Key(ebiten.KeySpace) || a.In.Key(ebiten.KeyEscape) {
 		a.notices = a.notices[c.Shown:]
 		a.noticeCard = nil
 		a.debugf("notices dismissed %d, left %d", c.Shown, len(a.notices))
@@ -114,35 +116,35 @@ func (a *App) drawNotices(dst *ebiten.Image) {
 	th := a.Theme
 	u := a.U()
 	c := a.cardOfNotices()
-	fillRect(dst, Rect{0, 0, a.W, a.H}, withAlpha(black, 0.45))
-	panel(a, dst, c.Card)
+	ui.FillRect(dst, ui.R(0, 0, a.W, a.H), palette.WithAlpha(palette.Black, 0.45))
+	ui.Panel(a, dst, c.Card)
 	title := locale.T("NoticeTitle")
 	if more := len(a.notices) - c.Shown; more > 0 {
 		title = locale.T("NoticeTitleMore")
 	}
-	drawText(dst, title, a.Face(Bold, sizeHeading), c.Title.X, c.Title.Y+c.Title.H/2, Left, th.Text)
-	fc := a.Face(Regular, sizeBody)
+	ui.DrawText(dst, title, a.Face(ui.Bold, ui.SizeHeading), c.Title.X, c.Title.Y+c.Title.H/2, ui.Left, th.Text)
+	fc := a.Face(ui.Regular, ui.SizeBody)
 	y := c.TextY
 	for _, lines := range c.Paragraphs {
-		drawText(dst, "•", fc, c.TextX, y+c.LineH/2, Left, th.Accent)
+		ui.DrawText(dst, "•", fc, c.TextX, y+c.LineH/2, ui.Left, th.Accent)
 		for _, l := range lines {
-			drawText(dst, l, fc, c.TextX+22*u, y+c.LineH/2, Left, th.Text)
+			ui.DrawText(dst, l, fc, c.TextX+22*u, y+c.LineH/2, ui.Left, th.Text)
 			y += c.LineH
 		}
 		y += 12 * u
 	}
-	a.noticeOK.draw(a, dst, true)
+	a.noticeOK.Draw(a, dst, true)
 }
 
 // wrapWide wraps a paragraph to w like wrap, and also breaks a word
 // longer than a line (a path) wherever it must.
-func wrapWide(s string, fc fontFace, w float64) []string {
+func wrapWide(s string, fc ui.Face, w float64) []string {
 	var out []string
-	for _, line := range wrap(s, fc, w) {
-		for textWidth(line, fc) > w {
+	for _, line := range ui.Wrap(s, fc, w) {
+		for ui.TextWidth(line, fc) > w {
 			rs := []rune(line)
 			n := len(rs) - 1
-			for n > 1 && textWidth(string(rs[:n]), fc) > w {
+			for n > 1 && ui.TextWidth(string(rs[:n]), fc) > w {
 				n--
 			}
 			out = append(out, string(rs[:n]))
@@ -163,22 +165,22 @@ func (a *App) drawSaveProblem(dst *ebiten.Image) {
 	}
 	th := a.Theme
 	u := a.U()
-	fc := a.Face(Medium, sizeSmall)
+	fc := a.Face(ui.Medium, ui.SizeSmall)
 	lines := wrapWide(msg, fc, math.Min(900*u, a.W-64*u))
-	lineH := sizeSmall * 1.4 * u
+	lineH := ui.SizeSmall * 1.4 * u
 	w := 0.0
 	for _, l := range lines {
-		w = math.Max(w, textWidth(l, fc))
+		w = math.Max(w, ui.TextWidth(l, fc))
 	}
 	w += 36 * u
 	h := float64(len(lines))*lineH + 14*u
-	r := Rect{a.W/2 - w/2, 68 * u, w, h}
+	r := ui.R(a.W/2-w/2, 68*u, w, h)
 	if a.toastT > 0 { // below the toast, not under it
 		r.Y = 140 * u
 	}
-	roundRectSpriteA(dst, r, 10*u, mix(th.Panel, th.Warn, 0.35), th.Warn, math.Max(1, 1.5*u), 6*u, th.Shadow)
+	ui.RoundRectSpriteA(dst, r, 10*u, palette.Mix(th.Panel, th.Warn, 0.35), th.Warn, math.Max(1, 1.5*u), 6*u, th.Shadow)
 	for i, l := range lines {
-		drawText(dst, l, fc, a.W/2, r.Y+7*u+(float64(i)+0.5)*lineH, Center, th.Text)
+		ui.DrawText(dst, l, fc, a.W/2, r.Y+7*u+(float64(i)+0.5)*lineH, ui.Center, th.Text)
 	}
 }
 

@@ -7,8 +7,10 @@ import (
 
 	"github.com/gobblet-game/gobblet/internal/locale"
 	"github.com/gobblet-game/gobblet/internal/netplay"
+	"github.com/gobblet-game/gobblet/internal/palette"
 	"github.com/gobblet-game/gobblet/internal/rules"
 	"github.com/gobblet-game/gobblet/internal/sound"
+	"github.com/gobblet-game/gobblet/internal/ui"
 )
 
 // netGame is what an online game scene knows of its session. The session
@@ -37,8 +39,8 @@ type netGame struct {
 	// resumed: Continue brought the game back after the window closed; it
 	// has no session
 	resumed bool
-	goneM   menuList
-	drawM   menuList
+	goneM   ui.MenuList
+	drawM   ui.MenuList
 }
 
 // onlineStandIn is the computer's level that finishes an online game whose
@@ -49,8 +51,8 @@ const onlineStandIn = "medium"
 // cards it may show.
 func newNetGame(sess *netplay.Session) *netGame {
 	n := &netGame{sess: sess}
-	n.goneM.Buttons = []*button{{Label: locale.T("OnlineFinishAI"), Primary: true, Tip: locale.T("OnlineFinishAITip")}, {Label: locale.T("OnlineMainMenu")}}
-	n.drawM.Buttons = []*button{{Label: locale.T("OnlineAcceptDraw")}, {Label: locale.T("OnlineDecline")}} // neither is the default
+	n.goneM.Buttons = []*ui.Button{{Label: locale.T("OnlineFinishAI"), Primary: true, Tip: locale.T("OnlineFinishAITip")}, {Label: locale.T("OnlineMainMenu")}}
+	n.drawM.Buttons = []*ui.Button{{Label: locale.T("OnlineAcceptDraw")}, {Label: locale.T("OnlineDecline")}} // neither is the default
 	return n
 }
 
@@ -310,7 +312,7 @@ func (gs *gameScene) updateDrawOffer(a *App) bool {
 	}
 	gs.layoutStatusButtons(a, n.drawM.Buttons)
 	for i, b := range n.drawM.Buttons {
-		if b.update(a) {
+		if b.Update(a) {
 			n.drawOffered = false
 			n.sess.AnswerDraw(i == 0)
 			if i == 1 {
@@ -323,25 +325,25 @@ func (gs *gameScene) updateDrawOffer(a *App) bool {
 }
 
 // layoutStatusButtons puts buttons at the right of the status bar.
-func (gs *gameScene) layoutStatusButtons(a *App, bs []*button) {
+func (gs *gameScene) layoutStatusButtons(a *App, bs []*ui.Button) {
 	u := a.U()
 	st := gs.lay.Status
-	fc := a.Face(Medium, sizeBody)
+	fc := a.Face(ui.Medium, ui.SizeBody)
 	x := st.X + st.W - 16*u
 	for i := len(bs) - 1; i >= 0; i-- {
-		w := textWidth(bs[i].Label, fc) + 36*u
+		w := ui.TextWidth(bs[i].Label, fc) + 36*u
 		x -= w
-		bs[i].Rect = Rect{x, st.Y + 6*u, w, st.H - 12*u}
+		bs[i].Rect = ui.R(x, st.Y+6*u, w, st.H-12*u)
 		x -= 10 * u
 	}
 }
 
 // goneCard is where the card about a lost connection lies.
-func (gs *gameScene) goneCard(a *App) Rect {
+func (gs *gameScene) goneCard(a *App) ui.Rect {
 	u := a.U()
 	w, h := 560*u, 250*u
 	f := gs.lay.Frame
-	return Rect{f.X + f.W/2 - w/2, f.Y + f.H/2 - h/2, w, h}
+	return ui.R(f.X+f.W/2-w/2, f.Y+f.H/2-h/2, w, h)
 }
 
 // layoutGone places the buttons of the card that says the partner left.
@@ -352,14 +354,14 @@ func (gs *gameScene) layoutGone(a *App) {
 	bs[0].Disabled = gs.game.Over()
 	bw := (r.W - 3*20*u) / 2
 	for i, b := range bs {
-		b.Rect = Rect{r.X + 20*u + float64(i)*(bw+20*u), r.Y + r.H - 76*u, bw, 54 * u}
+		b.Rect = ui.R(r.X+20*u+float64(i)*(bw+20*u), r.Y+r.H-76*u, bw, 54*u)
 	}
 }
 
 func (gs *gameScene) updateGone(a *App) error {
 	n := gs.net
 	gs.layoutGone(a)
-	switch n.goneM.update(a) {
+	switch n.goneM.Update(a) {
 	case 0:
 		gs.finishAgainstAI(a)
 	case 1:
@@ -382,9 +384,9 @@ func (gs *gameScene) drawGone(a *App, dst *ebiten.Image) {
 	n := gs.net
 	th := a.Theme
 	u := a.U()
-	fillRect(dst, Rect{0, 0, a.W, a.H}, withAlpha(black, 0.45))
+	ui.FillRect(dst, ui.R(0, 0, a.W, a.H), palette.WithAlpha(palette.Black, 0.45))
 	r := gs.goneCard(a)
-	panel(a, dst, r)
+	ui.Panel(a, dst, r)
 	title := locale.T("OnlineConnectionLost")
 	switch {
 	case n.resumed:
@@ -392,20 +394,20 @@ func (gs *gameScene) drawGone(a *App, dst *ebiten.Image) {
 	case n.gone.Clean:
 		title = locale.T("OnlineOpponentLeft")
 	}
-	drawText(dst, title, a.Face(Bold, sizeTitle), r.X+r.W/2, r.Y+52*u, Center, th.Text)
-	fs := a.Face(Regular, sizeBody)
+	ui.DrawText(dst, title, a.Face(ui.Bold, ui.SizeTitle), r.X+r.W/2, r.Y+52*u, ui.Center, th.Text)
+	fs := a.Face(ui.Regular, ui.SizeBody)
 	reason := disconnectedText(*n.gone)
 	if n.resumed {
 		reason = locale.T("OnlineEndedAtClose")
 	}
-	lines := wrap(reason, fs, r.W-60*u)
+	lines := ui.Wrap(reason, fs, r.W-60*u)
 	if !gs.game.Over() {
 		lines = append(lines, locale.T("OnlineGameSaved"))
 	}
 	for i, ln := range lines {
-		drawText(dst, ln, fs, r.X+r.W/2, r.Y+100*u+float64(i)*26*u, Center, th.TextDim)
+		ui.DrawText(dst, ln, fs, r.X+r.W/2, r.Y+100*u+float64(i)*26*u, ui.Center, th.TextDim)
 	}
-	n.goneM.draw(a, dst)
+	n.goneM.Draw(a, dst)
 }
 
 // netStatus is the online line of the side panel.

@@ -4,7 +4,9 @@ import (
 	"math"
 
 	"github.com/gobblet-game/gobblet/internal/locale"
+	"github.com/gobblet-game/gobblet/internal/palette"
 	"github.com/gobblet-game/gobblet/internal/sound"
+	"github.com/gobblet-game/gobblet/internal/ui"
 
 	"github.com/hajimehoshi/ebiten/v2"
 )
@@ -35,13 +37,13 @@ func onOff() []string { return []string{locale.T("OptionsOff"), locale.T("Option
 type optionsScene struct {
 	back     Scene
 	lang     int // the Language row's choice: 0 Auto, i+1 locale.Languages[i]
-	form     form
-	rows     map[string]*choice
-	done     *button
+	form     ui.Form
+	rows     map[string]*ui.Choice
+	done     *ui.Button
 	backdrop boardPicture
 	// a small window's rows scroll in area (empty when they all show)
-	area   Rect
-	scroll scroller
+	area   ui.Rect
+	scroll ui.Scroller
 }
 
 func nearest(xs []float64, v float64) int {
@@ -69,10 +71,10 @@ func boolSel(b bool) int {
 }
 
 func newOptionsScene(a *App, back Scene) *optionsScene {
-	o := &optionsScene{back: back, rows: map[string]*choice{}}
+	o := &optionsScene{back: back, rows: map[string]*ui.Choice{}}
 	s := &a.Settings
 	add := func(key, label string, opts []string, sel int, help string) {
-		c := &choice{Label: label, Options: opts, Sel: sel, Help: help}
+		c := &ui.Choice{Label: label, Options: opts, Sel: sel, Help: help}
 		o.rows[key] = c
 		o.form.Rows = append(o.form.Rows, c)
 	}
@@ -88,7 +90,7 @@ func newOptionsScene(a *App, back Scene) *optionsScene {
 	add("anim", locale.T("OptionsAnimations"), animNames(), nearest(animSteps, s.AnimationSpeed), locale.T("OptionsAnimationsHelp"))
 	add("demos", locale.T("OptionsKeepDemos"), onOff(), boolSel(s.KeepDemos), locale.T("OptionsKeepDemosHelp"))
 	theme := 0
-	for i, t := range themes {
+	for i, t := range palette.Themes {
 		if t.Name == s.Theme {
 			theme = i
 		}
@@ -106,7 +108,7 @@ func newOptionsScene(a *App, back Scene) *optionsScene {
 	add("full", locale.T("OptionsFullScreen"), onOff(), boolSel(s.Fullscreen), full)
 	add("server", locale.T("OptionsServer"), []string{serverShown(a)}, 0, locale.T("OptionsServerHelp"))
 	o.muteSound(a)
-	o.done = &button{Label: locale.T("OptionsDone"), Primary: true, Tip: "Esc"}
+	o.done = &ui.Button{Label: locale.T("OptionsDone"), Primary: true, Tip: "Esc"}
 	o.backdrop = boardPicture{Pos: mustPos("classic:.,x1,.,./o4,.,.,x3/.,o2x4,.,./.,.,o1,.:x")}
 	return o
 }
@@ -127,7 +129,7 @@ func (o *optionsScene) apply(a *App) {
 	s.EngineDetails = r["details"].Sel == 1
 	s.AnimationSpeed = animSteps[r["anim"].Sel]
 	s.KeepDemos = r["demos"].Sel == 1
-	s.Theme = themes[r["theme"].Sel].Name
+	s.Theme = palette.Themes[r["theme"].Sel].Name
 	s.Fullscreen = r["full"].Sel == 1
 	a.applySettings()
 	a.saveSettings()
@@ -138,18 +140,18 @@ func (o *optionsScene) layout(a *App) {
 	w := 820 * u
 	x := a.W/2 - w/2
 	y := 130 * u
-	o.area = Rect{}
+	o.area = ui.Rect{}
 	if a.compact() {
 		// a phone: rows a finger high, scrolling between the title and Done
 		w = math.Min(820*u, a.W-40*u)
 		x = a.W/2 - w/2
 		y = 96 * u
 		rowH, gap := 46*u, 8*u
-		if stackRows(a, w) {
-			rowH = (stackedLabelH + 46) * u
+		if ui.StackRows(a, w) {
+			rowH = (ui.StackedLabelH + 46) * u
 		}
-		o.done.Rect = Rect{a.W/2 - 120*u, a.H - 66*u, 240 * u, 54 * u}
-		area := Rect{0, y - 20*u, a.W, o.done.Rect.Y - 12*u - (y - 20*u)}
+		o.done.Rect = ui.R(a.W/2-120*u, a.H-66*u, 240*u, 54*u)
+		area := ui.R(0, y-20*u, a.W, o.done.Rect.Y-12*u-(y-20*u))
 		if h := float64(len(o.form.Rows))*(rowH+gap) + helpH*u + 30*u; h > area.H {
 			o.area = area
 			o.scroll.Max = h - area.H
@@ -158,7 +160,7 @@ func (o *optionsScene) layout(a *App) {
 			o.scroll.Y = 0
 		}
 		for i, r := range o.form.Rows {
-			r.layout(a, Rect{x, y, w, rowH})
+			r.Layout(a, ui.R(x, y, w, rowH))
 			y += rowH + gap
 			if i == o.form.Focus {
 				y += helpH * u
@@ -175,13 +177,13 @@ func (o *optionsScene) layout(a *App) {
 	step := math.Min(43*u, (a.H-116*u-y-helpH*u)/float64(n)) // the rows, the focused row's help and their card end above Done
 	rowH := step - 7*u
 	for i, r := range o.form.Rows {
-		r.layout(a, Rect{x, y, w, rowH})
+		r.Layout(a, ui.R(x, y, w, rowH))
 		y += step
 		if i == o.form.Focus {
 			y += helpH * u // the focused row's line of help
 		}
 	}
-	o.done.Rect = Rect{a.W/2 - 130*u, a.H - 84*u, 260 * u, 54 * u}
+	o.done.Rect = ui.R(a.W/2-130*u, a.H-84*u, 260*u, 54*u)
 }
 
 // layoutColumns lays the rows out in two columns from y, each row 44
@@ -198,17 +200,17 @@ func (o *optionsScene) layoutColumns(a *App, y float64) {
 			y = 130 * u
 		}
 		x := a.W/2 - w - gap/2 + float64(col)*(w+gap)
-		r.layout(a, Rect{x, y, w, 44 * u})
+		r.Layout(a, ui.R(x, y, w, 44*u))
 		y += 51 * u
 		if i == o.form.Focus {
 			y += helpH * u
 		}
 	}
-	o.done.Rect = Rect{a.W/2 - 130*u, a.H - 84*u, 260 * u, 54 * u}
+	o.done.Rect = ui.R(a.W/2-130*u, a.H-84*u, 260*u, 54*u)
 }
 
 // rowsBox is the rectangle that holds every row.
-func (o *optionsScene) rowsBox() Rect {
+func (o *optionsScene) rowsBox() ui.Rect {
 	b := o.form.Rows[0].Rect
 	for _, r := range o.form.Rows[1:] {
 		b = b.Union(r.Rect)
@@ -218,11 +220,11 @@ func (o *optionsScene) rowsBox() Rect {
 
 func (o *optionsScene) Update(a *App) error {
 	o.layout(a)
-	o.form.scroll = nil
+	o.form.Scroll = nil
 	if !o.area.Empty() {
-		o.form.scroll = &o.scroll
+		o.form.Scroll = &o.scroll
 		first, last := o.form.Rows[0].Rect, o.form.Rows[len(o.form.Rows)-1].Rect
-		o.scroll.update(a, o.area, last.Y+last.H-first.Y+helpH*a.U()+30*a.U())
+		o.scroll.Update(a, o.area, last.Y+last.H-first.Y+helpH*a.U()+30*a.U())
 		o.layout(a)
 	}
 	// F11 may have changed full screen behind our back; a sound device
@@ -230,7 +232,7 @@ func (o *optionsScene) Update(a *App) error {
 	o.muteSound(a)
 	o.rows["full"].Sel = boolSel(a.Settings.Fullscreen)
 	o.rows["values"].Sel = boolSel(a.showValues)
-	if o.form.update(a) {
+	if o.form.Update(a) {
 		o.apply(a)
 	}
 	if o.editServer(a) {
@@ -239,7 +241,7 @@ func (o *optionsScene) Update(a *App) error {
 	if o.changeLanguage(a) {
 		return nil
 	}
-	if o.done.update(a) || a.In.Key(ebiten.KeyEscape) || a.In.Key(ebiten.KeyEnter) {
+	if o.done.Update(a) || a.In.Key(ebiten.KeyEscape) || a.In.Key(ebiten.KeyEnter) {
 		a.scenes.GoTo(o.back)
 	}
 	return nil
@@ -257,23 +259,23 @@ func (o *optionsScene) Draw(a *App, dst *ebiten.Image) {
 	if a.compact() {
 		ty = 36 * u
 	}
-	drawText(dst, locale.T("OptionsTitle"), a.Face(Bold, sizeTitle), a.W/2, ty, Center, th.Text)
+	ui.DrawText(dst, locale.T("OptionsTitle"), a.Face(ui.Bold, ui.SizeTitle), a.W/2, ty, ui.Center, th.Text)
 	if why, ok := soundUnavailable(a); ok {
-		col := mix(th.Warn, white, 0.3)
+		col := palette.Mix(th.Warn, palette.White, 0.3)
 		if th.Light {
 			col = th.Warn
 		}
-		drawText(dst, locale.F("OptionsSoundUnavailable", "Why", why), a.Face(Medium, sizeSmall+1), a.W/2, 98*u, Center, col)
+		ui.DrawText(dst, locale.F("OptionsSoundUnavailable", "Why", why), a.Face(ui.Medium, ui.SizeSmall+1), a.W/2, 98*u, ui.Center, col)
 	}
 	box := o.rowsBox()
 	form := dst
 	if !o.area.Empty() { // the rows scroll in their area
 		form = clipTo(dst, o.area)
 	}
-	panel(a, form, Rect{box.X - 36*u, box.Y - 22*u, box.W + 72*u, box.H + helpH*u + 44*u})
-	o.form.draw(a, form)
+	ui.Panel(a, form, ui.R(box.X-36*u, box.Y-22*u, box.W+72*u, box.H+helpH*u+44*u))
+	o.form.Draw(a, form)
 	o.drawHelp(a, form)
-	o.done.draw(a, dst, false)
+	o.done.Draw(a, dst, false)
 }
 
 // helpH is the height of the focused row's line of help, at 1×.
@@ -285,10 +287,10 @@ func (o *optionsScene) drawHelp(a *App, dst *ebiten.Image) {
 	c := o.form.Rows[o.form.Focus]
 	u := a.U()
 	help := o.help()
-	fs := a.Face(Regular, sizeSmall)
+	fs := a.Face(ui.Regular, ui.SizeSmall)
 	x := c.Rect.X
-	help = fitText(help, fs, c.Rect.X+c.Rect.W-x)
-	drawText(dst, help, fs, x, c.Rect.Y+c.Rect.H+helpH*u/2+3*u, Left, a.Theme.TextDim)
+	help = ui.FitText(help, fs, c.Rect.X+c.Rect.W-x)
+	ui.DrawText(dst, help, fs, x, c.Rect.Y+c.Rect.H+helpH*u/2+3*u, ui.Left, a.Theme.TextDim)
 }
 
 // help is the focused row's line of help.
@@ -372,7 +374,7 @@ func (o *optionsScene) changeLanguage(a *App) bool {
 	focused := o.form.Focus < len(o.form.Rows) && o.form.Rows[o.form.Focus] == r
 	d := 0
 	switch {
-	case len(r.segs) > 0 && r.segs[0].Contains(a.In.X, a.In.Y) && o.tapped(a, r.segs[0]):
+	case len(r.Segs) > 0 && r.Segs[0].Contains(a.In.X, a.In.Y) && o.tapped(a, r.Segs[0]):
 		d = 1
 	case focused && (a.In.Key(ebiten.KeyEnter) || a.In.Key(ebiten.KeyNumpadEnter) || a.In.Key(ebiten.KeyRight)):
 		d = 1
@@ -390,9 +392,9 @@ func (o *optionsScene) changeLanguage(a *App) bool {
 
 // tapped reports whether the pointer chose the button s this frame: a
 // press, or in a form that scrolls a tap's release on it.
-func (o *optionsScene) tapped(a *App, s Rect) bool {
-	if o.form.scroll != nil {
-		return o.form.scroll.tap && s.Contains(o.form.scroll.pressX, o.form.scroll.pressY)
+func (o *optionsScene) tapped(a *App, s ui.Rect) bool {
+	if o.form.Scroll != nil {
+		return o.form.Scroll.Tap && s.Contains(o.form.Scroll.PressX, o.form.Scroll.PressY)
 	}
 	return a.In.Pressed
 }

@@ -8,6 +8,8 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/gobblet-game/gobblet/internal/locale"
+	"github.com/gobblet-game/gobblet/internal/palette"
+	"github.com/gobblet-game/gobblet/internal/ui"
 )
 
 func (gs *gameScene) openPause(a *App) {
@@ -23,17 +25,17 @@ func (gs *gameScene) openPause(a *App) {
 
 // pauseRect is the pause card, tall enough for its buttons: one above
 // the other, or in two columns in a short window (pauseCols).
-func (gs *gameScene) pauseRect(a *App) Rect {
+func (gs *gameScene) pauseRect(a *App) ui.Rect {
 	u := a.U()
 	n := len(gs.pause.menu.Buttons)
 	if cols := gs.pauseCols(a); cols == 2 {
 		w := math.Min(600*u, a.W-20*u)
 		h := 80*u + float64((n+1)/2)*62*u
-		return Rect{a.W/2 - w/2, a.H/2 - h/2, w, h}
+		return ui.R(a.W/2-w/2, a.H/2-h/2, w, h)
 	}
 	w := math.Min(360*u, a.W-20*u)
 	h := 90*u + float64(n)*66*u
-	return Rect{a.W/2 - w/2, a.H/2 - h/2, w, h}
+	return ui.R(a.W/2-w/2, a.H/2-h/2, w, h)
 }
 
 // pauseCols is how many columns of buttons the pause card has.
@@ -53,8 +55,8 @@ func (gs *gameScene) layoutPause(a *App) {
 	if gs.pauseCols(a) == 2 {
 		rows := (n + 1) / 2
 		w := (r.W - 60*u) / 2
-		left := column(Rect{r.X + 20*u, r.Y + 66*u, w, r.H - 76*u}, rows, w, 52*u, 10*u)
-		right := column(Rect{r.X + 40*u + w, r.Y + 66*u, w, r.H - 76*u}, rows, w, 52*u, 10*u)
+		left := column(ui.R(r.X+20*u, r.Y+66*u, w, r.H-76*u), rows, w, 52*u, 10*u)
+		right := column(ui.R(r.X+40*u+w, r.Y+66*u, w, r.H-76*u), rows, w, 52*u, 10*u)
 		for i, b := range gs.pause.menu.Buttons {
 			if i < rows {
 				b.Rect = left[i]
@@ -64,7 +66,7 @@ func (gs *gameScene) layoutPause(a *App) {
 		}
 		return
 	}
-	bs := column(Rect{r.X, r.Y + 70*u, r.W, r.H - 80*u}, n, math.Min(260*u, r.W-40*u), 52*u, 14*u)
+	bs := column(ui.R(r.X, r.Y+70*u, r.W, r.H-80*u), n, math.Min(260*u, r.W-40*u), 52*u, 14*u)
 	for i, b := range gs.pause.menu.Buttons {
 		b.Rect = bs[i]
 	}
@@ -76,7 +78,7 @@ func (gs *gameScene) updatePause(a *App) error {
 		gs.pause.open = false
 		return nil
 	}
-	i := gs.pause.menu.update(a)
+	i := gs.pause.menu.Update(a)
 	if i < 0 {
 		return nil
 	}
@@ -121,11 +123,11 @@ func (gs *gameScene) leave(a *App) {
 
 // drawPause dims the game and draws the pause menu on top.
 func (gs *gameScene) drawPause(a *App, dst *ebiten.Image) {
-	fillRect(dst, Rect{0, 0, a.W, a.H}, withAlpha(black, 0.55))
+	ui.FillRect(dst, ui.R(0, 0, a.W, a.H), palette.WithAlpha(palette.Black, 0.55))
 	r := gs.pauseRect(a)
-	panel(a, dst, r)
-	drawText(dst, locale.T("MenuPaused"), a.Face(Bold, sizeTitle), r.X+r.W/2, r.Y+44*a.U(), Center, a.Theme.Text)
-	gs.pause.menu.draw(a, dst)
+	ui.Panel(a, dst, r)
+	ui.DrawText(dst, locale.T("MenuPaused"), a.Face(ui.Bold, ui.SizeTitle), r.X+r.W/2, r.Y+44*a.U(), ui.Center, a.Theme.Text)
+	gs.pause.menu.Draw(a, dst)
 }
 
 // pauseActions are what the pause menu's buttons do, in their order (their

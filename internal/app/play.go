@@ -10,6 +10,7 @@ import (
 	"github.com/gobblet-game/gobblet/internal/record"
 	"github.com/gobblet-game/gobblet/internal/rules"
 	"github.com/gobblet-game/gobblet/internal/sound"
+	"github.com/gobblet-game/gobblet/internal/ui"
 )
 
 // glide is a piece in flight.
@@ -69,23 +70,23 @@ type gameScene struct {
 	// lang is the language the buttons were named in; pauseButtons are
 	// the pause menu's own buttons, named again when it changes.
 	lang         string
-	pauseButtons []*button
+	pauseButtons []*ui.Button
 	resigned     *rules.Result
 
 	review     int // ply shown in review; -1 when live
-	reviewMenu menuList
+	reviewMenu ui.MenuList
 	reviewBack Scene          // a saved game under review: where Back leads
 	playOnGame *record.Record // a saved unfinished game under review: what Play on plays
 	an         analysisState  // the game's analysis (analyse.go)
 
 	net     *netGame // online: the session
 	demo    demoState
-	top     []*button  // the top bar's buttons shown, from the right (showTop)
-	topAll  []*button  // those of the game's mode
-	topForm screenForm // the form gs.top was chosen for
-	sheet   bool       // the move list is open over the board (narrow and tall forms)
-	touch   bool       // the player's last input was a touch: no keyboard hints
-	pad     bool       // the player's last input was a gamepad: its buttons in the hints
+	top     []*ui.Button // the top bar's buttons shown, from the right (showTop)
+	topAll  []*ui.Button // those of the game's mode
+	topForm screenForm   // the form gs.top was chosen for
+	sheet   bool         // the move list is open over the board (narrow and tall forms)
+	touch   bool         // the player's last input was a touch: no keyboard hints
+	pad     bool         // the player's last input was a gamepad: its buttons in the hints
 	buttons topButtons
 	// lesson: the game runs a step of Learn to play (lesson.go), which
 	// judges each move before it is played; no end, no saving
@@ -116,14 +117,14 @@ type handState struct {
 // pauseState is the pause menu.
 type pauseState struct {
 	open bool
-	menu menuList
+	menu ui.MenuList
 }
 
 // endState is what follows the end of a game: the result card and the game
 // kept and counted.
 type endState struct {
 	ticks    int // ticks since the game ended
-	menu     menuList
+	menu     ui.MenuList
 	recorded bool
 	kept     string // the file the finished game was kept in
 	// record: the player's games against this AI level, this one counted
@@ -142,10 +143,10 @@ type demoState struct {
 
 // topButtons are the top bar's buttons; gameScene.top lists those shown.
 type topButtons struct {
-	pause, undo, redo, hint      *button
-	demoRun, demoStep, demoSpeed *button
-	resign, draw                 *button
-	moves                        *button // opens the move list (narrow and tall forms)
+	pause, undo, redo, hint      *ui.Button
+	demoRun, demoStep, demoSpeed *ui.Button
+	resign, draw                 *ui.Button
+	moves                        *ui.Button // opens the move list (narrow and tall forms)
 }
 
 // newGameScene starts the game of s, or plays on g if given: the top bar's
@@ -163,32 +164,32 @@ func newGameScene(a *App, s setup, g *rules.Game) *gameScene {
 		hand:     handState{flash: rules.NoSquare, hover: rules.NoSquare, peek: rules.NoSquare, peekAt: rules.NoSquare, quietSq: rules.NoSquare},
 		hintMove: rules.NoMove, review: -1, demo: demoState{running: true, speed: 1},
 	}
-	gs.buttons.pause = &button{Icon: iconPause}
-	gs.buttons.undo = &button{Icon: iconUndo}
-	gs.buttons.redo = &button{Icon: iconRedo}
-	gs.buttons.hint = &button{Icon: iconHint}
-	gs.buttons.demoRun = &button{Icon: iconPause}
-	gs.buttons.demoStep = &button{Icon: iconStep}
-	gs.buttons.demoSpeed = &button{Label: paceLabel(a.Settings.AIDelayMillis)}
-	gs.buttons.resign = &button{}
-	gs.buttons.draw = &button{}
-	gs.buttons.moves = &button{Icon: iconList}
-	gs.pause.menu.Buttons = []*button{{Primary: true}, {}, {}, {}, {}, {}}
-	gs.ending.menu.Buttons = []*button{{Primary: true}, {}, {}, {}}
+	gs.buttons.pause = &ui.Button{Icon: ui.IconPause}
+	gs.buttons.undo = &ui.Button{Icon: ui.IconUndo}
+	gs.buttons.redo = &ui.Button{Icon: ui.IconRedo}
+	gs.buttons.hint = &ui.Button{Icon: ui.IconHint}
+	gs.buttons.demoRun = &ui.Button{Icon: ui.IconPause}
+	gs.buttons.demoStep = &ui.Button{Icon: ui.IconStep}
+	gs.buttons.demoSpeed = &ui.Button{Label: paceLabel(a.Settings.AIDelayMillis)}
+	gs.buttons.resign = &ui.Button{}
+	gs.buttons.draw = &ui.Button{}
+	gs.buttons.moves = &ui.Button{Icon: ui.IconList}
+	gs.pause.menu.Buttons = []*ui.Button{{Primary: true}, {}, {}, {}, {}, {}}
+	gs.ending.menu.Buttons = []*ui.Button{{Primary: true}, {}, {}, {}}
 	switch s.Mode {
 	case modeAIvsAI:
-		gs.buttons.pause.Icon = iconMenu
-		gs.topAll = []*button{gs.buttons.pause, gs.buttons.demoSpeed, gs.buttons.demoStep, gs.buttons.demoRun}
+		gs.buttons.pause.Icon = ui.IconMenu
+		gs.topAll = []*ui.Button{gs.buttons.pause, gs.buttons.demoSpeed, gs.buttons.demoStep, gs.buttons.demoRun}
 	case modeOnline:
-		gs.buttons.pause.Icon = iconMenu
-		gs.topAll = []*button{gs.buttons.pause, gs.buttons.resign, gs.buttons.draw}
-		gs.pause.menu.Buttons = []*button{{Primary: true}, {}, {}, {}, {}}
+		gs.buttons.pause.Icon = ui.IconMenu
+		gs.topAll = []*ui.Button{gs.buttons.pause, gs.buttons.resign, gs.buttons.draw}
+		gs.pause.menu.Buttons = []*ui.Button{{Primary: true}, {}, {}, {}, {}}
 	case modeHumanVsAI:
-		gs.topAll = []*button{gs.buttons.hint, gs.buttons.redo, gs.buttons.undo, gs.buttons.resign, gs.buttons.pause}
+		gs.topAll = []*ui.Button{gs.buttons.hint, gs.buttons.redo, gs.buttons.undo, gs.buttons.resign, gs.buttons.pause}
 	default:
-		gs.topAll = []*button{gs.buttons.hint, gs.buttons.redo, gs.buttons.undo, gs.buttons.pause}
+		gs.topAll = []*ui.Button{gs.buttons.hint, gs.buttons.redo, gs.buttons.undo, gs.buttons.pause}
 	}
-	gs.reviewMenu.Buttons = []*button{{Icon: iconBack}, {Icon: iconForward}, {}}
+	gs.reviewMenu.Buttons = []*ui.Button{{Icon: ui.IconBack}, {Icon: ui.IconForward}, {}}
 	gs.pauseButtons = gs.pause.menu.Buttons
 	gs.labelButtons()
 	gs.showTop()
@@ -321,12 +322,12 @@ func (gs *gameScene) spinnerSteps(a *App) bool {
 // Damage is the part of the screen that moves by itself this tick: the
 // glides' paths and the status card while the computer thinks; the whole
 // screen for the rest (a flash, the result, a pulse, the Resign button).
-func (gs *gameScene) Damage(a *App) (r Rect, ok bool) {
+func (gs *gameScene) Damage(a *App) (r ui.Rect, ok bool) {
 	if gs.movesWhole(a) || gs.resignRunsOut(a) {
-		return Rect{}, false
+		return ui.Rect{}, false
 	}
 	if len(gs.landed) > 0 && gs.hand.peek != rules.NoSquare {
-		return Rect{}, false // the stack under the pointer opens once the glides are done
+		return ui.Rect{}, false // the stack under the pointer opens once the glides are done
 	}
 	for _, g := range gs.glides {
 		r = r.Union(gs.glidePath(g))
@@ -385,7 +386,7 @@ func (gs *gameScene) buttonLook() uint64 {
 			l |= 2 << (2 * i)
 		}
 	}
-	if gs.buttons.demoRun.Icon == iconPlay {
+	if gs.buttons.demoRun.Icon == ui.IconPlay {
 		l |= 1 << 63
 	}
 	return l
@@ -433,9 +434,9 @@ func (gs *gameScene) pointerLook(a *App) pointerLook {
 		}
 	}
 	i := 0
-	note := func(bs []*button) {
+	note := func(bs []*ui.Button) {
 		for _, b := range bs {
-			if b.hover && i < 64 {
+			if b.Hover && i < 64 {
 				p.hovered |= 1 << i
 			}
 			i++
@@ -615,7 +616,7 @@ func (gs *gameScene) toggleSheet(a *App) {
 func (gs *gameScene) closeSheet() {
 	gs.sheet = false
 	if gs.lay.Form != wide {
-		gs.lay.Panel = Rect{}
+		gs.lay.Panel = ui.Rect{}
 	}
 }
 
@@ -627,7 +628,7 @@ func (gs *gameScene) updateTopButtons(a *App) bool {
 		return true
 	}
 	for _, b := range gs.top {
-		if !b.update(a) {
+		if !b.Update(a) {
 			continue
 		}
 		switch b {
@@ -886,7 +887,7 @@ func (gs *gameScene) stepGlides(steps int) {
 // glidePath is the part of the screen a glide draws on from its start to
 // its end: the piece, lifted, anywhere on its straight way, and the square
 // or reserve slot it lands on.
-func (gs *gameScene) glidePath(g glide) Rect {
+func (gs *gameScene) glidePath(g glide) ui.Rect {
 	x1, y1 := g.x1, g.y1
 	if g.to != rules.NoSquare {
 		x1, y1 = gs.lay.SquareCenter(gs.variant, g.to)
@@ -963,11 +964,11 @@ func (gs *gameScene) Draw(a *App, dst *ebiten.Image) {
 			gs.drawMoveTip(a, dst)
 		}
 		for _, b := range gs.top {
-			b.drawTip(a, dst)
+			b.DrawTip(a, dst)
 		}
 		for _, b := range gs.reviewMenu.Buttons {
 			if gs.review >= 0 {
-				b.drawTip(a, dst)
+				b.DrawTip(a, dst)
 			}
 		}
 	}

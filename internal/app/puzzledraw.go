@@ -13,13 +13,15 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/gobblet-game/gobblet/internal/locale"
+	"github.com/gobblet-game/gobblet/internal/palette"
 	"github.com/gobblet-game/gobblet/internal/rules"
+	"github.com/gobblet-game/gobblet/internal/ui"
 )
 
 // puzzleLayout is where the puzzle's card goes; the board's layout is the
 // game scene's (gs.lay).
 type puzzleLayout struct {
-	card Rect
+	card ui.Rect
 }
 
 // puzzleCardH is the card's height under the board in a portrait window.
@@ -35,7 +37,7 @@ func (ps *puzzlesScene) layout(a *App) {
 	gs := ps.gs
 	v := gs.variant
 	var l boardLayout
-	card := Rect{}
+	card := ui.Rect{}
 	if a.H <= a.W*1.1 {
 		l = layoutBoard(a.W, a.H+statusH*u, u, v, 0)
 		if l.Form == wide {
@@ -43,7 +45,7 @@ func (ps *puzzlesScene) layout(a *App) {
 		} else {
 			cw := math.Min(360*u, a.W*0.42)
 			l = layoutBoard(a.W-cw, a.H+statusH*u, u, v, 0)
-			card = Rect{a.W - cw, l.Top.H + 12*u, cw - 12*u, a.H - l.Top.H - 24*u}
+			card = ui.R(a.W-cw, l.Top.H+12*u, cw-12*u, a.H-l.Top.H-24*u)
 		}
 	}
 	// a landscape window's board beside the card may take rows of
@@ -52,18 +54,18 @@ func (ps *puzzlesScene) layout(a *App) {
 	if card.Empty() {
 		ch := puzzleCardH * u
 		l = layoutBoard(a.W, a.H-ch+statusH*u, u, v, 0)
-		card = Rect{8 * u, a.H - ch, a.W - 16*u, ch - 8*u}
+		card = ui.R(8*u, a.H-ch, a.W-16*u, ch-8*u)
 	}
 	l.W, l.H = a.W, a.H
 	l.Top.W = a.W
-	l.Status, l.Panel, l.Sheet = Rect{}, Rect{}, Rect{}
+	l.Status, l.Panel, l.Sheet = ui.Rect{}, ui.Rect{}, ui.Rect{}
 	gs.lay = l
 	ps.lay.card = card
 	ps.layoutButtons(a)
 }
 
 // cardButtons are the card's buttons at this stage.
-func (ps *puzzlesScene) cardButtons() []*button {
+func (ps *puzzlesScene) cardButtons() []*ui.Button {
 	next := ps.nextB
 	if ps.daily {
 		next = ps.moreB
@@ -72,13 +74,13 @@ func (ps *puzzlesScene) cardButtons() []*button {
 	case puzzleNone:
 		return nil
 	case puzzleWrong:
-		return []*button{ps.retryB, ps.solveB}
+		return []*ui.Button{ps.retryB, ps.solveB}
 	case puzzleSolved:
-		return []*button{next}
+		return []*ui.Button{next}
 	case puzzleShowing, puzzleShown:
-		return []*button{next, ps.retryB}
+		return []*ui.Button{next, ps.retryB}
 	}
-	return []*button{ps.hintB, ps.solveB}
+	return []*ui.Button{ps.hintB, ps.solveB}
 }
 
 // layoutButtons places the top bar's Back and the card's buttons: in a row
@@ -87,9 +89,9 @@ func (ps *puzzlesScene) layoutButtons(a *App) {
 	u := a.U()
 	t := ps.gs.lay.Top
 	s := 44 * u
-	fc := a.Face(Medium, math.Min(sizeBody, s/u*0.42))
-	w := textWidth(ps.backB.Label, fc) + 40*u
-	ps.backB.Rect = Rect{t.W - w - 12*u, t.Y + (t.H-s)/2, w, s}
+	fc := a.Face(ui.Medium, math.Min(ui.SizeBody, s/u*0.42))
+	w := ui.TextWidth(ps.backB.Label, fc) + 40*u
+	ps.backB.Rect = ui.R(t.W-w-12*u, t.Y+(t.H-s)/2, w, s)
 
 	ps.shownBtn = ps.cardButtons()
 	ps.hintB.Disabled = ps.stage != puzzleSolving && ps.stage != puzzleReplying || ps.hint >= 2 || ps.hintWait
@@ -107,12 +109,12 @@ func (ps *puzzlesScene) layoutButtons(a *App) {
 	if (inner-gap*(n-1))/n >= 130*u {
 		bw := (inner - gap*(n-1)) / n
 		for i, b := range ps.shownBtn {
-			b.Rect = Rect{c.X + pad + float64(i)*(bw+gap), c.Y + c.H - pad - h, bw, h}
+			b.Rect = ui.R(c.X+pad+float64(i)*(bw+gap), c.Y+c.H-pad-h, bw, h)
 		}
 		return
 	}
 	for i, b := range ps.shownBtn {
-		b.Rect = Rect{c.X + pad, c.Y + c.H - pad - h - float64(len(ps.shownBtn)-1-i)*(h+gap), inner, h}
+		b.Rect = ui.R(c.X+pad, c.Y+c.H-pad-h-float64(len(ps.shownBtn)-1-i)*(h+gap), inner, h)
 	}
 }
 
@@ -143,21 +145,21 @@ func (ps *puzzlesScene) Draw(a *App, dst *ebiten.Image) {
 	}
 	ps.drawTopBar(a, dst)
 	ps.drawCard(a, dst)
-	ps.backB.drawTip(a, dst)
+	ps.backB.DrawTip(a, dst)
 	for _, b := range ps.shownBtn {
-		b.drawTip(a, dst)
+		b.DrawTip(a, dst)
 	}
 }
 
 // puzzleBoards keep each variant's board as the puzzle screen lays it out.
-var puzzleBoards [2]layer
+var puzzleBoards [2]ui.Layer
 
 // boardLayer is the background and the board for the window and layout.
 func (ps *puzzlesScene) boardLayer(a *App) *ebiten.Image {
 	l := ps.gs.lay
 	v := ps.gs.variant
 	key := fmt.Sprintf("%v %v %v %s %v", a.W, a.H, a.U(), a.Theme.Name, l.Frame)
-	return puzzleBoards[v&1].get(key, int(a.W), int(a.H), func(img *ebiten.Image) {
+	return puzzleBoards[v&1].Get(key, int(a.W), int(a.H), func(img *ebiten.Image) {
 		paintBoard(a, img, &l, v)
 	})
 }
@@ -170,7 +172,7 @@ func (ps *puzzlesScene) drawHintRing(a *App, dst *ebiten.Image) {
 		return
 	}
 	u := a.U()
-	var r Rect
+	var r ui.Rect
 	if ps.hintMove.IsDrop() {
 		slot := gs.slotFor(0, int(ps.hintMove.Size))
 		if slot < 0 {
@@ -183,7 +185,7 @@ func (ps *puzzlesScene) drawHintRing(a *App, dst *ebiten.Image) {
 	x, y := r.Center()
 	rad := math.Min(r.W, r.H) * 0.5
 	pulse := a.pulse(0.45, 8)
-	strokeCircle(dst, x, y, rad, 4*u, withAlpha(a.Theme.Good, 0.95*pulse))
+	ui.StrokeCircle(dst, x, y, rad, 4*u, palette.WithAlpha(a.Theme.Good, 0.95*pulse))
 }
 
 // drawTopBar draws the bar: the screen's name and the player's progress at
@@ -192,27 +194,27 @@ func (ps *puzzlesScene) drawTopBar(a *App, dst *ebiten.Image) {
 	th := a.Theme
 	u := a.U()
 	t := ps.gs.lay.Top
-	fillRect(dst, t, withAlpha(th.Panel, 0.85))
-	fillRect(dst, Rect{0, t.Y + t.H - 1, t.W, math.Max(1, u)}, th.PanelEdge)
+	ui.FillRect(dst, t, palette.WithAlpha(th.Panel, 0.85))
+	ui.FillRect(dst, ui.R(0, t.Y+t.H-1, t.W, math.Max(1, u)), th.PanelEdge)
 	title := locale.T("PuzzleTitle")
 	if ps.daily {
 		title = locale.T("PuzzleDailyTitle")
 	}
 	room := ps.backB.Rect.X - 28*u
-	ft := a.Face(Bold, sizeHeading)
-	fs := a.Face(Regular, sizeSmall)
+	ft := a.Face(ui.Bold, ui.SizeHeading)
+	fs := a.Face(ui.Regular, ui.SizeSmall)
 	x := 16 * u
 	if a.compact() {
 		x = 12 * u
-		ft = a.Face(Bold, sizeBody)
+		ft = a.Face(ui.Bold, ui.SizeBody)
 	}
-	drawText(dst, fitText(title, ft, room), ft, x, t.Y+t.H*0.34, Left, th.Text)
+	ui.DrawText(dst, ui.FitText(title, ft, room), ft, x, t.Y+t.H*0.34, ui.Left, th.Text)
 	words := ps.progressWords()
-	if textWidth(words, fs) > room { // a phone: the rating and the solved count only
+	if ui.TextWidth(words, fs) > room { // a phone: the rating and the solved count only
 		words = locale.F("PuzzleProgressShort", "Rating", strconv.Itoa(ps.rating()), "Solved", locale.Num(len(ps.progress.Solved)))
 	}
-	drawText(dst, fitText(words, fs, room), fs, x, t.Y+t.H*0.72, Left, th.TextDim)
-	ps.backB.draw(a, dst, false)
+	ui.DrawText(dst, ui.FitText(words, fs, room), fs, x, t.Y+t.H*0.72, ui.Left, th.TextDim)
+	ps.backB.Draw(a, dst, false)
 }
 
 // progressWords are the player's progress in one line.
@@ -227,29 +229,29 @@ func (ps *puzzlesScene) drawCard(a *App, dst *ebiten.Image) {
 	th := a.Theme
 	u := a.U()
 	c := ps.lay.card
-	panel(a, dst, c)
+	ui.Panel(a, dst, c)
 	pad := ps.pad(a)
 	w := c.W - 2*pad
 	y := c.Y + pad
-	fh := a.Face(Bold, sizeHeading)
-	for _, size := range []float64{sizeBody + 2, sizeBody} {
-		if a.compact() && size == sizeBody+2 || textWidth(ps.heading(), fh) > w {
-			fh = a.Face(Bold, size)
+	fh := a.Face(ui.Bold, ui.SizeHeading)
+	for _, size := range []float64{ui.SizeBody + 2, ui.SizeBody} {
+		if a.compact() && size == ui.SizeBody+2 || ui.TextWidth(ps.heading(), fh) > w {
+			fh = a.Face(ui.Bold, size)
 		}
 	}
 	hc := th.Text
 	if ps.stage != puzzleNone {
-		hc = th.playerText(0)
+		hc = th.PlayerText(0)
 	}
-	for _, ln := range wrap(ps.heading(), fh, w) {
-		drawText(dst, ln, fh, c.X+pad, y+lineHeight(fh)/2, Left, hc)
-		y += lineHeight(fh)
+	for _, ln := range ui.Wrap(ps.heading(), fh, w) {
+		ui.DrawText(dst, ln, fh, c.X+pad, y+ui.LineHeight(fh)/2, ui.Left, hc)
+		y += ui.LineHeight(fh)
 	}
 	if ps.stage != puzzleNone {
-		fs := a.Face(Regular, sizeSmall)
-		for _, ln := range wrap(ps.about(), fs, w) {
-			drawText(dst, ln, fs, c.X+pad, y+lineHeight(fs)/2, Left, th.TextDim)
-			y += lineHeight(fs)
+		fs := a.Face(ui.Regular, ui.SizeSmall)
+		for _, ln := range ui.Wrap(ps.about(), fs, w) {
+			ui.DrawText(dst, ln, fs, c.X+pad, y+ui.LineHeight(fs)/2, ui.Left, th.TextDim)
+			y += ui.LineHeight(fs)
 		}
 	}
 	y += 8 * u
@@ -258,7 +260,7 @@ func (ps *puzzlesScene) drawCard(a *App, dst *ebiten.Image) {
 		bottom = ps.shownBtn[0].Rect.Y - 6*u
 	}
 	if c.H >= 420*u && ps.stage != puzzleNone {
-		bottom = ps.drawTally(a, dst, Rect{c.X + pad, bottom - 70*u, w, 64 * u}) - 6*u
+		bottom = ps.drawTally(a, dst, ui.R(c.X+pad, bottom-70*u, w, 64*u)) - 6*u
 	}
 	msg, warn := ps.words(a)
 	col := th.Text
@@ -266,39 +268,39 @@ func (ps *puzzlesScene) drawCard(a *App, dst *ebiten.Image) {
 	case warn && th.Light:
 		col = th.Warn
 	case warn:
-		col = mix(th.Warn, white, 0.25)
+		col = palette.Mix(th.Warn, palette.White, 0.25)
 	case ps.stage == puzzleSolved:
 		col = th.Good
 		if th.Light {
-			col = shade(th.Good, 0.6)
+			col = palette.Shade(th.Good, 0.6)
 		}
 	}
-	fm := a.Face(Regular, sizeBody)
-	lines := wrap(msg, fm, w)
-	if y+float64(len(lines))*lineHeight(fm) > bottom {
-		fm = a.Face(Regular, sizeSmall)
-		lines = wrap(msg, fm, w)
+	fm := a.Face(ui.Regular, ui.SizeBody)
+	lines := ui.Wrap(msg, fm, w)
+	if y+float64(len(lines))*ui.LineHeight(fm) > bottom {
+		fm = a.Face(ui.Regular, ui.SizeSmall)
+		lines = ui.Wrap(msg, fm, w)
 	}
 	for _, ln := range lines {
-		if y+lineHeight(fm) > bottom+2*u {
+		if y+ui.LineHeight(fm) > bottom+2*u {
 			break
 		}
-		drawText(dst, ln, fm, c.X+pad, y+lineHeight(fm)/2, Left, col)
-		y += lineHeight(fm)
+		ui.DrawText(dst, ln, fm, c.X+pad, y+ui.LineHeight(fm)/2, ui.Left, col)
+		y += ui.LineHeight(fm)
 	}
 	for _, b := range ps.shownBtn {
-		b.draw(a, dst, false)
+		b.Draw(a, dst, false)
 	}
 }
 
 // drawTally draws the player's progress in three figures (rating, solved,
 // streak) in r, when the card has room; it returns r's top.
-func (ps *puzzlesScene) drawTally(a *App, dst *ebiten.Image, r Rect) float64 {
+func (ps *puzzlesScene) drawTally(a *App, dst *ebiten.Image, r ui.Rect) float64 {
 	th := a.Theme
 	u := a.U()
-	fillRect(dst, Rect{r.X, r.Y - 8*u, r.W, math.Max(1, u)}, th.PanelEdge)
-	fn := a.Face(Bold, sizeHeading)
-	fl := a.Face(Regular, sizeSmall)
+	ui.FillRect(dst, ui.R(r.X, r.Y-8*u, r.W, math.Max(1, u)), th.PanelEdge)
+	fn := a.Face(ui.Bold, ui.SizeHeading)
+	fl := a.Face(ui.Regular, ui.SizeSmall)
 	p := ps.progress
 	figures := []struct{ n, label string }{
 		{strconv.Itoa(ps.rating()), locale.T("PuzzleTallyRating")},
@@ -308,15 +310,15 @@ func (ps *puzzlesScene) drawTally(a *App, dst *ebiten.Image, r Rect) float64 {
 	cw := r.W / float64(len(figures))
 	for i, f := range figures {
 		x := r.X + cw*(float64(i)+0.5)
-		drawText(dst, f.n, fn, x, r.Y+r.H*0.36, Center, th.Text)
-		drawText(dst, f.label, fl, x, r.Y+r.H*0.8, Center, th.TextDim)
+		ui.DrawText(dst, f.n, fn, x, r.Y+r.H*0.36, ui.Center, th.Text)
+		ui.DrawText(dst, f.label, fl, x, r.Y+r.H*0.8, ui.Center, th.TextDim)
 	}
 	return r.Y - 8*u
 }
 
 // logLayout writes the puzzle screen's board, its puzzle and stage, the
 // card's words and its buttons to the layout log; it returns the stage.
-func (ps *puzzlesScene) logLayout(a *App, b *strings.Builder, buttons func([]*button)) string {
+func (ps *puzzlesScene) logLayout(a *App, b *strings.Builder, buttons func([]*ui.Button)) string {
 	gs := ps.gs
 	if gs.lay.N == 0 {
 		return "starting"
@@ -341,6 +343,6 @@ func (ps *puzzlesScene) logLayout(a *App, b *strings.Builder, buttons func([]*bu
 		fmt.Fprintf(b, "held %s size %d\n", from, gs.hand.hold.size)
 	}
 	buttons(ps.shownBtn)
-	buttons([]*button{ps.backB})
+	buttons([]*ui.Button{ps.backB})
 	return ps.stage.String()
 }

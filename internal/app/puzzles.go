@@ -23,6 +23,7 @@ import (
 	"github.com/gobblet-game/gobblet/internal/rules"
 	"github.com/gobblet-game/gobblet/internal/settings"
 	"github.com/gobblet-game/gobblet/internal/sound"
+	"github.com/gobblet-game/gobblet/internal/ui"
 )
 
 // puzzleStage is where the player is in a puzzle.
@@ -85,13 +86,13 @@ type puzzlesScene struct {
 	seen     map[string]bool // puzzles shown this visit: Next finds another
 
 	lay      puzzleLayout
-	backB    *button
-	hintB    *button
-	solveB   *button
-	retryB   *button
-	nextB    *button
-	moreB    *button // the daily puzzle solved: on to the other puzzles
-	shownBtn []*button
+	backB    *ui.Button
+	hintB    *ui.Button
+	solveB   *ui.Button
+	retryB   *ui.Button
+	nextB    *ui.Button
+	moreB    *ui.Button // the daily puzzle solved: on to the other puzzles
+	shownBtn []*ui.Button
 }
 
 // puzzleAnswer is a goroutine's answer: a move's verdict, or a hint.
@@ -109,12 +110,12 @@ func newPuzzlesScene(a *App, back Scene, daily bool) Scene {
 	ps := &puzzlesScene{
 		back: back, daily: daily, today: time.Now().Format(settings.DateLayout),
 		answers: make(chan puzzleAnswer, 4), seen: map[string]bool{},
-		backB:  &button{},
-		hintB:  &button{Icon: iconHint},
-		solveB: &button{},
-		retryB: &button{Primary: true},
-		nextB:  &button{Primary: true},
-		moreB:  &button{Primary: true},
+		backB:  &ui.Button{},
+		hintB:  &ui.Button{Icon: ui.IconHint},
+		solveB: &ui.Button{},
+		retryB: &ui.Button{Primary: true},
+		nextB:  &ui.Button{Primary: true},
+		moreB:  &ui.Button{Primary: true},
 	}
 	ps.label()
 	ps.progress = a.puzzleProgress()
@@ -264,12 +265,12 @@ func (ps *puzzlesScene) update(a *App) {
 // updateButtons handles the top bar's and the card's buttons; true when
 // one was pressed.
 func (ps *puzzlesScene) updateButtons(a *App) bool {
-	if ps.backB.update(a) {
+	if ps.backB.Update(a) {
 		ps.leave(a)
 		return true
 	}
 	for _, b := range ps.shownBtn {
-		if b.update(a) {
+		if b.Update(a) {
 			ps.press(a, b)
 			return true
 		}
@@ -278,7 +279,7 @@ func (ps *puzzlesScene) updateButtons(a *App) bool {
 }
 
 // press does what a card's button says.
-func (ps *puzzlesScene) press(a *App, b *button) {
+func (ps *puzzlesScene) press(a *App, b *ui.Button) {
 	switch b {
 	case ps.hintB:
 		ps.askHint(a)
@@ -302,7 +303,7 @@ func (ps *puzzlesScene) updateKeys(a *App) bool {
 	solving := ps.stage == puzzleSolving
 	keys := []struct {
 		key ebiten.Key
-		b   *button
+		b   *ui.Button
 	}{{ebiten.KeyH, ps.hintB}, {ebiten.KeyS, ps.solveB}, {ebiten.KeyR, ps.retryB}, {ebiten.KeyN, ps.nextB}, {ebiten.KeyN, ps.moreB}}
 	for _, k := range keys {
 		if in.Key(k.key) && slices.Contains(ps.shownBtn, k.b) && !k.b.Disabled {

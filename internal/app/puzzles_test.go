@@ -14,6 +14,7 @@ import (
 	"github.com/gobblet-game/gobblet/internal/puzzle"
 	"github.com/gobblet-game/gobblet/internal/rules"
 	"github.com/gobblet-game/gobblet/internal/settings"
+	"github.com/gobblet-game/gobblet/internal/ui"
 )
 
 // settle ticks the App until the puzzle screen rests: no move being
@@ -133,7 +134,7 @@ func newPuzzleTable(t *testing.T, daily bool) (*table, *puzzlesScene) {
 }
 
 // pressShown lays the puzzle screen out and clicks one of its buttons.
-func (tb *table) pressShown(b *button) {
+func (tb *table) pressShown(b *ui.Button) {
 	tb.t.Helper()
 	tb.tick()
 	if b.Rect.Empty() {

@@ -8,6 +8,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/gobblet-game/gobblet/internal/rules"
+	"github.com/gobblet-game/gobblet/internal/ui"
 )
 
 // screen drives a headless App frame by frame as Ebitengine does (Update,
@@ -16,7 +17,7 @@ type screen struct {
 	t    *testing.T
 	a    *App
 	src  *scriptSource
-	part Rect // the part of the screen the last drawn frame drew
+	part ui.Rect // the part of the screen the last drawn frame drew
 }
 
 func newScreen(t *testing.T) *screen {
@@ -39,7 +40,7 @@ func (s *screen) frame() bool {
 }
 
 // whole reports whether the last drawn frame drew the whole screen.
-func (s *screen) whole() bool { return s.part == Rect{0, 0, s.a.W, s.a.H} }
+func (s *screen) whole() bool { return s.part == ui.R(0, 0, s.a.W, s.a.H) }
 
 // input runs one tick with f as its input and reports whether it is drawn.
 func (s *screen) input(f Frame) bool {
@@ -226,10 +227,10 @@ func TestAPointerMoveOverTheGame(t *testing.T) {
 	}
 	b := gs.buttons.pause
 	bx, by := b.Rect.Center()
-	if !s.input(Frame{X: bx, Y: by, PointerMoved: true}) || !s.whole() || !b.hover {
+	if !s.input(Frame{X: bx, Y: by, PointerMoved: true}) || !s.whole() || !b.Hover {
 		t.Errorf("the pointer coming onto %q is not drawn", b.Tip)
 	}
-	if !s.input(Frame{X: 3, Y: 700, PointerMoved: true}) || !s.whole() || b.hover {
+	if !s.input(Frame{X: 3, Y: 700, PointerMoved: true}) || !s.whole() || b.Hover {
 		t.Errorf("the pointer leaving %q is not drawn", b.Tip)
 	}
 	for i := range settle {
@@ -386,7 +387,7 @@ func TestChangesWithoutInputAreDrawn(t *testing.T) {
 		b := s.game().buttons.pause
 		x, y := b.Rect.Center()
 		s.input(Frame{X: x, Y: y, PointerMoved: true})
-		if !s.until("the tooltip", func() bool { return b.hoverFor >= 30 }) {
+		if !s.until("the tooltip", func() bool { return b.HoverFor >= 30 }) {
 			t.Error("the tick the tooltip shows is not drawn")
 		}
 	})
@@ -399,7 +400,7 @@ func TestChangesWithoutInputAreDrawn(t *testing.T) {
 		s.input(Frame{X: x, Y: y, PointerMoved: true})
 		s.idle(settle)
 		gs.commit(s.a, mustMove(t, rules.Gobblers, "3@b2"), math.NaN(), math.NaN(), -1) // as a move from the network
-		if !s.until("the tooltip", func() bool { return b.hoverFor >= tipDelay }) {
+		if !s.until("the tooltip", func() bool { return b.HoverFor >= ui.TipDelay }) {
 			t.Error("the tick the tooltip shows is not drawn")
 		}
 	})

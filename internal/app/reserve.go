@@ -13,8 +13,10 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/gobblet-game/gobblet/internal/locale"
+	"github.com/gobblet-game/gobblet/internal/palette"
 	"github.com/gobblet-game/gobblet/internal/record"
 	"github.com/gobblet-game/gobblet/internal/rules"
+	"github.com/gobblet-game/gobblet/internal/ui"
 )
 
 // syncSlots keeps the classic reserve stacks where the player saw them: when
@@ -92,15 +94,15 @@ func (gs *gameScene) drawReserve(a *App, dst *ebiten.Image, p *rules.Position, c
 	u := a.U()
 	col := gs.lay.Reserve[c]
 	lit := !gs.over && gs.toMove() == c && live && !gs.lesson.waits() // a lesson's step done: no one moves
-	bg := withAlpha(th.Panel, 0.55)
+	bg := palette.WithAlpha(th.Panel, 0.55)
 	if lit {
-		bg = mix(th.Panel, th.Player[c], 0.12)
+		bg = palette.Mix(th.Panel, th.Player[c], 0.12)
 	}
 	var edge color.RGBA
 	if lit {
-		edge = withAlpha(th.Player[c], 0.9)
+		edge = palette.WithAlpha(th.Player[c], 0.9)
 	}
-	roundRectSprite(dst, col, 16*u, bg, edge, 2*u, 0)
+	ui.RoundRectSprite(dst, col, 16*u, bg, edge, 2*u, 0)
 	label := gs.setup.name(c)
 	first := gs.lay.SlotRect(c, 0)
 	msg := ""
@@ -114,16 +116,16 @@ func (gs *gameScene) drawReserve(a *App, dst *ebiten.Image, p *rules.Position, c
 		// a row: the name and "to move" at its left, before the slots
 		cx := lr.X + lr.W/2 + 2*u
 		label, fc := reserveLabel(a, label, gs.setup.shortName(c), lr.W-6*u)
-		drawText(dst, label, fc, cx, lr.Y+lr.H*0.38, Center, th.Text)
+		ui.DrawText(dst, label, fc, cx, lr.Y+lr.H*0.38, ui.Center, th.Text)
 		if msg != "" {
-			drawText(dst, msg, a.Face(Regular, sizeSmall), cx, lr.Y+lr.H*0.64, Center, th.playerText(c))
+			ui.DrawText(dst, msg, a.Face(ui.Regular, ui.SizeSmall), cx, lr.Y+lr.H*0.64, ui.Center, th.PlayerText(c))
 		}
 	} else {
 		label, fc := reserveLabel(a, label, gs.setup.shortName(c), col.W-6*u)
-		drawText(dst, label, fc, col.X+col.W/2, (col.Y+first.Y)/2, Center, th.Text)
+		ui.DrawText(dst, label, fc, col.X+col.W/2, (col.Y+first.Y)/2, ui.Center, th.Text)
 		if msg != "" {
 			last := gs.lay.SlotRect(c, gs.lay.Slots-1)
-			drawText(dst, msg, a.Face(Regular, sizeSmall), col.X+col.W/2, (last.Y+last.H+col.Y+col.H)/2, Center, th.playerText(c))
+			ui.DrawText(dst, msg, a.Face(ui.Regular, ui.SizeSmall), col.X+col.W/2, (last.Y+last.H+col.Y+col.H)/2, ui.Center, th.PlayerText(c))
 		}
 	}
 	scale := math.Min(first.W, gs.lay.Cell())
@@ -145,7 +147,7 @@ func (gs *gameScene) drawReserve(a *App, dst *ebiten.Image, p *rules.Position, c
 			n--
 		}
 		if n <= 0 || size <= 0 {
-			strokeCircle(dst, cx, cy, scale*0.3, math.Max(1, 1.5*u), withAlpha(th.TextDim, 0.25))
+			ui.StrokeCircle(dst, cx, cy, scale*0.3, math.Max(1, 1.5*u), palette.WithAlpha(th.TextDim, 0.25))
 			continue
 		}
 		rad := pieceRadius(gs.variant, size) * scale
@@ -166,8 +168,8 @@ func (gs *gameScene) drawReserve(a *App, dst *ebiten.Image, p *rules.Position, c
 			// at the piece's lower right, inside the slot
 			bx := math.Min(cx+rad*0.85, r.X+r.W-13*u)
 			by := math.Min(cy+rad*0.8, r.Y+r.H-12*u)
-			fillCircle(dst, bx, by, 11*u, withAlpha(th.Background, 0.85))
-			drawText(dst, badge, a.Face(Bold, sizeSmall-2), bx, by, Center, th.TextDim)
+			ui.FillCircle(dst, bx, by, 11*u, palette.WithAlpha(th.Background, 0.85))
+			ui.DrawText(dst, badge, a.Face(ui.Bold, ui.SizeSmall-2), bx, by, ui.Center, th.TextDim)
 		}
 	}
 }
@@ -175,17 +177,17 @@ func (gs *gameScene) drawReserve(a *App, dst *ebiten.Image, p *rules.Position, c
 // reserveLabel fits a reserve's name in w: the full name, up to three
 // steps smaller if need be (to the 12 px floor), then
 // the short form ("Easy" for "AI Easy"), and only then cut with "…".
-func reserveLabel(a *App, full, short string, w float64) (string, fontFace) {
-	sizes := []float64{sizeSmall + 1, sizeSmall, sizeSmall - 1, sizeSmall - 2, sizeSmall - 3}
+func reserveLabel(a *App, full, short string, w float64) (string, ui.Face) {
+	sizes := []float64{ui.SizeSmall + 1, ui.SizeSmall, ui.SizeSmall - 1, ui.SizeSmall - 2, ui.SizeSmall - 3}
 	for _, t := range []string{full, short} {
 		for _, size := range sizes {
-			if fo := a.Face(Medium, size); textWidth(t, fo) <= w {
+			if fo := a.Face(ui.Medium, size); ui.TextWidth(t, fo) <= w {
 				return t, fo
 			}
 		}
 	}
-	fo := a.Face(Medium, sizes[len(sizes)-1])
-	return fitText(short, fo, w), fo
+	fo := a.Face(ui.Medium, sizes[len(sizes)-1])
+	return ui.FitText(short, fo, w), fo
 }
 
 // slotPieceAt is slotPiece for the shown position (review shows fresh stacks).

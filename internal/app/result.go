@@ -10,8 +10,10 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/gobblet-game/gobblet/internal/locale"
+	"github.com/gobblet-game/gobblet/internal/palette"
 	"github.com/gobblet-game/gobblet/internal/rules"
 	"github.com/gobblet-game/gobblet/internal/sound"
+	"github.com/gobblet-game/gobblet/internal/ui"
 )
 
 // layoutResult places the result card's buttons, and names the first
@@ -33,7 +35,7 @@ func (gs *gameScene) layoutResult(a *App) {
 		}
 	}
 	for i, b := range gs.ending.menu.Buttons {
-		b.Rect = Rect{card.X + 16*u + float64(i%cols)*(w+16*u), top + float64(i/cols)*resultRow*u, w, 50 * u}
+		b.Rect = ui.R(card.X+16*u+float64(i%cols)*(w+16*u), top+float64(i/cols)*resultRow*u, w, 50*u)
 	}
 	gs.fitAnalysisLabel(a)
 }
@@ -53,7 +55,7 @@ func (gs *gameScene) updateOver(a *App) error {
 		return nil
 	}
 	for _, b := range gs.top {
-		if b.update(a) {
+		if b.Update(a) {
 			switch b {
 			case gs.buttons.pause:
 				gs.openPause(a)
@@ -76,7 +78,7 @@ func (gs *gameScene) updateOver(a *App) error {
 		gs.openPause(a)
 		return nil
 	}
-	i := gs.ending.menu.update(a)
+	i := gs.ending.menu.Update(a)
 	if i < 0 {
 		return nil
 	}
@@ -304,10 +306,10 @@ func (gs *gameScene) linedUpWords(c, n int, l uint16) string {
 // line and both reserves stay in sight (without a side column, over the
 // board's lower part and the reserve nearest the player). It slides in
 // from the right.
-func (gs *gameScene) resultCard(a *App) Rect {
+func (gs *gameScene) resultCard(a *App) ui.Rect {
 	u := a.U()
 	l := &gs.lay
-	slide := easeOut(float64(gs.ending.ticks-resultDelay) / 20)
+	slide := ui.EaseOut(float64(gs.ending.ticks-resultDelay) / 20)
 	r := gs.resultArea(a)
 	r.X += (1 - slide) * (l.W - r.X)
 	// the winner's piece sits on the card's top edge: leave it room
@@ -317,7 +319,7 @@ func (gs *gameScene) resultCard(a *App) Rect {
 }
 
 // resultArea is the result card's place when it has arrived.
-func (gs *gameScene) resultArea(a *App) Rect {
+func (gs *gameScene) resultArea(a *App) ui.Rect {
 	l := &gs.lay
 	if l.Form == wide {
 		return l.Panel
@@ -336,17 +338,17 @@ func (gs *gameScene) resultArea(a *App) Rect {
 	// at the foot of the window, over the status line that says the same,
 	// hiding as little of the board as it can
 	y := math.Max(m, l.H-m-h)
-	return Rect{(l.W - w) / 2, y, w, h}
+	return ui.R((l.W-w)/2, y, w, h)
 }
 
 // resultTitleLines sets the result card's title in w pixels: on one line,
 // smaller if need be, else on two.
-func resultTitleLines(a *App, title string, w float64) (fontFace, []string) {
-	tf := a.Face(Bold, sizeTitle)
-	if textWidth(title, tf) > w {
-		tf = a.Face(Bold, sizeHeading)
+func resultTitleLines(a *App, title string, w float64) (ui.Face, []string) {
+	tf := a.Face(ui.Bold, ui.SizeTitle)
+	if ui.TextWidth(title, tf) > w {
+		tf = a.Face(ui.Bold, ui.SizeHeading)
 	}
-	return tf, wrap(title, tf, w)
+	return tf, ui.Wrap(title, tf, w)
 }
 
 // resultSummary is what the result card says below the result: the
@@ -390,9 +392,9 @@ func (gs *gameScene) drawResult(a *App, dst *ebiten.Image) {
 	l := &gs.lay
 	slide := math.Max(0, math.Min(1, float64(gs.ending.ticks-resultDelay)/20))
 	if l.Form == wide {
-		fillRoundRect(dst, l.Panel.Inset(-2*u), 14*u, withAlpha(th.Background, 0.85*slide))
+		ui.FillRoundRect(dst, l.Panel.Inset(-2*u), 14*u, palette.WithAlpha(th.Background, 0.85*slide))
 	}
-	panel(a, dst, r)
+	ui.Panel(a, dst, r)
 	title, reason := gs.resultTitle()
 	res := gs.result()
 	if res.Status == rules.Win {
@@ -405,53 +407,53 @@ func (gs *gameScene) drawResult(a *App, dst *ebiten.Image) {
 		if i > 0 {
 			y += 32 * u
 		}
-		drawText(dst, ln, tf, r.X+r.W/2, y, Center, th.Text)
+		ui.DrawText(dst, ln, tf, r.X+r.W/2, y, ui.Center, th.Text)
 	}
-	fs := a.Face(Regular, sizeBody)
+	fs := a.Face(ui.Regular, ui.SizeBody)
 	y += 46 * u
-	for _, ln := range wrap(reason, fs, r.W-40*u) {
-		drawText(dst, ln, fs, r.X+r.W/2, y, Center, th.TextDim)
+	for _, ln := range ui.Wrap(reason, fs, r.W-40*u) {
+		ui.DrawText(dst, ln, fs, r.X+r.W/2, y, ui.Center, th.TextDim)
 		y += 24 * u
 	}
-	small := a.Face(Regular, sizeSmall)
+	small := a.Face(ui.Regular, ui.SizeSmall)
 	if words := gs.analysisWords(); words != "" {
 		// the analysis: its progress, then each player's accuracy
-		fa := a.Face(Medium, sizeSmall)
-		if textWidth(words, fa) > r.W-32*u {
-			fa = a.Face(Medium, sizeSmall-2)
+		fa := a.Face(ui.Medium, ui.SizeSmall)
+		if ui.TextWidth(words, fa) > r.W-32*u {
+			fa = a.Face(ui.Medium, ui.SizeSmall-2)
 		}
-		drawText(dst, fitText(words, fa, r.W-32*u), fa, r.X+r.W/2, y+6*u, Center, th.Text)
+		ui.DrawText(dst, ui.FitText(words, fa, r.W-32*u), fa, r.X+r.W/2, y+6*u, ui.Center, th.Text)
 		if gs.an.running {
-			bar := Rect{r.X + 40*u, y + 20*u, r.W - 80*u, 6 * u}
-			tintRoundRect(dst, bar, bar.H/2, withAlpha(th.Text, 0.12))
+			bar := ui.R(r.X+40*u, y+20*u, r.W-80*u, 6*u)
+			ui.TintRoundRect(dst, bar, bar.H/2, palette.WithAlpha(th.Text, 0.12))
 			if f := gs.analysisFraction(); f > 0 {
-				tintRoundRect(dst, Rect{bar.X, bar.Y, math.Max(bar.H, bar.W*f), bar.H}, bar.H/2, th.Accent)
+				ui.TintRoundRect(dst, ui.R(bar.X, bar.Y, math.Max(bar.H, bar.W*f), bar.H), bar.H/2, th.Accent)
 			}
 		}
 		y += 24 * u
 	} else if n := gs.game.Plies(); n > 0 {
-		drawText(dst, locale.P("PlayMovesPlayed", n), small, r.X+r.W/2, y+6*u, Center, withAlpha(th.TextDim, 0.8))
+		ui.DrawText(dst, locale.P("PlayMovesPlayed", n), small, r.X+r.W/2, y+6*u, ui.Center, palette.WithAlpha(th.TextDim, 0.8))
 		y += 24 * u
 	}
 	y += 18 * u
 	if lines := gs.resultSummary(); len(lines) > 0 {
 		y += 8 * u
-		fillRect(dst, Rect{r.X + 24*u, y - 16*u, r.W - 48*u, math.Max(1, u)}, th.PanelEdge)
-		drawText(dst, lines[0], a.Face(Medium, sizeSmall), r.X+r.W/2, y+4*u, Center, th.TextDim)
-		fb := a.Face(Medium, sizeBody-2)
+		ui.FillRect(dst, ui.R(r.X+24*u, y-16*u, r.W-48*u, math.Max(1, u)), th.PanelEdge)
+		ui.DrawText(dst, lines[0], a.Face(ui.Medium, ui.SizeSmall), r.X+r.W/2, y+4*u, ui.Center, th.TextDim)
+		fb := a.Face(ui.Medium, ui.SizeBody-2)
 		for _, ln := range lines[1:] {
 			y += 26 * u
 			f := fb
-			if textWidth(ln, f) > r.W-24*u { // longer words than English's
-				f = a.Face(Medium, sizeSmall)
+			if ui.TextWidth(ln, f) > r.W-24*u { // longer words than English's
+				f = a.Face(ui.Medium, ui.SizeSmall)
 			}
-			drawText(dst, ln, f, r.X+r.W/2, y+4*u, Center, th.Text)
+			ui.DrawText(dst, ln, f, r.X+r.W/2, y+4*u, ui.Center, th.Text)
 		}
 		y += 40 * u
 	}
 	if gs.setup.Mode == modeAIvsAI {
-		for _, ln := range wrap(locale.T("PlayNextGameSoon"), small, r.W-40*u) {
-			drawText(dst, ln, small, r.X+r.W/2, y, Center, th.TextDim)
+		for _, ln := range ui.Wrap(locale.T("PlayNextGameSoon"), small, r.W-40*u) {
+			ui.DrawText(dst, ln, small, r.X+r.W/2, y, ui.Center, th.TextDim)
 			y += 20 * u
 		}
 	}
@@ -465,13 +467,13 @@ func (gs *gameScene) drawResult(a *App, dst *ebiten.Image) {
 		case n.rematchOffered:
 			note = locale.T("PlayOpponentWantsRematch")
 		}
-		fn := a.Face(Medium, sizeSmall)
-		for _, ln := range wrap(note, fn, r.W-40*u) {
-			drawText(dst, ln, fn, r.X+r.W/2, y, Center, th.playerText(gs.setup.humanColour()))
+		fn := a.Face(ui.Medium, ui.SizeSmall)
+		for _, ln := range ui.Wrap(note, fn, r.W-40*u) {
+			ui.DrawText(dst, ln, fn, r.X+r.W/2, y, ui.Center, th.PlayerText(gs.setup.humanColour()))
 			y += 20 * u
 		}
 	}
-	gs.ending.menu.draw(a, dst)
+	gs.ending.menu.Draw(a, dst)
 }
 
 // resultHead is the height the result card's title and reason take above
@@ -491,7 +493,7 @@ func (gs *gameScene) resultAnalysisButton() {
 	}
 	gs.syncAnalysisButtons()
 	if gs.an.card == nil {
-		gs.an.card = &button{}
+		gs.an.card = &ui.Button{}
 		bs := gs.ending.menu.Buttons
 		gs.ending.menu.Buttons = append(bs[:len(bs)-1:len(bs)-1], gs.an.card, bs[len(bs)-1])
 	}
@@ -511,7 +513,7 @@ func (gs *gameScene) fitAnalysisLabel(a *App) {
 	}
 	for _, l := range []string{learnLabel(), retryLabel(), mistakesLabel()} {
 		b.Label = l
-		if textWidth(l, a.Face(Medium, sizeBody)) <= b.Rect.W-16*a.U() {
+		if ui.TextWidth(l, a.Face(ui.Medium, ui.SizeBody)) <= b.Rect.W-16*a.U() {
 			return
 		}
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/gobblet-game/gobblet/internal/locale"
 	"github.com/gobblet-game/gobblet/internal/rules"
+	"github.com/gobblet-game/gobblet/internal/ui"
 )
 
 // layoutReview places the review's buttons in the status bar.
@@ -19,7 +20,7 @@ func (gs *gameScene) layoutReview(a *App) {
 	// from the right: Done or Back, Play on (a saved unfinished game),
 	// then the two arrows
 	x := st.X + st.W - 62*u
-	fc := a.Face(Medium, sizeBody)
+	fc := a.Face(ui.Medium, ui.SizeBody)
 	if gs.lay.Form != wide {
 		x = st.X + st.W - 10*u
 	}
@@ -28,12 +29,12 @@ func (gs *gameScene) layoutReview(a *App) {
 		w := 54 * u
 		switch {
 		case b.Label != "" && gs.lay.Form != wide:
-			w = textWidth(b.Label, fc) + 28*u
+			w = ui.TextWidth(b.Label, fc) + 28*u
 		case b.Label != "":
 			w = 120 * u
 		}
 		x -= w
-		b.Rect = Rect{x, st.Y + (st.H-44*u)/2, w, 44 * u}
+		b.Rect = ui.R(x, st.Y+(st.H-44*u)/2, w, 44*u)
 		x -= 8 * u
 	}
 }
@@ -46,7 +47,7 @@ func (gs *gameScene) updateReview(a *App) error {
 		return nil
 	}
 	for i, b := range gs.reviewMenu.Buttons {
-		if b.update(a) {
+		if b.Update(a) {
 			switch {
 			case i == 0:
 				gs.review = max(0, gs.review-1)
@@ -92,7 +93,7 @@ func (gs *gameScene) updateReview(a *App) error {
 func (gs *gameScene) updateReviewPanel(a *App) bool {
 	in := &a.In
 	for _, b := range gs.top {
-		if b == gs.buttons.moves && b.update(a) {
+		if b == gs.buttons.moves && b.Update(a) {
 			gs.toggleSheet(a)
 			return true
 		}
@@ -104,9 +105,9 @@ func (gs *gameScene) updateReviewPanel(a *App) bool {
 	if !card.Empty() {
 		_, graph, bs := gs.analysisCardParts(a, card)
 		for _, b := range bs {
-			was := b.hover
-			pressed := b.update(a)
-			if b.hover != was {
+			was := b.Hover
+			pressed := b.Update(a)
+			if b.Hover != was {
 				a.redraw() // the game's look does not know the card's buttons
 			}
 			if !pressed {

@@ -8,7 +8,9 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/gobblet-game/gobblet/internal/locale"
+	"github.com/gobblet-game/gobblet/internal/palette"
 	"github.com/gobblet-game/gobblet/internal/rules"
+	"github.com/gobblet-game/gobblet/internal/ui"
 )
 
 // rulePage is one short illustrated page of the rules (shared/RULES.md).
@@ -19,7 +21,7 @@ type rulePage struct {
 	// The picture: a position, or a drawing. A page with neither gives its
 	// text the card's width.
 	Board *boardPicture
-	Pic   func(a *App, dst *ebiten.Image, r Rect)
+	Pic   func(a *App, dst *ebiten.Image, r ui.Rect)
 }
 
 // keyRow is one line of a key table: the keys, drawn as key caps, and what
@@ -113,7 +115,7 @@ func paragraphs(s string) []string {
 }
 
 // drawSizes shows the pieces of both sets from small to large.
-func drawSizes(a *App, dst *ebiten.Image, r Rect) {
+func drawSizes(a *App, dst *ebiten.Image, r ui.Rect) {
 	th := a.Theme
 	s := math.Min(r.W, r.H)
 	cell := s / 4.2
@@ -125,7 +127,7 @@ func drawSizes(a *App, dst *ebiten.Image, r Rect) {
 			drawPiece(dst, th, x, y, pieceRadius(rules.Classic, size)*cell, c, pieceLook{})
 		}
 	}
-	drawText(dst, locale.T("RulesSizes"), a.Face(Regular, sizeSmall), r.X+r.W/2, y0+cell*2.2, Center, th.TextDim)
+	ui.DrawText(dst, locale.T("RulesSizes"), a.Face(ui.Regular, ui.SizeSmall), r.X+r.W/2, y0+cell*2.2, ui.Center, th.TextDim)
 }
 
 // rulesScene pages through the rules.
@@ -133,10 +135,10 @@ type rulesScene struct {
 	back       Scene
 	pages      []rulePage
 	page       int
-	prev, next *button
-	done       *button
-	scroll     scroller // a small window's page scrolls
-	lang       string   // the language of pages and buttons
+	prev, next *ui.Button
+	done       *ui.Button
+	scroll     ui.Scroller // a small window's page scrolls
+	lang       string      // the language of pages and buttons
 }
 
 func newRulesScene(a *App, back Scene) *rulesScene {
@@ -155,7 +157,7 @@ func (rs *rulesScene) words() {
 	rs.lang = lang
 	rs.pages = rulePages()
 	if rs.prev == nil {
-		rs.prev, rs.next, rs.done = &button{Icon: iconBack, Tip: "←"}, &button{}, &button{Primary: true}
+		rs.prev, rs.next, rs.done = &ui.Button{Icon: ui.IconBack, Tip: "←"}, &ui.Button{}, &ui.Button{Primary: true}
 	}
 	rs.prev.Label = locale.T("Back")
 	rs.next.Label, rs.next.Tip = locale.T("RulesNext"), locale.T("RulesTipNext")
@@ -172,9 +174,9 @@ func (rs *rulesScene) layout(a *App) {
 		gap = 10 * u
 		w = math.Min(200*u, (a.W-20*u-2*gap)/3)
 	}
-	rs.prev.Rect = Rect{a.W/2 - 1.5*w - gap, y, w, 54 * u}
-	rs.done.Rect = Rect{a.W/2 - w/2, y, w, 54 * u}
-	rs.next.Rect = Rect{a.W/2 + w/2 + gap, y, w, 54 * u}
+	rs.prev.Rect = ui.R(a.W/2-1.5*w-gap, y, w, 54*u)
+	rs.done.Rect = ui.R(a.W/2-w/2, y, w, 54*u)
+	rs.next.Rect = ui.R(a.W/2+w/2+gap, y, w, 54*u)
 	last := rs.page == len(rs.pages)-1
 	rs.prev.Disabled = rs.page == 0
 	rs.next.Disabled = last
@@ -198,11 +200,11 @@ func (rs *rulesScene) Update(a *App) error {
 	}()
 	rs.updateScroll(a)
 	switch {
-	case rs.prev.update(a) || a.In.Key(ebiten.KeyLeft):
+	case rs.prev.Update(a) || a.In.Key(ebiten.KeyLeft):
 		rs.page = max(0, rs.page-1)
-	case rs.next.update(a) || a.In.Key(ebiten.KeyRight) || enter && !last:
+	case rs.next.Update(a) || a.In.Key(ebiten.KeyRight) || enter && !last:
 		rs.page = min(len(rs.pages)-1, rs.page+1)
-	case rs.done.update(a) || a.In.Key(ebiten.KeyEscape) || enter && last:
+	case rs.done.Update(a) || a.In.Key(ebiten.KeyEscape) || enter && last:
 		a.scenes.GoTo(rs.back)
 	}
 	return nil
@@ -219,13 +221,13 @@ func (rs *rulesScene) updateScroll(a *App) {
 	if a.In.Key(ebiten.KeyUp) {
 		rs.scroll.Y -= 60 * u
 	}
-	rs.scroll.update(a, g.card, g.card.H+g.scrollMax)
+	rs.scroll.Update(a, g.card, g.card.H+g.scrollMax)
 }
 
 // placedText is one line of a rules page, where Draw puts it.
 type placedText struct {
 	text string
-	face fontFace
+	face ui.Face
 	x, y float64 // left end, vertical centre
 	w    float64 // its width
 	max  float64 // the room it has
@@ -235,11 +237,11 @@ type placedText struct {
 // rulesGeometry is where everything of the current page goes. Draw and the
 // tests share it, so a test can tell whether the text fits its card.
 type rulesGeometry struct {
-	card, pic Rect
+	card, pic ui.Rect
 	hasPic    bool
 	title     placedText
 	lines     []placedText
-	caps      []Rect // key caps; their labels are among lines
+	caps      []ui.Rect // key caps; their labels are among lines
 	bottom    float64
 	scrollMax float64 // how far the page scrolls (a small window's)
 }
@@ -248,7 +250,7 @@ func (rs *rulesScene) geometry(a *App) rulesGeometry {
 	u := a.U()
 	pg := rs.pages[rs.page]
 	var g rulesGeometry
-	g.card = Rect{60 * u, 110 * u, a.W - 120*u, a.H - 230*u}
+	g.card = ui.R(60*u, 110*u, a.W-120*u, a.H-230*u)
 	card := g.card
 	tx := card.X + 50*u
 	g.hasPic = pg.Board != nil || pg.Pic != nil
@@ -259,44 +261,44 @@ func (rs *rulesScene) geometry(a *App) rulesGeometry {
 		// a phone: the card fills the window between the title and the
 		// buttons, the picture above the text (upright) or beside it,
 		// and the page scrolls
-		g.card = Rect{10 * u, 56 * u, a.W - 20*u, a.H - 56*u - 74*u}
+		g.card = ui.R(10*u, 56*u, a.W-20*u, a.H-56*u-74*u)
 		card = g.card
 		tx = card.X + 20*u
 		titleY = card.Y + 36*u
 		if g.hasPic && a.H > a.W {
 			side := math.Min(card.W-40*u, card.H*0.45)
-			g.pic = Rect{card.X + (card.W-side)/2, card.Y + 20*u, side, side}
+			g.pic = ui.R(card.X+(card.W-side)/2, card.Y+20*u, side, side)
 			titleY = g.pic.Y + g.pic.H + 36*u
 		} else if g.hasPic {
 			side := math.Min(card.H-40*u, card.W*0.4)
-			g.pic = Rect{card.X + 20*u, card.Y + 20*u, side, side}
+			g.pic = ui.R(card.X+20*u, card.Y+20*u, side, side)
 			tx = g.pic.X + g.pic.W + 24*u
 		}
 	case g.hasPic:
 		// square, as tall as the card allows while the text keeps 530u
 		side := math.Min(card.H-60*u, card.W-(30+50+40+530)*u)
-		g.pic = Rect{card.X + 30*u, card.Y + (card.H-side)/2, side, side}
+		g.pic = ui.R(card.X+30*u, card.Y+(card.H-side)/2, side, side)
 		tx = g.pic.X + g.pic.W + 50*u
 	}
 	tw := card.X + card.W - 40*u - tx
 	if small {
 		tw = card.X + card.W - 20*u - tx
 	}
-	ft := a.Face(Bold, sizeTitle*0.85)
-	for size := sizeTitle * 0.85; small && textWidth(pg.Title, ft) > tw && size > sizeBody; {
+	ft := a.Face(ui.Bold, ui.SizeTitle*0.85)
+	for size := ui.SizeTitle * 0.85; small && ui.TextWidth(pg.Title, ft) > tw && size > ui.SizeBody; {
 		size -= 2
-		ft = a.Face(Bold, size)
+		ft = a.Face(ui.Bold, size)
 	}
-	g.title = placedText{text: pg.Title, face: ft, x: tx, y: titleY, w: textWidth(pg.Title, ft), max: tw}
-	fb := a.Face(Regular, sizeBody+1)
+	g.title = placedText{text: pg.Title, face: ft, x: tx, y: titleY, w: ui.TextWidth(pg.Title, ft), max: tw}
+	fb := a.Face(ui.Regular, ui.SizeBody+1)
 	if small {
-		fb = a.Face(Regular, sizeBody)
+		fb = a.Face(ui.Regular, ui.SizeBody)
 	}
 	y := titleY + 50*u
 	g.bottom = y
 	for _, para := range pg.Text {
-		for _, ln := range wrap(para, fb, tw) {
-			g.lines = append(g.lines, placedText{text: ln, face: fb, x: tx, y: y, w: textWidth(ln, fb), max: tw})
+		for _, ln := range ui.Wrap(para, fb, tw) {
+			g.lines = append(g.lines, placedText{text: ln, face: fb, x: tx, y: y, w: ui.TextWidth(ln, fb), max: tw})
 			g.bottom = y + 14*u
 			y += 28 * u
 		}
@@ -342,11 +344,11 @@ func placeKeys(a *App, g *rulesGeometry, rows []keyRow, x, w, y0 float64) {
 		cols = 1
 	}
 	colW := (w - gap*float64(cols-1)) / float64(cols)
-	fk := a.Face(Bold, sizeSmall)
-	fw := a.Face(Regular, sizeBody-1)
-	fh := a.Face(Medium, sizeSmall+1)
+	fk := a.Face(ui.Bold, ui.SizeSmall)
+	fw := a.Face(ui.Regular, ui.SizeBody-1)
+	fh := a.Face(ui.Medium, ui.SizeSmall+1)
 	capH, capGap := 30*u, 6*u
-	capW := func(k string) float64 { return math.Max(capH, textWidth(k, fk)+16*u) }
+	capW := func(k string) float64 { return math.Max(capH, ui.TextWidth(k, fk)+16*u) }
 	top := y0
 	for i, grp := range groups {
 		cx := x + float64(i%cols)*(colW+gap)
@@ -365,7 +367,7 @@ func placeKeys(a *App, g *rulesGeometry, rows []keyRow, x, w, y0 float64) {
 		}
 		for _, r := range grp {
 			if len(r.Keys) == 0 {
-				g.lines = append(g.lines, placedText{text: r.What, face: fh, x: cx, y: y, w: textWidth(r.What, fh), max: colW, dim: true})
+				g.lines = append(g.lines, placedText{text: r.What, face: fh, x: cx, y: y, w: ui.TextWidth(r.What, fh), max: colW, dim: true})
 				g.bottom = math.Max(g.bottom, y+12*u)
 				y += 38 * u
 				continue
@@ -373,14 +375,14 @@ func placeKeys(a *App, g *rulesGeometry, rows []keyRow, x, w, y0 float64) {
 			kx := cx
 			for _, k := range r.Keys {
 				cw := capW(k)
-				g.caps = append(g.caps, Rect{kx, y - capH/2, cw, capH})
-				g.lines = append(g.lines, placedText{text: k, face: fk, x: kx + (cw-textWidth(k, fk))/2, y: y, w: textWidth(k, fk), max: cw})
+				g.caps = append(g.caps, ui.R(kx, y-capH/2, cw, capH))
+				g.lines = append(g.lines, placedText{text: k, face: fk, x: kx + (cw-ui.TextWidth(k, fk))/2, y: y, w: ui.TextWidth(k, fk), max: cw})
 				kx += cw + capGap
 			}
 			dx := cx + kw + 10*u
-			lines := wrap(r.What, fw, cx+colW-dx)
+			lines := ui.Wrap(r.What, fw, cx+colW-dx)
 			for j, ln := range lines {
-				g.lines = append(g.lines, placedText{text: ln, face: fw, x: dx, y: y + float64(j)*24*u, w: textWidth(ln, fw), max: cx + colW - dx})
+				g.lines = append(g.lines, placedText{text: ln, face: fw, x: dx, y: y + float64(j)*24*u, w: ui.TextWidth(ln, fw), max: cx + colW - dx})
 			}
 			last := y + float64(max(0, len(lines)-1))*24*u
 			g.bottom = math.Max(g.bottom, math.Max(last+12*u, y+capH/2))
@@ -398,16 +400,16 @@ func (rs *rulesScene) Draw(a *App, dst *ebiten.Image) {
 	th := a.Theme
 	u := a.U()
 	rs.layout(a)
-	drawBackground(dst, th, a.W, a.H)
+	ui.DrawBackground(dst, th, a.W, a.H)
 	small := a.compact()
 	ty := 60 * u
 	if small {
 		ty = 30 * u
 	}
-	drawText(dst, locale.T("RulesHowToPlay"), a.Face(Bold, sizeTitle), a.W/2, ty, Center, th.Text)
+	ui.DrawText(dst, locale.T("RulesHowToPlay"), a.Face(ui.Bold, ui.SizeTitle), a.W/2, ty, ui.Center, th.Text)
 	g := rs.geometry(a)
 	card := g.card
-	panel(a, dst, card)
+	ui.Panel(a, dst, card)
 	full := dst
 	if small { // the page scrolls inside its card
 		dst = dst.SubImage(image.Rect(int(card.X), int(card.Y+2*u), int(card.X+card.W), int(card.Y+card.H-2*u)).Intersect(dst.Bounds())).(*ebiten.Image)
@@ -419,16 +421,16 @@ func (rs *rulesScene) Draw(a *App, dst *ebiten.Image) {
 	case pg.Pic != nil:
 		pg.Pic(a, dst, g.pic)
 	}
-	drawText(dst, g.title.text, g.title.face, g.title.x, g.title.y, Left, th.Text)
+	ui.DrawText(dst, g.title.text, g.title.face, g.title.x, g.title.y, ui.Left, th.Text)
 	for _, c := range g.caps {
-		roundRectSprite(dst, c, 6*u, th.Button, th.PanelEdge, math.Max(1, u), 0)
+		ui.RoundRectSprite(dst, c, 6*u, th.Button, th.PanelEdge, math.Max(1, u), 0)
 	}
 	for _, ln := range g.lines {
 		c := th.Text
 		if ln.dim {
 			c = th.TextDim
 		}
-		drawText(dst, ln.text, ln.face, ln.x, ln.y, Left, c)
+		ui.DrawText(dst, ln.text, ln.face, ln.x, ln.y, ui.Left, c)
 	}
 	dst = full
 	// page dots
@@ -439,13 +441,13 @@ func (rs *rulesScene) Draw(a *App, dst *ebiten.Image) {
 	n := len(rs.pages)
 	for i := 0; i < n; i++ {
 		x := a.W/2 + (float64(i)-float64(n-1)/2)*22*u
-		c := withAlpha(th.TextDim, 0.5)
+		c := palette.WithAlpha(th.TextDim, 0.5)
 		if i == rs.page {
 			c = th.Accent
 		}
-		fillCircle(dst, x, dotY, 4*u, c)
+		ui.FillCircle(dst, x, dotY, 4*u, c)
 	}
-	rs.prev.draw(a, dst, false)
-	rs.done.draw(a, dst, false)
-	rs.next.draw(a, dst, false)
+	rs.prev.Draw(a, dst, false)
+	rs.done.Draw(a, dst, false)
+	rs.next.Draw(a, dst, false)
 }

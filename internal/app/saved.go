@@ -13,10 +13,12 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/gobblet-game/gobblet/internal/locale"
+	"github.com/gobblet-game/gobblet/internal/palette"
 	"github.com/gobblet-game/gobblet/internal/record"
 	"github.com/gobblet-game/gobblet/internal/rules"
 	"github.com/gobblet-game/gobblet/internal/settings"
 	"github.com/gobblet-game/gobblet/internal/sound"
+	"github.com/gobblet-game/gobblet/internal/ui"
 	"github.com/gobblet-game/gobblet/internal/untrusted"
 )
 
@@ -29,22 +31,22 @@ type savedScene struct {
 	all         []settings.SavedFile // every saved game
 	games       []settings.SavedFile // those the filter shows
 	problem     string
-	filter      choice
-	rows        []Rect // the visible rows, from first
-	first       int    // the first row shown
+	filter      ui.Choice
+	rows        []ui.Rect // the visible rows, from first
+	first       int       // the first row shown
 	focus       int
 	hover       int
-	list        Rect
-	back        *button
-	del         *button // Delete, or Undo right after a deletion
-	rename      *button
+	list        ui.Rect
+	back        *ui.Button
+	del         *ui.Button // Delete, or Undo right after a deletion
+	rename      *ui.Button
 	naming      *string // the name being typed for the focused game; nil when not renaming
-	copyRec     *button
-	export      *button
-	copyPath    *button   // copies where the last export went, shown beside the note that says it
-	exported    string    // the path of the last export (desktop)
-	exportNote  string    // the note that said it: Copy path shows while it shows
-	pathClip    clipboard // the path's copy, apart from the record's
+	copyRec     *ui.Button
+	export      *ui.Button
+	copyPath    *ui.Button // copies where the last export went, shown beside the note that says it
+	exported    string     // the path of the last export (desktop)
+	exportNote  string     // the note that said it: Copy path shows while it shows
+	pathClip    clipboard  // the path's copy, apart from the record's
 	copyingPath bool
 	deleted     *record.Record // the game deleted last, until undone or another action
 	note        string         // what the last action did, under the list (a toast would cover the filter)
@@ -60,12 +62,12 @@ const (
 
 func newSavedScene(a *App) *savedScene {
 	ss := &savedScene{hover: -1}
-	ss.back = &button{Primary: true, Tip: "Esc"}
-	ss.del = &button{}
-	ss.rename = &button{}
-	ss.copyRec = &button{}
-	ss.export = &button{}
-	ss.copyPath = &button{}
+	ss.back = &ui.Button{Primary: true, Tip: "Esc"}
+	ss.del = &ui.Button{}
+	ss.rename = &ui.Button{}
+	ss.copyRec = &ui.Button{}
+	ss.export = &ui.Button{}
+	ss.copyPath = &ui.Button{}
 	ss.label()
 	ss.backdrop = boardPicture{Pos: mustPos("classic:.,.,x2,./.,o3,.,./x4,.,o1x3,./.,.,.,o4:x")}
 	ss.reload(a)
@@ -141,20 +143,20 @@ func (ss *savedScene) layout(a *App) {
 	ss.label()
 	u := a.U()
 	w := math.Min(980*u, a.W-80*u)
-	ss.filter.layout(a, Rect{a.W/2 - w/2 + 12*u, 110 * u, w - 24*u, 44 * u})
-	ss.list = Rect{a.W/2 - w/2, 166 * u, w, a.H - 166*u - 140*u}
+	ss.filter.Layout(a, ui.R(a.W/2-w/2+12*u, 110*u, w-24*u, 44*u))
+	ss.list = ui.R(a.W/2-w/2, 166*u, w, a.H-166*u-140*u)
 	small := a.compact()
 	if small {
 		// a phone: the filter and the list as wide as the window, the
 		// buttons two to a row under them
 		w = a.W - 20*u
 		fh := 44 * u
-		if stackRows(a, w-24*u) {
-			fh = (stackedLabelH + 44) * u
+		if ui.StackRows(a, w-24*u) {
+			fh = (ui.StackedLabelH + 44) * u
 		}
-		ss.filter.layout(a, Rect{a.W/2 - w/2 + 12*u, 56 * u, w - 24*u, fh})
+		ss.filter.Layout(a, ui.R(a.W/2-w/2+12*u, 56*u, w-24*u, fh))
 		top := 56*u + fh + 10*u
-		ss.list = Rect{a.W/2 - w/2, top, w, a.H - top - float64((len(ss.buttons())+1)/2)*(50+8)*u - 28*u}
+		ss.list = ui.R(a.W/2-w/2, top, w, a.H-top-float64((len(ss.buttons())+1)/2)*(50+8)*u-28*u)
 		if ss.showsCopyPath() { // Copy path under the note
 			ss.list.H -= 50 * u
 		}
@@ -169,14 +171,14 @@ func (ss *savedScene) layout(a *App) {
 	ss.first = max(0, min(ss.first, len(ss.games)-n))
 	ss.rows = ss.rows[:0]
 	for i := 0; i < n && ss.first+i < len(ss.games); i++ {
-		ss.rows = append(ss.rows, Rect{ss.list.X + 12*u, ss.list.Y + 12*u + float64(i)*savedRowH*u, ss.list.W - 24*u, savedRowH*u - 6*u})
+		ss.rows = append(ss.rows, ui.R(ss.list.X+12*u, ss.list.Y+12*u+float64(i)*savedRowH*u, ss.list.W-24*u, savedRowH*u-6*u))
 	}
 	row := ss.buttons()
 	nb, gap := float64(len(row)), 20*u
 	bw := math.Min(220*u, (w-(nb-1)*gap)/nb)
 	y := a.H - 96*u
 	for i, b := range row {
-		b.Rect = Rect{a.W/2 - (nb*bw+(nb-1)*gap)/2 + float64(i)*(bw+gap), y, bw, 54 * u}
+		b.Rect = ui.R(a.W/2-(nb*bw+(nb-1)*gap)/2+float64(i)*(bw+gap), y, bw, 54*u)
 		if small { // two to a row
 			bw, gap := (w-8*u)/2, 8*u
 			r, rows := float64(i/2), float64((len(row)+1)/2)
@@ -184,7 +186,7 @@ func (ss *savedScene) layout(a *App) {
 			if i == len(row)-1 && i%2 == 0 { // the last one alone: centred
 				x = a.W/2 - bw/2
 			}
-			b.Rect = Rect{x, a.H - rows*(50+8)*u + r*(50+8)*u, bw, 50 * u}
+			b.Rect = ui.R(x, a.H-rows*(50+8)*u+r*(50+8)*u, bw, 50*u)
 		}
 	}
 	ss.layoutCopyPath(a)
@@ -196,8 +198,8 @@ func (ss *savedScene) layout(a *App) {
 }
 
 // buttons are the buttons under the list, left to right.
-func (ss *savedScene) buttons() []*button {
-	return []*button{ss.del, ss.rename, ss.copyRec, ss.export, ss.back}
+func (ss *savedScene) buttons() []*ui.Button {
+	return []*ui.Button{ss.del, ss.rename, ss.copyRec, ss.export, ss.back}
 }
 
 // showsCopyPath reports whether the note says where the last export went,
@@ -211,21 +213,21 @@ func (ss *savedScene) showsCopyPath() bool {
 func (ss *savedScene) layoutCopyPath(a *App) {
 	u := a.U()
 	if !ss.showsCopyPath() {
-		ss.copyPath.Rect = Rect{}
+		ss.copyPath.Rect = ui.Rect{}
 		return
 	}
-	small := a.Face(Regular, sizeSmall)
+	small := a.Face(ui.Regular, ui.SizeSmall)
 	h := 30.0        // the label's size follows the height (button.paint)
 	if a.compact() { // a phone: a finger's height, under the note
 		h = 44
-		bw := textWidth(ss.copyPath.Label, a.Face(Medium, h*0.42)) + 28*u
-		ss.copyPath.Rect = Rect{a.W/2 - bw/2, ss.list.Y + ss.list.H + 30*u, bw, h * u}
+		bw := ui.TextWidth(ss.copyPath.Label, a.Face(ui.Medium, h*0.42)) + 28*u
+		ss.copyPath.Rect = ui.R(a.W/2-bw/2, ss.list.Y+ss.list.H+30*u, bw, h*u)
 		return
 	}
-	bw, gap := textWidth(ss.copyPath.Label, a.Face(Medium, h*0.42))+28*u, 14*u
-	tw := math.Min(textWidth(ss.note, small), ss.list.W-bw-gap)
+	bw, gap := ui.TextWidth(ss.copyPath.Label, a.Face(ui.Medium, h*0.42))+28*u, 14*u
+	tw := math.Min(ui.TextWidth(ss.note, small), ss.list.W-bw-gap)
 	x := a.W/2 - (tw+gap+bw)/2 + tw + gap
-	ss.copyPath.Rect = Rect{x, ss.list.Y + ss.list.H + 4*u, bw, h * u}
+	ss.copyPath.Rect = ui.R(x, ss.list.Y+ss.list.H+4*u, bw, h*u)
 }
 
 // focused is the focused game, or nil when the list shows none.
@@ -247,11 +249,11 @@ func (ss *savedScene) Update(a *App) error {
 		ss.updateNaming(a)
 		return nil
 	}
-	if ss.back.update(a) || in.Key(ebiten.KeyEscape) {
+	if ss.back.Update(a) || in.Key(ebiten.KeyEscape) {
 		a.scenes.GoTo(newMenuScene(a))
 		return nil
 	}
-	if ss.rename.update(a) || in.Key(ebiten.KeyF2) {
+	if ss.rename.Update(a) || in.Key(ebiten.KeyF2) {
 		if g := ss.focused(); g != nil && !ss.rename.Disabled {
 			name := recordTitle(g.Record)
 			ss.naming = &name
@@ -259,7 +261,7 @@ func (ss *savedScene) Update(a *App) error {
 		}
 		return nil
 	}
-	if ss.filter.update(a) {
+	if ss.filter.Update(a) {
 		ss.focus, ss.first = 0, 0
 		ss.applyFilter()
 		return nil
@@ -271,20 +273,20 @@ func (ss *savedScene) Update(a *App) error {
 	case in.Key(ebiten.KeyRight) || in.Key(ebiten.KeyTab):
 		ss.stepFilter(a, 1)
 		return nil
-	case ss.del.update(a) || in.Key(ebiten.KeyDelete) || in.Ctrl && in.Key(ebiten.KeyZ):
+	case ss.del.Update(a) || in.Key(ebiten.KeyDelete) || in.Ctrl && in.Key(ebiten.KeyZ):
 		if ss.deleted != nil && (!in.Key(ebiten.KeyDelete) || in.Ctrl) {
 			ss.undoDelete(a)
 		} else if !in.Ctrl {
 			ss.deleteFocused(a)
 		}
 		return nil
-	case ss.showsCopyPath() && (ss.copyPath.update(a) || in.Ctrl && in.Shift && in.Key(ebiten.KeyC)):
+	case ss.showsCopyPath() && (ss.copyPath.Update(a) || in.Ctrl && in.Shift && in.Key(ebiten.KeyC)):
 		ss.copyExportPath(a)
 		return nil
-	case ss.copyRec.update(a) || in.Ctrl && !in.Shift && in.Key(ebiten.KeyC):
+	case ss.copyRec.Update(a) || in.Ctrl && !in.Shift && in.Key(ebiten.KeyC):
 		ss.copyFocused(a)
 		return nil
-	case ss.export.update(a) || in.Ctrl && in.Key(ebiten.KeyE):
+	case ss.export.Update(a) || in.Ctrl && in.Key(ebiten.KeyE):
 		ss.exportFocused(a)
 		return nil
 	}
@@ -331,7 +333,7 @@ func (ss *savedScene) Update(a *App) error {
 
 // stepFilter shows the next or the previous filter's games.
 func (ss *savedScene) stepFilter(a *App, d int) {
-	if ss.filter.step(a, d) {
+	if ss.filter.Step(a, d) {
 		ss.focus, ss.first = 0, 0
 		ss.applyFilter()
 	}
@@ -362,10 +364,10 @@ func (ss *savedScene) updateNaming(a *App) {
 	in := &a.In
 	name := ss.naming
 	switch {
-	case in.Key(ebiten.KeyEscape) || ss.back.update(a):
+	case in.Key(ebiten.KeyEscape) || ss.back.Update(a):
 		ss.naming, ss.note = nil, ""
 		return
-	case in.Key(ebiten.KeyEnter) || in.Key(ebiten.KeyNumpadEnter) || ss.rename.update(a):
+	case in.Key(ebiten.KeyEnter) || in.Key(ebiten.KeyNumpadEnter) || ss.rename.Update(a):
 		ss.renameFocused(a, strings.TrimSpace(*name))
 		return
 	case in.Key(ebiten.KeyBackspace) && *name != "":
@@ -649,7 +651,7 @@ func newReviewScene(a *App, rec *record.Record, g *rules.Game, back Scene) *game
 	if !gs.over {
 		if _, _, err := restore(rec); err == nil {
 			gs.playOnGame = rec
-			b := &button{Label: playOnLabel(), Primary: true, Tip: locale.T("SavedPlayOnTip")}
+			b := &ui.Button{Label: playOnLabel(), Primary: true, Tip: locale.T("SavedPlayOnTip")}
 			gs.reviewMenu.Buttons = append(gs.reviewMenu.Buttons[:2], b, gs.reviewMenu.Buttons[2])
 		}
 	}
@@ -793,37 +795,37 @@ func (ss *savedScene) Draw(a *App, dst *ebiten.Image) {
 	if small {
 		ty = 28 * u
 	}
-	title, ft := locale.T("SavedTitle"), a.Face(Bold, sizeTitle)
-	if textWidth(title, ft) > a.W-24*u { // a long title in a narrow window
-		ft = a.Face(Bold, sizeHeading)
+	title, ft := locale.T("SavedTitle"), a.Face(ui.Bold, ui.SizeTitle)
+	if ui.TextWidth(title, ft) > a.W-24*u { // a long title in a narrow window
+		ft = a.Face(ui.Bold, ui.SizeHeading)
 	}
-	drawText(dst, fitText(title, ft, a.W-24*u), ft, a.W/2, ty, Center, th.Text)
-	ss.filter.draw(a, dst, true)
-	panel(a, dst, ss.list)
-	fb := a.Face(Medium, sizeBody)
-	fs := a.Face(Regular, sizeSmall)
+	ui.DrawText(dst, ui.FitText(title, ft, a.W-24*u), ft, a.W/2, ty, ui.Center, th.Text)
+	ss.filter.Draw(a, dst, true)
+	ui.Panel(a, dst, ss.list)
+	fb := a.Face(ui.Medium, ui.SizeBody)
+	fs := a.Face(ui.Regular, ui.SizeSmall)
 	if len(ss.games) == 0 {
 		msg := ss.emptyWords()
 		if ss.problem != "" {
 			msg = ss.problem
 		}
-		for i, ln := range wrap(msg, fb, ss.list.W-80*u) {
-			drawText(dst, ln, fb, a.W/2, ss.list.Y+ss.list.H/2+float64(i)*28*u, Center, th.TextDim)
+		for i, ln := range ui.Wrap(msg, fb, ss.list.W-80*u) {
+			ui.DrawText(dst, ln, fb, a.W/2, ss.list.Y+ss.list.H/2+float64(i)*28*u, ui.Center, th.TextDim)
 		}
 	}
 	for i, r := range ss.rows {
 		k := ss.first + i
 		g := ss.games[k]
 		if k == ss.focus {
-			tintRoundRect(dst, r, 10*u, withAlpha(th.Accent, 0.2))
-			fillRect(dst, Rect{r.X, r.Y + 10*u, 4 * u, r.H - 20*u}, th.Accent)
+			ui.TintRoundRect(dst, r, 10*u, palette.WithAlpha(th.Accent, 0.2))
+			ui.FillRect(dst, ui.R(r.X, r.Y+10*u, 4*u, r.H-20*u), th.Accent)
 		} else if k%2 == 1 {
-			tintRoundRect(dst, r, 10*u, withAlpha(th.Text, 0.04))
+			ui.TintRoundRect(dst, r, 10*u, palette.WithAlpha(th.Text, 0.04))
 		}
 		cy := r.Y + r.H/2
 		if g.Record == nil {
-			dim := withAlpha(th.TextDim, 0.6)
-			drawText(dst, untrusted.Text(g.Name), fb, r.X+24*u, cy-12*u, Left, dim) // a file name from outside
+			dim := palette.WithAlpha(th.TextDim, 0.6)
+			ui.DrawText(dst, untrusted.Text(g.Name), fb, r.X+24*u, cy-12*u, ui.Left, dim) // a file name from outside
 			why := locale.T("SavedUnreadable")
 			if g.Err != nil {
 				why = locale.F("SavedUnreadableWhy", "Error", untrusted.Message(strings.TrimPrefix(g.Err.Error(), g.Path+": ")))
@@ -831,10 +833,10 @@ func (ss *savedScene) Draw(a *App, dst *ebiten.Image) {
 					why = locale.F("SavedUnreadableWhy", "Error", reasonWords(g.Err))
 				}
 			}
-			for textWidth(why, fs) > r.W-48*u && len(why) > 10 {
+			for ui.TextWidth(why, fs) > r.W-48*u && len(why) > 10 {
 				why = why[:len(why)-5] + "…"
 			}
-			drawText(dst, why, fs, r.X+24*u, cy+14*u, Left, dim)
+			ui.DrawText(dst, why, fs, r.X+24*u, cy+14*u, ui.Left, dim)
 			continue
 		}
 		rec := g.Record
@@ -848,29 +850,29 @@ func (ss *savedScene) Draw(a *App, dst *ebiten.Image) {
 			first, second = untrusted.Text(clipName(t)), date+"  ·  "+second
 		}
 		if k == ss.focus && ss.naming != nil {
-			ss.drawNaming(a, dst, Rect{r.X + 14*u, cy - 28*u, r.W*0.34 - 20*u, 30 * u})
+			ss.drawNaming(a, dst, ui.R(r.X+14*u, cy-28*u, r.W*0.34-20*u, 30*u))
 		}
 		players, result, youWon := gameWords(rec)
 		if k != ss.focus || ss.naming == nil {
 			room := r.W*0.34 - 36*u
 			if small { // the result shares the first line
-				room = r.W - 60*u - textWidth(result, fb)
+				room = r.W - 60*u - ui.TextWidth(result, fb)
 			}
-			drawText(dst, fitText(first, fb, room), fb, r.X+24*u, cy-12*u, Left, th.Text)
+			ui.DrawText(dst, ui.FitText(first, fb, room), fb, r.X+24*u, cy-12*u, ui.Left, th.Text)
 		}
 		if small { // narrow: the players and moves on the second line
 			second = locale.P("SavedPlayersMoves", len(rec.Moves), "Players", players)
 			players = ""
 		}
-		drawText(dst, fitText(second, fs, r.W-48*u), fs, r.X+24*u, cy+14*u, Left, th.TextDim)
-		drawText(dst, players, fb, r.X+r.W*0.34, cy-12*u, Left, th.Text)
+		ui.DrawText(dst, ui.FitText(second, fs, r.W-48*u), fs, r.X+24*u, cy+14*u, ui.Left, th.TextDim)
+		ui.DrawText(dst, players, fb, r.X+r.W*0.34, cy-12*u, ui.Left, th.Text)
 		if !small {
-			drawText(dst, locale.P("Moves", len(rec.Moves)), fs, r.X+r.W*0.34, cy+14*u, Left, th.TextDim)
+			ui.DrawText(dst, locale.P("Moves", len(rec.Moves)), fs, r.X+r.W*0.34, cy+14*u, ui.Left, th.TextDim)
 		}
 		col := th.TextDim
 		switch {
 		case youWon:
-			col = mix(th.Good, th.Text, 0.3) // readable on a focused row in every theme
+			col = palette.Mix(th.Good, th.Text, 0.3) // readable on a focused row in every theme
 		case rec.Result.Status == rules.Win:
 			col = th.Text
 		}
@@ -878,60 +880,60 @@ func (ss *savedScene) Draw(a *App, dst *ebiten.Image) {
 		if small {
 			ry = cy - 12*u
 		}
-		drawText(dst, result, fb, r.X+r.W-24*u, ry, Right, col)
+		ui.DrawText(dst, result, fb, r.X+r.W-24*u, ry, ui.Right, col)
 	}
 	if len(ss.games) > len(ss.rows) && len(ss.rows) > 0 {
 		// a thin scroll bar
-		track := Rect{ss.list.X + ss.list.W - 8*u, ss.list.Y + 14*u, 3 * u, ss.list.H - 28*u}
-		fillRect(dst, track, withAlpha(th.TextDim, 0.2))
+		track := ui.R(ss.list.X+ss.list.W-8*u, ss.list.Y+14*u, 3*u, ss.list.H-28*u)
+		ui.FillRect(dst, track, palette.WithAlpha(th.TextDim, 0.2))
 		h := track.H * float64(len(ss.rows)) / float64(len(ss.games))
 		y := track.Y + (track.H-h)*float64(ss.first)/float64(len(ss.games)-len(ss.rows))
-		fillRect(dst, Rect{track.X, y, track.W, h}, th.Accent)
+		ui.FillRect(dst, ui.R(track.X, y, track.W, h), th.Accent)
 	}
 	ny := ss.list.Y + ss.list.H + 18*u
 	if ss.showsCopyPath() && !a.compact() {
 		note := ss.noteWords()
-		for r := []rune(note); textWidth(note, fs) > ss.copyPath.Rect.X-14*u-ss.list.X && len(r) > 10; {
+		for r := []rune(note); ui.TextWidth(note, fs) > ss.copyPath.Rect.X-14*u-ss.list.X && len(r) > 10; {
 			r = r[:len(r)-2]
 			note = string(r) + "…"
 		}
-		drawText(dst, note, fs, ss.copyPath.Rect.X-14*u, ny, Right, th.TextDim)
-		ss.copyPath.draw(a, dst, false)
+		ui.DrawText(dst, note, fs, ss.copyPath.Rect.X-14*u, ny, ui.Right, th.TextDim)
+		ss.copyPath.Draw(a, dst, false)
 	} else {
-		drawText(dst, fitText(ss.noteWords(), fs, a.W-16*u), fs, a.W/2, ny, Center, th.TextDim)
+		ui.DrawText(dst, ui.FitText(ss.noteWords(), fs, a.W-16*u), fs, a.W/2, ny, ui.Center, th.TextDim)
 		if ss.showsCopyPath() {
-			ss.copyPath.draw(a, dst, false)
+			ss.copyPath.Draw(a, dst, false)
 		}
 	}
 	row := ss.buttons()
 	for _, b := range row {
-		b.draw(a, dst, false)
+		b.Draw(a, dst, false)
 	}
 	if ss.showsCopyPath() {
 		row = append(row, ss.copyPath)
 	}
 	for _, b := range row {
-		b.drawTip(a, dst)
+		b.DrawTip(a, dst)
 	}
 	if a.keysShown() && !small {
-		drawText(dst, locale.T("SavedKeys"), a.Face(Regular, sizeSmall), a.W/2, a.H-22*u, Center, th.TextDim)
+		ui.DrawText(dst, locale.T("SavedKeys"), a.Face(ui.Regular, ui.SizeSmall), a.W/2, a.H-22*u, ui.Center, th.TextDim)
 	}
 }
 
 // drawNaming draws the name being typed, in a box with a caret.
-func (ss *savedScene) drawNaming(a *App, dst *ebiten.Image, r Rect) {
+func (ss *savedScene) drawNaming(a *App, dst *ebiten.Image, r ui.Rect) {
 	th := a.Theme
 	u := a.U()
-	roundRectSprite(dst, r, 8*u, mix(th.Background, th.Panel, 0.4), th.Accent, math.Max(1.5, 2*u), 0)
-	fb := a.Face(Medium, sizeBody)
+	ui.RoundRectSprite(dst, r, 8*u, palette.Mix(th.Background, th.Panel, 0.4), th.Accent, math.Max(1.5, 2*u), 0)
+	fb := a.Face(ui.Medium, ui.SizeBody)
 	shown := untrusted.Text(*ss.naming)
-	for textWidth(shown, fb) > r.W-24*u && shown != "" {
+	for ui.TextWidth(shown, fb) > r.W-24*u && shown != "" {
 		_, n := utf8.DecodeRuneInString(shown)
 		shown = shown[n:]
 	}
-	drawText(dst, shown, fb, r.X+10*u, r.Y+r.H/2, Left, th.Text)
-	x := r.X + 10*u + textWidth(shown, fb) + 2*u
-	fillRect(dst, Rect{x, r.Y + 5*u, math.Max(1.5, 2*u), r.H - 10*u}, th.Accent)
+	ui.DrawText(dst, shown, fb, r.X+10*u, r.Y+r.H/2, ui.Left, th.Text)
+	x := r.X + 10*u + ui.TextWidth(shown, fb) + 2*u
+	ui.FillRect(dst, ui.R(x, r.Y+5*u, math.Max(1.5, 2*u), r.H-10*u), th.Accent)
 }
 
 // noteWords is the line under the list: what the last action did, else,
@@ -991,7 +993,7 @@ const (
 )
 
 // isResultSave reports whether b is the result card's third button.
-func isResultSave(b *button) bool {
+func isResultSave(b *ui.Button) bool {
 	return b.ID == resultSaveID || b.ID == resultKeepID || b.ID == resultCopyID
 }
 

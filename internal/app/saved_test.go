@@ -14,6 +14,7 @@ import (
 	"github.com/gobblet-game/gobblet/internal/record"
 	"github.com/gobblet-game/gobblet/internal/rules"
 	"github.com/gobblet-game/gobblet/internal/settings"
+	"github.com/gobblet-game/gobblet/internal/ui"
 )
 
 func TestSaveGameFromPauseSaysWhereItIs(t *testing.T) {
@@ -22,7 +23,7 @@ func TestSaveGameFromPauseSaysWhereItIs(t *testing.T) {
 	tb.drag(tb.slotXY(0, 0, "b2"))
 	tb.key(ebiten.KeyEscape, false)
 	tb.tick()
-	var save *button
+	var save *ui.Button
 	for _, b := range tb.gs.pause.menu.Buttons {
 		if b.Label == "Save game" {
 			save = b
@@ -214,7 +215,7 @@ func TestResultCardButtonsFitTheCard(t *testing.T) {
 		}
 		card := gs.resultCard(a)
 		l := &gs.lay
-		for name, r := range map[string]Rect{"the board": l.Frame, "orange's reserve": l.Reserve[0], "blue's reserve": l.Reserve[1]} {
+		for name, r := range map[string]ui.Rect{"the board": l.Frame, "orange's reserve": l.Reserve[0], "blue's reserve": l.Reserve[1]} {
 			if card.X < r.X+r.W && r.X < card.X+card.W && card.Y < r.Y+r.H && r.Y < card.Y+card.H {
 				t.Errorf("%v: the result card %v covers %s %v", size, card, name, r)
 			}
@@ -223,7 +224,7 @@ func TestResultCardButtonsFitTheCard(t *testing.T) {
 		title := "Orange (Medium) wins."
 		tf, lines := resultTitleLines(a, title, card.W-32*a.U())
 		for _, ln := range lines {
-			if w := textWidth(ln, tf); w > card.W-32*a.U() {
+			if w := ui.TextWidth(ln, tf); w > card.W-32*a.U() {
 				t.Errorf("%v: the title line %q (%.0f px) is wider than the card (%.0f px)", size, ln, w, card.W)
 			}
 		}
@@ -236,7 +237,7 @@ func TestResultCardButtonsFitTheCard(t *testing.T) {
 			if r.X < card.X || r.Y < card.Y || r.X+r.W > card.X+card.W || r.Y+r.H > card.Y+card.H {
 				t.Errorf("%v: %q %v lies outside the card %v", size, b.Label, r, card)
 			}
-			if w := textWidth(b.Label, a.Face(Medium, sizeBody)); w > r.W-8*a.U() {
+			if w := ui.TextWidth(b.Label, a.Face(ui.Medium, ui.SizeBody)); w > r.W-8*a.U() {
 				t.Errorf("%v: the label %q (%.0f px) does not fit its button (%.0f px)", size, b.Label, w, r.W)
 			}
 			for _, o := range bs[i+1:] {
@@ -284,7 +285,7 @@ func TestSavedGamesFilterMineDemosAll(t *testing.T) {
 	if ss.filter.Sel != showDemos || len(ss.games) != 3 {
 		t.Errorf("→ should show the 3 demos: filter %d, %d games", ss.filter.Sel, len(ss.games))
 	}
-	p.click(ss.filter.segs[showAll].Center())
+	p.click(ss.filter.Segs[showAll].Center())
 	if len(ss.games) != 5 {
 		t.Errorf("All shows %d games, want 5", len(ss.games))
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/gobblet-game/gobblet/internal/ai"
 	"github.com/gobblet-game/gobblet/internal/rules"
 	"github.com/gobblet-game/gobblet/internal/settings"
+	"github.com/gobblet-game/gobblet/internal/ui"
 )
 
 // fakeThinker answers only when the test says so, or, once cancelled, with
@@ -568,9 +569,9 @@ func TestResultReasonKeepsTheNumberWithItsWord(t *testing.T) {
 	}
 	tb.gs = newGameScene(tb.a, vsAI(rules.Gobblers), g)
 	_, reason := tb.gs.resultTitle()
-	fs := tb.a.Face(Regular, sizeBody)
-	for w := textWidth("You lined up", fs); w < textWidth(reason, fs)+10; w += 4 {
-		for _, ln := range wrap(reason, fs, w) {
+	fs := tb.a.Face(ui.Regular, ui.SizeBody)
+	for w := ui.TextWidth("You lined up", fs); w < ui.TextWidth(reason, fs)+10; w += 4 {
+		for _, ln := range ui.Wrap(reason, fs, w) {
 			if ln == "2." || strings.HasPrefix(ln, "2.") {
 				t.Fatalf("at %.0f pixels the reason %q wraps with %q alone", w, spaced(reason), ln)
 			}
@@ -707,12 +708,12 @@ func TestAMenuShowsOneSelectedButton(t *testing.T) {
 	src.frames = append(src.frames, Frame{X: x, Y: y, PointerMoved: true}, Frame{X: x, Y: y, Keys: []ebiten.Key{ebiten.KeyDown}})
 	a.Update()
 	a.Update()
-	if !rules.hover {
+	if !rules.Hover {
 		t.Fatal("the pointer should rest on Rules")
 	}
 	n := 0
 	for i := range m.list.Buttons {
-		if m.list.selected(i) {
+		if m.list.Selected(i) {
 			n++
 			if m.list.Buttons[i] == rules {
 				t.Error("the button under the pointer still looks chosen after the keys moved on")
@@ -759,7 +760,7 @@ func TestThePauseMenuReachesTheRules(t *testing.T) {
 	tb := newTable(t, twoPlayers(rules.Gobblers))
 	tb.tick()
 	tb.key(ebiten.KeyEscape, false)
-	var rulesB *button
+	var rulesB *ui.Button
 	for _, b := range tb.gs.pause.menu.Buttons {
 		if b.Label == "Rules" {
 			rulesB = b

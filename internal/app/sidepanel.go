@@ -14,14 +14,16 @@ import (
 	"github.com/gobblet-game/gobblet/internal/ai"
 	"github.com/gobblet-game/gobblet/internal/analysis"
 	"github.com/gobblet-game/gobblet/internal/locale"
+	"github.com/gobblet-game/gobblet/internal/palette"
 	"github.com/gobblet-game/gobblet/internal/rules"
+	"github.com/gobblet-game/gobblet/internal/ui"
 )
 
 // moveList lays out the move list: the card, the visible move cells and
 // the move numbers (with their row centres). The slices are the scene's,
 // good until the next call. A row is a finger high wherever it can be
 // pressed (44 units beside the board, 48 on a phone's sheet).
-func (gs *gameScene) moveList(a *App) (list Rect, cells []moveCell, numbers [][2]float64) {
+func (gs *gameScene) moveList(a *App) (list ui.Rect, cells []moveCell, numbers [][2]float64) {
 	cells, numbers = gs.cells[:0], gs.numbers[:0]
 	defer func() { gs.cells, gs.numbers = cells, numbers }()
 	u := a.U()
@@ -56,7 +58,7 @@ func (gs *gameScene) moveList(a *App) (list Rect, cells []moveCell, numbers [][2
 				break
 			}
 			x := list.X + 50*u + float64(k)*colW
-			cells = append(cells, moveCell{i, Rect{x - 4*u, y, colW - 6*u, rowH}})
+			cells = append(cells, moveCell{i, ui.R(x-4*u, y, colW-6*u, rowH)})
 		}
 	}
 	return list, cells, numbers
@@ -67,11 +69,11 @@ func (gs *gameScene) moveList(a *App) (list Rect, cells []moveCell, numbers [][2
 // and the status card at the foot (none on the sheet in a review: the
 // status line says the same). On a phone on its side the sheet is too
 // low for both: the card goes beside the list.
-func (gs *gameScene) panelParts(a *App) (list, card, status Rect) {
+func (gs *gameScene) panelParts(a *App) (list, card, status ui.Rect) {
 	u := a.U()
 	pr := gs.lay.Panel
 	if pr.Empty() {
-		return Rect{}, Rect{}, Rect{}
+		return ui.Rect{}, ui.Rect{}, ui.Rect{}
 	}
 	statusH := 150 * u
 	if gs.setup.Mode == modeAIvsAI {
@@ -83,20 +85,20 @@ func (gs *gameScene) panelParts(a *App) (list, card, status Rect) {
 	}
 	bottom := pr.Y + pr.H
 	if statusH > 0 {
-		status = Rect{pr.X, bottom - statusH, pr.W, statusH}
+		status = ui.R(pr.X, bottom-statusH, pr.W, statusH)
 		bottom = status.Y - 12*u
 	}
 	if cardH > 0 && gs.lay.Form == narrow {
 		w := math.Min(gs.lay.W-20*u, 2*pr.W)
-		pr = Rect{(gs.lay.W - w) / 2, pr.Y, w, bottom - pr.Y}
+		pr = ui.R((gs.lay.W-w)/2, pr.Y, w, bottom-pr.Y)
 		half := (pr.W - 12*u) / 2
-		return Rect{pr.X, pr.Y, half, pr.H}, Rect{pr.X + half + 12*u, pr.Y, half, pr.H}, status
+		return ui.R(pr.X, pr.Y, half, pr.H), ui.R(pr.X+half+12*u, pr.Y, half, pr.H), status
 	}
 	if cardH > 0 {
-		card = Rect{pr.X, bottom - cardH, pr.W, cardH}
+		card = ui.R(pr.X, bottom-cardH, pr.W, cardH)
 		bottom = card.Y - 12*u
 	}
-	return Rect{pr.X, pr.Y, pr.W, bottom - pr.Y}, card, status
+	return ui.R(pr.X, pr.Y, pr.W, bottom-pr.Y), card, status
 }
 
 // currentPly is the index of the move shown last (-1 before the first).
@@ -113,30 +115,30 @@ func (gs *gameScene) drawPanel(a *App, dst *ebiten.Image) {
 	th := a.Theme
 	u := a.U()
 	list, cells, numbers := gs.moveList(a)
-	panel(a, dst, list)
-	drawText(dst, locale.T("PlayMovesTitle"), a.Face(Bold, sizeBody), list.X+18*u, list.Y+24*u, Left, th.Text)
+	ui.Panel(a, dst, list)
+	ui.DrawText(dst, locale.T("PlayMovesTitle"), a.Face(ui.Bold, ui.SizeBody), list.X+18*u, list.Y+24*u, ui.Left, th.Text)
 	moves := gs.game.Moves()
-	fc := a.Face(Regular, sizeBody-2)
-	fm := a.Face(Medium, sizeBody-2)
+	fc := a.Face(ui.Regular, ui.SizeBody-2)
+	fm := a.Face(ui.Medium, ui.SizeBody-2)
 	if len(moves) == 0 {
-		drawText(dst, locale.T("PlayNoMovesYet"), fc, list.X+18*u, list.Y+64*u, Left, th.TextDim)
+		ui.DrawText(dst, locale.T("PlayNoMovesYet"), fc, list.X+18*u, list.Y+64*u, ui.Left, th.TextDim)
 	} else if gs.review < 0 && len(moves) > 0 && gs.reviewBack == nil {
-		drawText(dst, gs.tapOr(locale.T("PlayClickMoveToReview"), locale.T("PlayTapMoveToReview")), a.Face(Regular, sizeSmall-2), list.X+list.W-18*u, list.Y+24*u, Right, th.TextDim)
+		ui.DrawText(dst, gs.tapOr(locale.T("PlayClickMoveToReview"), locale.T("PlayTapMoveToReview")), a.Face(ui.Regular, ui.SizeSmall-2), list.X+list.W-18*u, list.Y+24*u, ui.Right, th.TextDim)
 	}
 	for _, n := range numbers {
-		drawText(dst, fmt.Sprintf("%d.", int(n[0])), fc, list.X+40*u, n[1], Right, th.TextDim)
+		ui.DrawText(dst, fmt.Sprintf("%d.", int(n[0])), fc, list.X+40*u, n[1], ui.Right, th.TextDim)
 	}
 	cur := gs.currentPly()
 	for _, mc := range cells {
 		i, cell := mc.ply, mc.r
-		shade := Rect{cell.X, cell.Y + 3*u, cell.W, cell.H - 6*u}
+		shade := ui.R(cell.X, cell.Y+3*u, cell.W, cell.H-6*u)
 		if i == cur {
-			tintRoundRect(dst, shade, 6*u, withAlpha(th.Accent, 0.25))
+			ui.TintRoundRect(dst, shade, 6*u, palette.WithAlpha(th.Accent, 0.25))
 		} else if cell.Contains(a.In.X, a.In.Y) {
-			tintRoundRect(dst, shade, 6*u, withAlpha(th.Text, 0.08))
+			ui.TintRoundRect(dst, shade, 6*u, palette.WithAlpha(th.Text, 0.08))
 		}
 		if p, ok := gs.plyAnalysis(i); ok && p.Mark.Symbol() != "" {
-			drawText(dst, p.Mark.Symbol(), a.Face(Bold, sizeBody-2), cell.X+cell.W-8*u, cell.Y+cell.H/2, Right, markColour(th, p.Mark))
+			ui.DrawText(dst, p.Mark.Symbol(), a.Face(ui.Bold, ui.SizeBody-2), cell.X+cell.W-8*u, cell.Y+cell.H/2, ui.Right, markColour(th, p.Mark))
 		}
 		// the piece moved, a small disc of its size and colour, then where
 		// it went: "b2" from the reserve, "a3 → b1" on the board
@@ -150,13 +152,13 @@ func (gs *gameScene) drawPanel(a *App, dst *ebiten.Image) {
 		if i == cur {
 			face = fm
 		}
-		drawText(dst, moveSquares(gs.variant, moves[i]), face, x+26*u, y, Left, th.Text)
+		ui.DrawText(dst, moveSquares(gs.variant, moves[i]), face, x+26*u, y, ui.Left, th.Text)
 	}
 	if _, card, _ := gs.panelParts(a); !card.Empty() {
 		gs.drawAnalysisCard(a, dst, card)
 	}
 	if st := gs.statusCard(a); !st.Empty() {
-		panel(a, dst, st)
+		ui.Panel(a, dst, st)
 		gs.drawAIStatus(a, dst, st)
 	}
 }
@@ -165,7 +167,7 @@ func (gs *gameScene) drawPanel(a *App, dst *ebiten.Image) {
 // board (narrow and tall forms), the board dimmed under it.
 func (gs *gameScene) drawSheet(a *App, dst *ebiten.Image) {
 	l := &gs.lay
-	fillRect(dst, Rect{0, l.Top.H, a.W, l.Status.Y - l.Top.H}, withAlpha(black, 0.45))
+	ui.FillRect(dst, ui.R(0, l.Top.H, a.W, l.Status.Y-l.Top.H), palette.WithAlpha(palette.Black, 0.45))
 	gs.drawPanel(a, dst)
 }
 
@@ -218,21 +220,21 @@ func (gs *gameScene) drawMoveTip(a *App, dst *ebiten.Image) {
 			continue
 		}
 		u := a.U()
-		fc := a.Face(Regular, sizeSmall)
+		fc := a.Face(ui.Regular, ui.SizeSmall)
 		tip := gs.moveTip(c.ply)
-		w := textWidth(tip, fc) + 20*u
+		w := ui.TextWidth(tip, fc) + 20*u
 		h := 30 * u
 		x := math.Max(4, math.Min(c.r.X+c.r.W/2-w/2, a.W-w-4))
-		r := Rect{x, c.r.Y + c.r.H + 4*u, w, h}
-		roundRectSpriteA(dst, r, 6*u, a.Theme.Panel, a.Theme.PanelEdge, 1, 5*u, a.Theme.Shadow)
-		drawText(dst, tip, fc, r.X+w/2, r.Y+h/2, Center, a.Theme.Text)
+		r := ui.R(x, c.r.Y+c.r.H+4*u, w, h)
+		ui.RoundRectSpriteA(dst, r, 6*u, a.Theme.Panel, a.Theme.PanelEdge, 1, 5*u, a.Theme.Shadow)
+		ui.DrawText(dst, tip, fc, r.X+w/2, r.Y+h/2, ui.Center, a.Theme.Text)
 		return
 	}
 }
 
 // statusCard is the card under the move list that says who thinks, or
 // whose turn it is (empty on the sheet in a review).
-func (gs *gameScene) statusCard(a *App) Rect {
+func (gs *gameScene) statusCard(a *App) ui.Rect {
 	_, _, st := gs.panelParts(a)
 	return st
 }
@@ -240,18 +242,18 @@ func (gs *gameScene) statusCard(a *App) Rect {
 // cardText is where the status card's first line starts and its two faces.
 type cardText struct {
 	x, y        float64
-	head, small fontFace
+	head, small ui.Face
 }
 
-func newCardText(a *App, r Rect) cardText {
+func newCardText(a *App, r ui.Rect) cardText {
 	u := a.U()
-	return cardText{x: r.X + 18*u, y: r.Y + 26*u, head: a.Face(Bold, sizeBody), small: a.Face(Regular, sizeSmall)}
+	return cardText{x: r.X + 18*u, y: r.Y + 26*u, head: a.Face(ui.Bold, ui.SizeBody), small: a.Face(ui.Regular, ui.SizeSmall)}
 }
 
 // drawAIStatus draws the status card under the move list: who is thinking
 // (with a spinner and the search's depth and score), or the review's, the
 // result's or the turn's words; then the connection and the demo's series.
-func (gs *gameScene) drawAIStatus(a *App, dst *ebiten.Image, r Rect) {
+func (gs *gameScene) drawAIStatus(a *App, dst *ebiten.Image, r ui.Rect) {
 	th := a.Theme
 	u := a.U()
 	c := newCardText(a, r)
@@ -261,7 +263,7 @@ func (gs *gameScene) drawAIStatus(a *App, dst *ebiten.Image, r Rect) {
 		gs.drawThinking(a, dst, r, c, gs.moveWaits())
 	} else {
 		title, words := gs.statusCardWords()
-		drawText(dst, title, c.head, c.x, c.y, Left, th.Text)
+		ui.DrawText(dst, title, c.head, c.x, c.y, ui.Left, th.Text)
 		// the lines that fit above the card's foot (the connection online,
 		// the series in AI vs AI)
 		end := r.Y + r.H - 14*u
@@ -271,12 +273,12 @@ func (gs *gameScene) drawAIStatus(a *App, dst *ebiten.Image, r Rect) {
 		case gs.setup.Mode == modeAIvsAI:
 			end -= 70 * u
 		}
-		for i, ln := range wrap(words, c.small, r.W-36*u) {
+		for i, ln := range ui.Wrap(words, c.small, r.W-36*u) {
 			y := c.y + 30*u + float64(i)*20*u
 			if y > end {
 				break
 			}
-			drawText(dst, ln, c.small, c.x, y, Left, th.TextDim)
+			ui.DrawText(dst, ln, c.small, c.x, y, ui.Left, th.TextDim)
 		}
 	}
 	gs.drawCardFooter(a, dst, r)
@@ -284,7 +286,7 @@ func (gs *gameScene) drawAIStatus(a *App, dst *ebiten.Image, r Rect) {
 
 // drawThinking fills the status card while a search runs: who thinks, a
 // spinner, the time, depth and score, and the eval bar.
-func (gs *gameScene) drawThinking(a *App, dst *ebiten.Image, r Rect, c cardText, aiMove bool) {
+func (gs *gameScene) drawThinking(a *App, dst *ebiten.Image, r ui.Rect, c cardText, aiMove bool) {
 	th := a.Theme
 	u := a.U()
 	x, y, fh, fs := c.x, c.y, c.head, c.small
@@ -294,16 +296,16 @@ func (gs *gameScene) drawThinking(a *App, dst *ebiten.Image, r Rect, c cardText,
 		title = locale.F("PlayNameIsThinking", "Name", gs.setup.name(gs.toMove()))
 	}
 	// the spinner takes the right of the line: the words fit before it
-	if textWidth(title, fh) > r.W-80*u {
+	if ui.TextWidth(title, fh) > r.W-80*u {
 		title = locale.F("PlayNameIsThinking", "Name", colourName(gs.toMove()))
 		if b.purpose != forMove && !aiMove {
 			title = locale.T("PlayHintThinking")
 		}
 	}
-	if textWidth(title, fh) > r.W-80*u {
-		fh = a.Face(Bold, sizeSmall)
+	if ui.TextWidth(title, fh) > r.W-80*u {
+		fh = a.Face(ui.Bold, ui.SizeSmall)
 	}
-	drawText(dst, title, fh, x, y, Left, th.Text)
+	ui.DrawText(dst, title, fh, x, y, ui.Left, th.Text)
 	// the spinner: eight dots, the brightest one a step further round at
 	// each spinnerTicks
 	sx, sy := r.X+r.W-30*u, y
@@ -311,17 +313,17 @@ func (gs *gameScene) drawThinking(a *App, dst *ebiten.Image, r Rect, c cardText,
 	for i := 0; i < 8; i++ {
 		t := ang + float64(i)*math.Pi/4
 		al := 0.15 + 0.85*float64(i)/8
-		fillCircle(dst, sx+math.Cos(t)*10*u, sy+math.Sin(t)*10*u, 2.6*u, withAlpha(th.Accent, al))
+		ui.FillCircle(dst, sx+math.Cos(t)*10*u, sy+math.Sin(t)*10*u, 2.6*u, palette.WithAlpha(th.Accent, al))
 	}
-	drawText(dst, gs.thinkingLine(a, time.Since(b.since).Seconds()), fs, x, y+30*u, Left, th.TextDim)
+	ui.DrawText(dst, gs.thinkingLine(a, time.Since(b.since).Seconds()), fs, x, y+30*u, ui.Left, th.TextDim)
 	if b.hasInfo {
-		bar := Rect{x, y + 54*u, r.W - 36*u, 10 * u}
+		bar := ui.R(x, y+54*u, r.W-36*u, 10*u)
 		gs.drawEvalBar(a, dst, bar, b.colour, b.info.Score)
 		// what the bar means, at its two ends
-		fc := a.Face(Regular, sizeSmall-2)
+		fc := a.Face(ui.Regular, ui.SizeSmall-2)
 		ly := bar.Y + bar.H + 14*u
-		drawText(dst, locale.F("PlayAheadLeft", "Colour", colourName(0)), fc, bar.X, ly, Left, th.TextDim)
-		drawText(dst, locale.F("PlayAheadRight", "Colour", colourName(1)), fc, bar.X+bar.W, ly, Right, th.TextDim)
+		ui.DrawText(dst, locale.F("PlayAheadLeft", "Colour", colourName(0)), fc, bar.X, ly, ui.Left, th.TextDim)
+		ui.DrawText(dst, locale.F("PlayAheadRight", "Colour", colourName(1)), fc, bar.X+bar.W, ly, ui.Right, th.TextDim)
 	}
 }
 
@@ -439,26 +441,26 @@ func (gs *gameScene) lastMoveWords() string {
 
 // drawCardFooter draws the status card's foot: the connection online, the
 // series' score in AI vs AI.
-func (gs *gameScene) drawCardFooter(a *App, dst *ebiten.Image, r Rect) {
+func (gs *gameScene) drawCardFooter(a *App, dst *ebiten.Image, r ui.Rect) {
 	th := a.Theme
 	u := a.U()
 	x := r.X + 18*u
-	fs := a.Face(Regular, sizeSmall)
+	fs := a.Face(ui.Regular, ui.SizeSmall)
 	if gs.net != nil {
 		yy := r.Y + r.H - 24*u
 		col := th.Good
 		if gs.net.gone != nil {
 			col = th.Warn
 		}
-		fillCircle(dst, x+5*u, yy, 5*u, col)
-		drawText(dst, gs.netStatus(), fs, x+18*u, yy, Left, th.TextDim)
+		ui.FillCircle(dst, x+5*u, yy, 5*u, col)
+		ui.DrawText(dst, gs.netStatus(), fs, x+18*u, yy, ui.Left, th.TextDim)
 	}
 	if gs.setup.Mode == modeAIvsAI {
 		yy := r.Y + r.H - 60*u
-		fillRect(dst, Rect{x, yy - 16*u, r.W - 36*u, math.Max(1, u)}, th.PanelEdge)
-		drawText(dst, locale.T("PlaySeries"), a.Face(Medium, sizeSmall), x, yy, Left, th.TextDim)
+		ui.FillRect(dst, ui.R(x, yy-16*u, r.W-36*u, math.Max(1, u)), th.PanelEdge)
+		ui.DrawText(dst, locale.T("PlaySeries"), a.Face(ui.Medium, ui.SizeSmall), x, yy, ui.Left, th.TextDim)
 		s := gs.seriesScore()
-		drawText(dst, s, a.Face(Medium, sizeBody-2), x, yy+24*u, Left, th.Text)
+		ui.DrawText(dst, s, a.Face(ui.Medium, ui.SizeBody-2), x, yy+24*u, ui.Left, th.Text)
 	}
 }
 
@@ -482,7 +484,7 @@ func scoreWords(s ai.Score) string {
 
 // drawEvalBar shows who stands better in the computer's eyes: orange from
 // the left, blue from the right, half each when even.
-func (gs *gameScene) drawEvalBar(a *App, dst *ebiten.Image, r Rect, mover int, s ai.Score) {
+func (gs *gameScene) drawEvalBar(a *App, dst *ebiten.Image, r ui.Rect, mover int, s ai.Score) {
 	th := a.Theme
 	v := 0.0
 	switch s.Kind {
@@ -497,19 +499,19 @@ func (gs *gameScene) drawEvalBar(a *App, dst *ebiten.Image, r Rect, mover int, s
 		v = -v
 	}
 	share := 0.5 + v/2 // orange's share
-	tintRoundRect(dst, r, r.H/2, th.Player[1])
+	ui.TintRoundRect(dst, r, r.H/2, th.Player[1])
 	// orange's part: the same bar, clipped (a sprite for every width the
 	// score gives would be a new image at every change of the score)
 	cut := image.Rect(int(math.Floor(r.X))-1, int(math.Floor(r.Y))-1, int(math.Round(r.X+r.W*share)), int(math.Ceil(r.Y+r.H))+1)
 	if part := dst.SubImage(cut.Intersect(dst.Bounds())).(*ebiten.Image); !part.Bounds().Empty() {
-		tintRoundRect(part, r, r.H/2, th.Player[0])
+		ui.TintRoundRect(part, r, r.H/2, th.Player[0])
 	}
 }
 
 // moveCell is one move in the move list: its ply index and rectangle.
 type moveCell struct {
 	ply int
-	r   Rect
+	r   ui.Rect
 }
 
 // markTitle names a mark for the status card's title.

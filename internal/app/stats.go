@@ -7,9 +7,11 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/gobblet-game/gobblet/internal/ai"
+	"github.com/gobblet-game/gobblet/internal/palette"
 	"github.com/gobblet-game/gobblet/internal/record"
 	"github.com/gobblet-game/gobblet/internal/rules"
 	"github.com/gobblet-game/gobblet/internal/sound"
+	"github.com/gobblet-game/gobblet/internal/ui"
 )
 
 // statsScene shows the games won, drawn, lost and left unfinished against
@@ -19,19 +21,19 @@ type statsScene struct {
 	stats    record.Stats
 	before   *record.Stats // the statistics a reset cleared, for Undo
 	note     string        // what Reset or Undo did, in place of the subtitle
-	back     *button
-	reset    *button
+	back     *ui.Button
+	reset    *ui.Button
 	backdrop boardPicture
 	// a small window's cards scroll in area (empty when they all show)
-	area   Rect
-	scroll scroller
+	area   ui.Rect
+	scroll ui.Scroller
 }
 
 func newStatsScene(a *App) *statsScene {
 	return &statsScene{
 		stats:    a.Store.Stats(),
-		back:     &button{Label: locale.T("Back"), Primary: true, Tip: "Esc"},
-		reset:    &button{Label: locale.T("MenuStatsReset"), Tip: locale.T("MenuStatsResetTip")},
+		back:     &ui.Button{Label: locale.T("Back"), Primary: true, Tip: "Esc"},
+		reset:    &ui.Button{Label: locale.T("MenuStatsReset"), Tip: locale.T("MenuStatsResetTip")},
 		backdrop: boardPicture{Pos: mustPos("gobblers:x3,.,./.,o3,./.,.,x1:o")},
 	}
 }
@@ -79,7 +81,7 @@ func (a *App) countLeft(rec *record.Record) {
 	}
 }
 
-func (st *statsScene) cards(a *App) [2]Rect {
+func (st *statsScene) cards(a *App) [2]ui.Rect {
 	u := a.U()
 	if a.compact() {
 		// a phone: the cards one under the other (side by side on its
@@ -91,29 +93,29 @@ func (st *statsScene) cards(a *App) [2]Rect {
 		if a.H > a.W {
 			w := math.Min(520*u, a.W-20*u)
 			x, y := a.W/2-w/2, st.area.Y+10*u-st.scroll.Y
-			return [2]Rect{{x, y, w, h}, {x, y + h + 12*u, w, h}}
+			return [2]ui.Rect{ui.R(x, y, w, h), ui.R(x, y+h+12*u, w, h)}
 		}
 		w := math.Min(520*u, (a.W-30*u)/2)
 		y := st.area.Y + 10*u - st.scroll.Y
-		return [2]Rect{{a.W/2 - w - 5*u, y, w, h}, {a.W/2 + 5*u, y, w, h}}
+		return [2]ui.Rect{ui.R(a.W/2-w-5*u, y, w, h), ui.R(a.W/2+5*u, y, w, h)}
 	}
 	w := math.Min(520*u, (a.W-120*u)/2)
 	h := math.Min(a.H-280*u, 470*u)
-	return [2]Rect{{a.W/2 - w - 15*u, 140 * u, w, h}, {a.W/2 + 15*u, 140 * u, w, h}}
+	return [2]ui.Rect{ui.R(a.W/2-w-15*u, 140*u, w, h), ui.R(a.W/2+15*u, 140*u, w, h)}
 }
 
 func (st *statsScene) layout(a *App) {
 	u := a.U()
 	y := 140*u + math.Min(a.H-280*u, 470*u) + 40*u
-	st.reset.Rect = Rect{a.W/2 - 275*u, y, 260 * u, 56 * u}
-	st.back.Rect = Rect{a.W/2 + 15*u, y, 260 * u, 56 * u}
-	st.area = Rect{}
+	st.reset.Rect = ui.R(a.W/2-275*u, y, 260*u, 56*u)
+	st.back.Rect = ui.R(a.W/2+15*u, y, 260*u, 56*u)
+	st.area = ui.Rect{}
 	if a.compact() {
 		w := math.Min(260*u, (a.W-36*u)/2)
 		y = a.H - 66*u
-		st.reset.Rect = Rect{a.W/2 - w - 8*u, y, w, 54 * u}
-		st.back.Rect = Rect{a.W/2 + 8*u, y, w, 54 * u}
-		st.area = Rect{0, 96 * u, a.W, y - 12*u - 96*u}
+		st.reset.Rect = ui.R(a.W/2-w-8*u, y, w, 54*u)
+		st.back.Rect = ui.R(a.W/2+8*u, y, w, 54*u)
+		st.area = ui.R(0, 96*u, a.W, y-12*u-96*u)
 		c := st.cards(a)
 		st.scroll.Max = math.Max(0, c[1].Y+c[1].H+st.scroll.Y+10*u-st.area.Y-st.area.H)
 	}
@@ -130,12 +132,12 @@ func (st *statsScene) Update(a *App) error {
 	st.layout(a)
 	if !st.area.Empty() {
 		c := st.cards(a)
-		st.scroll.update(a, st.area, c[1].Y+c[1].H+st.scroll.Y+10*a.U()-st.area.Y)
+		st.scroll.Update(a, st.area, c[1].Y+c[1].H+st.scroll.Y+10*a.U()-st.area.Y)
 	}
 	switch {
-	case st.back.update(a) || a.In.Key(ebiten.KeyEscape) || a.In.Key(ebiten.KeyEnter):
+	case st.back.Update(a) || a.In.Key(ebiten.KeyEscape) || a.In.Key(ebiten.KeyEnter):
 		a.scenes.GoTo(newMenuScene(a))
-	case st.reset.update(a) || st.before != nil && a.In.Ctrl && a.In.Key(ebiten.KeyZ):
+	case st.reset.Update(a) || st.before != nil && a.In.Ctrl && a.In.Key(ebiten.KeyZ):
 		st.resetOrUndo(a)
 	}
 	return nil
@@ -179,79 +181,79 @@ func (st *statsScene) Draw(a *App, dst *ebiten.Image) {
 	}
 	cards := dst
 	if !st.area.Empty() {
-		drawText(dst, locale.T("MenuStatistics"), a.Face(Bold, sizeTitle), a.W/2, 30*u, Center, th.Text)
-		fs := a.Face(Regular, sizeSmall)
-		for i, ln := range wrap(sub, fs, a.W-20*u) {
+		ui.DrawText(dst, locale.T("MenuStatistics"), a.Face(ui.Bold, ui.SizeTitle), a.W/2, 30*u, ui.Center, th.Text)
+		fs := a.Face(ui.Regular, ui.SizeSmall)
+		for i, ln := range ui.Wrap(sub, fs, a.W-20*u) {
 			if i < 2 {
-				drawText(dst, ln, fs, a.W/2, 62*u+float64(i)*18*u, Center, th.TextDim)
+				ui.DrawText(dst, ln, fs, a.W/2, 62*u+float64(i)*18*u, ui.Center, th.TextDim)
 			}
 		}
 		cards = clipTo(dst, st.area)
 	} else {
-		drawText(dst, locale.T("MenuStatistics"), a.Face(Bold, sizeTitle), a.W/2, 72*u, Center, th.Text)
-		drawText(dst, sub, a.Face(Regular, sizeBody), a.W/2, 112*u, Center, th.TextDim)
+		ui.DrawText(dst, locale.T("MenuStatistics"), a.Face(ui.Bold, ui.SizeTitle), a.W/2, 72*u, ui.Center, th.Text)
+		ui.DrawText(dst, sub, a.Face(ui.Regular, ui.SizeBody), a.W/2, 112*u, ui.Center, th.TextDim)
 	}
 	for i, v := range []rules.Variant{rules.Classic, rules.Gobblers} {
 		st.drawCard(a, cards, st.cards(a)[i], v)
 	}
-	st.reset.draw(a, dst, false)
-	st.back.draw(a, dst, false)
-	st.reset.drawTip(a, dst)
+	st.reset.Draw(a, dst, false)
+	st.back.Draw(a, dst, false)
+	st.reset.DrawTip(a, dst)
 }
 
 // drawCard draws one variant's card: games won, drawn and lost against each
 // AI level, and the totals.
-func (st *statsScene) drawCard(a *App, dst *ebiten.Image, r Rect, v rules.Variant) {
+func (st *statsScene) drawCard(a *App, dst *ebiten.Image, r ui.Rect, v rules.Variant) {
 	th := a.Theme
 	u := a.U()
-	panel(a, dst, r)
-	drawText(dst, variantWords(v), a.Face(Bold, sizeHeading), r.X+28*u, r.Y+34*u, Left, th.Text)
+	ui.Panel(a, dst, r)
+	ui.DrawText(dst, variantWords(v), a.Face(ui.Bold, ui.SizeHeading), r.X+28*u, r.Y+34*u, ui.Left, th.Text)
 	st.drawRating(a, dst, r, v)
 	total := st.stats.Total(v)
-	fh := a.Face(Medium, sizeSmall)
-	fb := a.Face(Regular, sizeBody)
-	fm := a.Face(Bold, sizeBody)
+	fh := a.Face(ui.Medium, ui.SizeSmall)
+	fb := a.Face(ui.Regular, ui.SizeBody)
+	fm := a.Face(ui.Bold, ui.SizeBody)
 	cols := []float64{r.X + 28*u, r.X + r.W*0.42, r.X + r.W*0.55, r.X + r.W*0.67, r.X + r.W*0.79, r.X + r.W - 28*u}
 	heads := []string{locale.T("MenuStatsLevel"), locale.T("MenuStatsWon"), locale.T("MenuStatsDrawn"), locale.T("MenuStatsLost"), locale.T("MenuStatsLeft"), locale.T("MenuStatsGames")}
 	y := r.Y + 90*u
 	for i, h := range heads {
-		al := Right
+		al := ui.Right
 		if i == 0 {
-			al = Left
+			al = ui.Left
 		}
-		drawText(dst, h, fh, cols[i], y, al, th.TextDim)
+		ui.DrawText(dst, h, fh, cols[i], y, al, th.TextDim)
 	}
-	fillRect(dst, Rect{r.X + 20*u, y + 18*u, r.W - 40*u, math.Max(1, u)}, th.PanelEdge)
+	ui.FillRect(dst, ui.R(r.X+20*u, y+18*u, r.W-40*u, math.Max(1, u)), th.PanelEdge)
 	y += 50 * u
-	row := func(name string, t record.Tally, face fontFace) {
+	row := func(name string, t record.Tally, face ui.Face) {
 		vals := []int{t.Won, t.Drawn, t.Lost, t.Left, t.Games()}
-		drawText(dst, name, face, cols[0], y, Left, th.Text)
+		ui.DrawText(dst, name, face, cols[0], y, ui.Left, th.Text)
 		for i, n := range vals {
 			col := th.Text
 			if n == 0 {
-				col = withAlpha(th.TextDim, 0.6)
+				col = palette.WithAlpha(th.TextDim, 0.6)
 			}
-			drawText(dst, locale.Num(n), face, cols[i+1], y, Right, col)
+			ui.DrawText(dst, locale.Num(n), face, cols[i+1], y, ui.Right, col)
 		}
 		y += 40 * u
 	}
 	for _, l := range ai.Levels(v) {
 		row(levelName(l), st.stats.Tally(v, l), fb)
 	}
-	fillRect(dst, Rect{r.X + 20*u, y - 22*u, r.W - 40*u, math.Max(1, u)}, th.PanelEdge)
+	ui.FillRect(dst, ui.R(r.X+20*u, y-22*u, r.W-40*u, math.Max(1, u)), th.PanelEdge)
 	y += 6 * u
 	row(locale.T("MenuStatsAllLevels"), total, fm)
 	if total.Games() > 0 {
 		share := float64(total.Won) / float64(total.Games())
 		y += 10 * u
-		bar := Rect{cols[0], y, r.W - 56*u, 12 * u}
-		tintRoundRect(dst, bar, bar.H/2, withAlpha(th.TextDim, 0.25))
+		bar := ui.R(cols[0], y, r.W-56*u, 12*u)
+		ui.TintRoundRect(dst, bar, bar.H/2, palette.WithAlpha(th.TextDim, 0.25))
 		if share > 0 {
-			tintRoundRect(dst, Rect{bar.X, bar.Y, math.Max(bar.H, bar.W*share), bar.H}, bar.H/2, th.Good)
+			ui.TintRoundRect(dst, ui.R(bar.X, bar.Y, math.Max(bar.H, bar.W*share), bar.H), bar.H/2, th.Good)
 		}
-		drawText(dst, locale.F("MenuStatsPercentWon", "Percent", locale.Num(int(math.Round(share*100)))), a.Face(Regular, sizeSmall), bar.X+bar.W, bar.Y+34*u, Right, th.TextDim)
+		ui.DrawText(dst, locale.F("MenuStatsPercentWon", "Percent", locale.Num(int(math.Round(share*100)))), a.Face(ui.Regular, ui.SizeSmall), bar.X+bar.W, bar.Y+34*u, ui.Right, th.TextDim)
 	} else {
-		drawText(dst, locale.T("MenuStatsNoGames"), a.Face(Regular, sizeSmall), cols[0], y+16*u, Left, th.TextDim)
+		ui.DrawText(dst, locale.T("MenuStatsNoGames"), a.Face(ui.Regular, ui.SizeSmall), cols[0], y+16*u, ui.Left, th.TextDim)
 	}
 }
 
@@ -270,24 +272,24 @@ func ratingWords(stats *record.Stats, v rules.Variant) string {
 // drawRating draws, under the card's title, the player's rating and at
 // the right a small chart of its history, the levels' ratings within its
 // range as faint lines.
-func (st *statsScene) drawRating(a *App, dst *ebiten.Image, r Rect, v rules.Variant) {
+func (st *statsScene) drawRating(a *App, dst *ebiten.Image, r ui.Rect, v rules.Variant) {
 	th := a.Theme
 	u := a.U()
-	fs := a.Face(Regular, sizeSmall)
-	drawText(dst, ratingWords(&st.stats, v), fs, r.X+28*u, r.Y+62*u, Left, th.TextDim)
+	fs := a.Face(ui.Regular, ui.SizeSmall)
+	ui.DrawText(dst, ratingWords(&st.stats, v), fs, r.X+28*u, r.Y+62*u, ui.Left, th.TextDim)
 	rt, ok := st.stats.RatingOf(v)
 	if !ok {
 		return
 	}
-	tw := math.Max(textWidth(variantWords(v), a.Face(Bold, sizeHeading)), textWidth(ratingWords(&st.stats, v), fs))
+	tw := math.Max(ui.TextWidth(variantWords(v), a.Face(ui.Bold, ui.SizeHeading)), ui.TextWidth(ratingWords(&st.stats, v), fs))
 	w := math.Min(180*u, r.W-56*u-tw-16*u)
 	if w < 60*u { // no room beside the words (a phone): at the card's foot
 		if a.compact() {
-			ratingChart(a, dst, Rect{r.X + 28*u, r.Y + r.H - chartFoot*u, r.W - 56*u, chartFoot*u - 22*u}, v, rt.History)
+			ratingChart(a, dst, ui.R(r.X+28*u, r.Y+r.H-chartFoot*u, r.W-56*u, chartFoot*u-22*u), v, rt.History)
 		}
 		return
 	}
-	ratingChart(a, dst, Rect{r.X + r.W - 28*u - w, r.Y + 16*u, w, 54 * u}, v, rt.History)
+	ratingChart(a, dst, ui.R(r.X+r.W-28*u-w, r.Y+16*u, w, 54*u), v, rt.History)
 }
 
 // chartFoot is the height a phone's card grows by for the rating's chart.
@@ -295,10 +297,10 @@ const chartFoot = 76
 
 // ratingChart draws a rating's history as a line in c, scaled to its
 // range (at least 100 points), the last rating a dot.
-func ratingChart(a *App, dst *ebiten.Image, c Rect, v rules.Variant, h []int) {
+func ratingChart(a *App, dst *ebiten.Image, c ui.Rect, v rules.Variant, h []int) {
 	th := a.Theme
 	u := a.U()
-	tintRoundRect(dst, c, 6*u, withAlpha(th.TextDim, 0.12))
+	ui.TintRoundRect(dst, c, 6*u, palette.WithAlpha(th.TextDim, 0.12))
 	if len(h) == 0 {
 		return
 	}
@@ -314,7 +316,7 @@ func ratingChart(a *App, dst *ebiten.Image, c Rect, v rules.Variant, h []int) {
 	y := func(x int) float64 { return in.Y + in.H - in.H*float64(x-lo)/float64(hi-lo) }
 	for _, l := range ai.Levels(v) {
 		if lr, ok := record.LevelRating(v, l); ok && lr >= lo && lr <= hi {
-			fillRect(dst, Rect{in.X, y(lr), in.W, math.Max(1, u)}, withAlpha(th.TextDim, 0.35))
+			ui.FillRect(dst, ui.R(in.X, y(lr), in.W, math.Max(1, u)), palette.WithAlpha(th.TextDim, 0.35))
 		}
 	}
 	x := func(i int) float64 {
@@ -324,7 +326,7 @@ func ratingChart(a *App, dst *ebiten.Image, c Rect, v rules.Variant, h []int) {
 		return in.X + in.W*float64(i)/float64(len(h)-1)
 	}
 	for i := 1; i < len(h); i++ {
-		line(dst, x(i-1), y(h[i-1]), x(i), y(h[i]), 2*u, th.Accent)
+		ui.Line(dst, x(i-1), y(h[i-1]), x(i), y(h[i]), 2*u, th.Accent)
 	}
-	fillCircle(dst, x(len(h)-1), y(h[len(h)-1]), 3.5*u, th.Accent)
+	ui.FillCircle(dst, x(len(h)-1), y(h[len(h)-1]), 3.5*u, th.Accent)
 }

@@ -10,30 +10,32 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/gobblet-game/gobblet/internal/locale"
+	"github.com/gobblet-game/gobblet/internal/palette"
 	"github.com/gobblet-game/gobblet/internal/rules"
+	"github.com/gobblet-game/gobblet/internal/ui"
 )
 
 func (gs *gameScene) drawStatus(a *App, dst *ebiten.Image) {
 	th := a.Theme
 	u := a.U()
 	st := gs.lay.Status
-	fillRect(dst, st, withAlpha(th.Panel, 0.85))
-	fillRect(dst, Rect{0, st.Y, st.W, math.Max(1, u)}, th.PanelEdge)
-	fc := a.Face(Regular, sizeBody)
+	ui.FillRect(dst, st, palette.WithAlpha(th.Panel, 0.85))
+	ui.FillRect(dst, ui.R(0, st.Y, st.W, math.Max(1, u)), th.PanelEdge)
+	fc := a.Face(ui.Regular, ui.SizeBody)
 	msg, warn := gs.statusLine(a)
 	col := th.Text
 	if warn {
-		col = mix(th.Warn, white, 0.25)
+		col = palette.Mix(th.Warn, palette.White, 0.25)
 		if th.Name == "light" {
 			col = th.Warn
 		}
 	}
 	switch {
 	case gs.net != nil && gs.net.drawOffered && !gs.over && gs.review < 0:
-		gs.net.drawM.draw(a, dst)
+		gs.net.drawM.Draw(a, dst)
 	case gs.review >= 0:
 		for _, b := range gs.reviewMenu.Buttons {
-			b.draw(a, dst, false)
+			b.Draw(a, dst, false)
 		}
 	}
 	// the line ends before the buttons at its right (review, a draw offer)
@@ -49,19 +51,19 @@ func (gs *gameScene) drawStatus(a *App, dst *ebiten.Image) {
 			room = math.Min(room, b.Rect.X-20*u)
 		}
 	}
-	if textWidth(msg, fc) > room {
-		fc = a.Face(Regular, sizeSmall)
+	if ui.TextWidth(msg, fc) > room {
+		fc = a.Face(ui.Regular, ui.SizeSmall)
 	}
 	// still too long (a phone's result, a longer language): two lines
 	// if they fit the bar's height, else one shortened
-	if lines := wrap(msg, fc, room); len(lines) == 2 && 2*lineHeight(fc) <= st.H-4*u {
-		lh := lineHeight(fc)
+	if lines := ui.Wrap(msg, fc, room); len(lines) == 2 && 2*ui.LineHeight(fc) <= st.H-4*u {
+		lh := ui.LineHeight(fc)
 		for i, ln := range lines {
-			drawText(dst, ln, fc, x, st.Y+st.H/2+(float64(i)-0.5)*lh, Left, col)
+			ui.DrawText(dst, ln, fc, x, st.Y+st.H/2+(float64(i)-0.5)*lh, ui.Left, col)
 		}
 		return
 	}
-	drawText(dst, fitText(msg, fc, room), fc, x, st.Y+st.H/2, Left, col)
+	ui.DrawText(dst, ui.FitText(msg, fc, room), fc, x, st.Y+st.H/2, ui.Left, col)
 }
 
 // statusLine is what the status line says, and whether it warns: a draw
@@ -82,7 +84,7 @@ func (gs *gameScene) statusLine(a *App) (string, bool) {
 }
 
 // statusButtons are the buttons the status line shows at its right.
-func (gs *gameScene) statusButtons() []*button {
+func (gs *gameScene) statusButtons() []*ui.Button {
 	switch {
 	case gs.net != nil && gs.net.drawOffered && !gs.over && gs.review < 0:
 		return gs.net.drawM.Buttons

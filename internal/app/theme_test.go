@@ -5,6 +5,8 @@ import (
 	"math"
 	"strings"
 	"testing"
+
+	"github.com/gobblet-game/gobblet/internal/palette"
 )
 
 // linear is an sRGB channel (0..255) in linear light.
@@ -48,12 +50,12 @@ type colourPair struct {
 // drawn on, as the scenes draw them (the file and use in the name). The
 // primary and toggle fills are the theme's contract for widgets.go and
 // choice.go (Primary, PrimaryHi, OnPrimary, Toggle).
-func textPairs(th *Theme) []colourPair {
-	bar := over(withAlpha(th.Panel, 0.85), th.Background) // top and status bars
-	field := mix(th.Background, th.Panel, 0.4)            // lobby code field
-	listHi := over(withAlpha(th.Accent, 0.25), th.Panel)  // current move in the list
-	rowHi := over(withAlpha(th.Accent, 0.2), th.Panel)    // focused saved game
-	warn := mix(th.Warn, white, 0.25)
+func textPairs(th *palette.Theme) []colourPair {
+	bar := over(palette.WithAlpha(th.Panel, 0.85), th.Background) // top and status bars
+	field := palette.Mix(th.Background, th.Panel, 0.4)            // lobby code field
+	listHi := over(palette.WithAlpha(th.Accent, 0.25), th.Panel)  // current move in the list
+	rowHi := over(palette.WithAlpha(th.Accent, 0.2), th.Panel)    // focused saved game
+	warn := palette.Mix(th.Warn, palette.White, 0.25)
 	if th.Light {
 		warn = th.Warn
 	}
@@ -75,20 +77,20 @@ func textPairs(th *Theme) []colourPair {
 		{"TextDim on Panel", th.TextDim, th.Panel},
 		{"TextDim on the bars", th.TextDim, bar},
 		{"saved: TextDim on the focused row", th.TextDim, rowHi},
-		{"button: TextDim on a disabled button", th.TextDim, mix(th.Button, th.Background, 0.5)},
-		{"board: coordinates on the frame", over(withAlpha(th.TextDim, 0.9), th.Board), th.Board},
-		{"menu: hint line", over(withAlpha(th.TextDim, 0.8), th.Background), th.Background},
+		{"button: TextDim on a disabled button", th.TextDim, palette.Mix(th.Button, th.Background, 0.5)},
+		{"board: coordinates on the frame", over(palette.WithAlpha(th.TextDim, 0.9), th.Board), th.Board},
+		{"menu: hint line", over(palette.WithAlpha(th.TextDim, 0.8), th.Background), th.Background},
 		{"status: warning", warn, bar},
 		{"saved: Good (You won) on Panel", th.Good, th.Panel},
-		{"board: the 3 on the line-of-three badge", black, th.Good},
+		{"board: the 3 on the line-of-three badge", palette.Black, th.Good},
 	}
 	for c := 0; c < 2; c++ {
 		name := colourNames[c]
-		lit := mix(th.Panel, th.Player[c], 0.12)
+		lit := palette.Mix(th.Panel, th.Player[c], 0.12)
 		ps = append(ps,
-			colourPair{name + ": player text on Panel", th.playerText(c), th.Panel},
-			colourPair{name + ": player text on the bars", th.playerText(c), bar},
-			colourPair{name + ": player text on its lit reserve", th.playerText(c), lit},
+			colourPair{name + ": player text on Panel", th.PlayerText(c), th.Panel},
+			colourPair{name + ": player text on the bars", th.PlayerText(c), bar},
+			colourPair{name + ": player text on its lit reserve", th.PlayerText(c), lit},
 			colourPair{name + ": Text on its lit reserve", th.Text, lit},
 		)
 	}
@@ -96,14 +98,14 @@ func textPairs(th *Theme) []colourPair {
 		name string
 		c    color.RGBA
 	}{{"win", th.Good}, {"loss", th.Warn}, {"draw", th.TextDim}} {
-		ps = append(ps, colourPair{"values: " + v.name + " label", mix(v.c, th.Text, 0.25), over(withAlpha(th.Background, 0.88), th.SquareA)})
+		ps = append(ps, colourPair{"values: " + v.name + " label", palette.Mix(v.c, th.Text, 0.25), over(palette.WithAlpha(th.Background, 0.88), th.SquareA)})
 	}
 	return ps
 }
 
 // minText is the contrast every text of a theme must reach: WCAG AAA (7:1)
 // for high contrast, AA (4.5:1) for the others.
-func minText(th *Theme) float64 {
+func minText(th *palette.Theme) float64 {
 	if th.Name == "contrast" {
 		return 7
 	}
@@ -111,8 +113,8 @@ func minText(th *Theme) float64 {
 }
 
 func TestThemeTextContrast(t *testing.T) {
-	for i := range themes {
-		th := &themes[i]
+	for i := range palette.Themes {
+		th := &palette.Themes[i]
 		least := math.Inf(1)
 		for _, p := range textPairs(th) {
 			r := contrast(p.fg, p.bg)
@@ -129,7 +131,7 @@ func TestThemeTextContrast(t *testing.T) {
 // board: square edges stand out from the squares at 4.5:1, markers and
 // pieces at least at WCAG's 3:1 for graphics.
 func TestHighContrastBoardReads(t *testing.T) {
-	th := themeByName("contrast")
+	th := palette.ByName("contrast")
 	type graphic struct {
 		colourPair
 		min float64
@@ -142,8 +144,8 @@ func TestHighContrastBoardReads(t *testing.T) {
 		ps = append(ps,
 			graphic{colourPair{"square edge (BoardInner) on " + sq.name, th.BoardInner, sq.c}, 4.5},
 			graphic{colourPair{"cursor and rings (Accent) on " + sq.name, th.Accent, sq.c}, 4.5},
-			graphic{colourPair{"legal dot on " + sq.name, over(withAlpha(th.Accent, 0.5), sq.c), sq.c}, 3},
-			graphic{colourPair{"line-of-three ring (Good) on " + sq.name, over(withAlpha(th.Good, 0.9), sq.c), sq.c}, 4.5},
+			graphic{colourPair{"legal dot on " + sq.name, over(palette.WithAlpha(th.Accent, 0.5), sq.c), sq.c}, 3},
+			graphic{colourPair{"line-of-three ring (Good) on " + sq.name, over(palette.WithAlpha(th.Good, 0.9), sq.c), sq.c}, 4.5},
 			graphic{colourPair{"orange piece on " + sq.name, th.Player[0], sq.c}, 3},
 			graphic{colourPair{"blue piece on " + sq.name, th.Player[1], sq.c}, 3},
 		)
@@ -182,8 +184,8 @@ func simulate(m [3][3]float64, c color.RGBA) [3]float64 {
 // TestPlayerColoursStayApart checks that the two players' colours remain far
 // apart for the three kinds of colour blindness, in every theme.
 func TestPlayerColoursStayApart(t *testing.T) {
-	for i := range themes {
-		th := &themes[i]
+	for i := range palette.Themes {
+		th := &palette.Themes[i]
 		for kind, m := range cvd {
 			a, b := simulate(m, th.Player[0]), simulate(m, th.Player[1])
 			d := math.Sqrt((a[0]-b[0])*(a[0]-b[0]) + (a[1]-b[1])*(a[1]-b[1]) + (a[2]-b[2])*(a[2]-b[2]))
@@ -258,11 +260,11 @@ func TestControlsPictureShowsTheLineOfThreeBadge(t *testing.T) {
 // from the squares in every theme: the wood's light squares once hid the
 // slate's light blue.
 func TestBoardMarksReadOnTheSquares(t *testing.T) {
-	for i := range themes {
-		th := &themes[i]
+	for i := range palette.Themes {
+		th := &palette.Themes[i]
 		for _, sq := range []color.RGBA{th.SquareA, th.SquareB} {
-			dot := contrast(over(withAlpha(th.Mark, 0.5), sq), sq)
-			last := contrast(over(withAlpha(th.Mark, 0.16), sq), sq)
+			dot := contrast(over(palette.WithAlpha(th.Mark, 0.5), sq), sq)
+			last := contrast(over(palette.WithAlpha(th.Mark, 0.16), sq), sq)
 			t.Logf("%s: dot %.2f:1, last move %.2f:1", th.Name, dot, last)
 			if dot < 1.8 || last < 1.15 {
 				t.Errorf("%s: a legal move's dot reads at %.2f:1 (want 1.8), the last move at %.2f:1 (want 1.15)", th.Name, dot, last)

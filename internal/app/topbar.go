@@ -9,7 +9,9 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/gobblet-game/gobblet/internal/locale"
+	"github.com/gobblet-game/gobblet/internal/palette"
 	"github.com/gobblet-game/gobblet/internal/rules"
+	"github.com/gobblet-game/gobblet/internal/ui"
 )
 
 func (gs *gameScene) layoutButtons(a *App) {
@@ -22,19 +24,19 @@ func (gs *gameScene) layoutButtons(a *App) {
 	if gs.lay.Form != wide {
 		x, gap = t.W-10*u, 8*u
 	}
-	fc := a.Face(Medium, math.Min(sizeBody, s/u*0.42))
+	fc := a.Face(ui.Medium, math.Min(ui.SizeBody, s/u*0.42))
 	for _, b := range gs.top {
 		w := s
-		if b.Icon == iconNone && len(b.Label) > 3 {
-			w = textWidth(b.Label, fc) + 32*u
+		if b.Icon == ui.IconNone && len(b.Label) > 3 {
+			w = ui.TextWidth(b.Label, fc) + 32*u
 		}
 		x -= w
-		b.Rect = Rect{x, t.Y + (t.H-s)/2, w, s}
+		b.Rect = ui.R(x, t.Y+(t.H-s)/2, w, s)
 		x -= gap
 	}
-	gs.buttons.demoRun.Icon = iconPause
+	gs.buttons.demoRun.Icon = ui.IconPause
 	if !gs.demo.running {
-		gs.buttons.demoRun.Icon = iconPlay
+		gs.buttons.demoRun.Icon = ui.IconPlay
 	}
 	gs.buttons.hint.Disabled = !gs.humanToMove() || gs.over
 	gs.buttons.resign.Disabled = gs.over
@@ -49,36 +51,36 @@ func (gs *gameScene) drawTopBar(a *App, dst *ebiten.Image) {
 	th := a.Theme
 	u := a.U()
 	t := gs.lay.Top
-	fillRect(dst, t, withAlpha(th.Panel, 0.85))
-	fillRect(dst, Rect{0, t.Y + t.H - 1, t.W, math.Max(1, u)}, th.PanelEdge)
+	ui.FillRect(dst, t, palette.WithAlpha(th.Panel, 0.85))
+	ui.FillRect(dst, ui.R(0, t.Y+t.H-1, t.W, math.Max(1, u)), th.PanelEdge)
 	title, sub := "Gobblet", "4×4"
 	if gs.variant == rules.Gobblers {
 		title, sub = "Gobblet Gobblers", "3×3"
 	}
-	ft := a.Face(Bold, sizeHeading)
-	fc := a.Face(Medium, sizeBody)
+	ft := a.Face(ui.Bold, ui.SizeHeading)
+	fc := a.Face(ui.Medium, ui.SizeBody)
 	room := a.W - 16*u // the left of the leftmost button
 	if len(gs.top) > 0 {
 		room = gs.top[len(gs.top)-1].Rect.X - 16*u
 	}
 	if gs.lay.Form != wide {
 		// the reserves name the players; the bar says which game it is
-		if textWidth(title, ft)+24*u > room {
+		if ui.TextWidth(title, ft)+24*u > room {
 			title = "Gobblet"
 		}
-		if textWidth(title, ft)+24*u <= room {
-			drawText(dst, title, ft, 16*u, t.H/2, Left, th.Text)
-			if x := 16*u + textWidth(title, ft) + 10*u; x+textWidth(sub, fc) <= room {
-				drawText(dst, sub, fc, x, t.H/2+1*u, Left, th.TextDim)
+		if ui.TextWidth(title, ft)+24*u <= room {
+			ui.DrawText(dst, title, ft, 16*u, t.H/2, ui.Left, th.Text)
+			if x := 16*u + ui.TextWidth(title, ft) + 10*u; x+ui.TextWidth(sub, fc) <= room {
+				ui.DrawText(dst, sub, fc, x, t.H/2+1*u, ui.Left, th.TextDim)
 			}
 		}
 	} else {
-		drawText(dst, title, ft, 24*u, t.H/2, Left, th.Text)
-		drawText(dst, sub, fc, 24*u+textWidth(title, ft)+10*u, t.H/2+1*u, Left, th.TextDim)
+		ui.DrawText(dst, title, ft, 24*u, t.H/2, ui.Left, th.Text)
+		ui.DrawText(dst, sub, fc, 24*u+ui.TextWidth(title, ft)+10*u, t.H/2+1*u, ui.Left, th.TextDim)
 		gs.drawPlayers(a, dst, fc)
 	}
 	for _, b := range gs.top {
-		b.draw(a, dst, false)
+		b.Draw(a, dst, false)
 	}
 }
 
@@ -108,7 +110,7 @@ func (gs *gameScene) showTop() {
 	has := slices.Index(gs.pauseActions(), "resign")
 	switch want := f == tall && gs.setup.Mode == modeHumanVsAI; {
 	case want && has < 0:
-		gs.pause.menu.Buttons = slices.Insert(menu, len(menu)-1, &button{Label: resignLabel(), Tip: locale.T("MenuResignTip")})
+		gs.pause.menu.Buttons = slices.Insert(menu, len(menu)-1, &ui.Button{Label: resignLabel(), Tip: locale.T("MenuResignTip")})
 	case !want && has >= 0:
 		gs.pause.menu.Buttons = slices.Delete(menu, has, has+1)
 	}
@@ -120,13 +122,13 @@ func (gs *gameScene) toastY(a *App) float64 { return gs.lay.Top.Y + gs.lay.Top.H
 
 // drawPlayers names the players in the middle of the top bar, each after
 // a piece of their colour, the one to move in their colour.
-func (gs *gameScene) drawPlayers(a *App, dst *ebiten.Image, fc fontFace) {
+func (gs *gameScene) drawPlayers(a *App, dst *ebiten.Image, fc ui.Face) {
 	th := a.Theme
 	u := a.U()
 	t := gs.lay.Top
 	n0, n1 := gs.setup.name(0), gs.setup.name(1)
 	vs := "  vs  "
-	w := textWidth(n0, fc) + textWidth(vs, fc) + textWidth(n1, fc) + 2*28*u
+	w := ui.TextWidth(n0, fc) + ui.TextWidth(vs, fc) + ui.TextWidth(n1, fc) + 2*28*u
 	x := a.W/2 - w/2
 	cy := t.H / 2
 	for c, n := range []string{n0, n1} {
@@ -135,13 +137,13 @@ func (gs *gameScene) drawPlayers(a *App, dst *ebiten.Image, fc fontFace) {
 		x += 28 * u
 		col := th.Text
 		if !gs.over && gs.toMove() == c {
-			col = th.playerText(c)
+			col = th.PlayerText(c)
 		}
-		drawText(dst, n, fc, x, cy, Left, col)
-		x += textWidth(n, fc)
+		ui.DrawText(dst, n, fc, x, cy, ui.Left, col)
+		x += ui.TextWidth(n, fc)
 		if c == 0 {
-			drawText(dst, vs, fc, x, cy, Left, th.TextDim)
-			x += textWidth(vs, fc)
+			ui.DrawText(dst, vs, fc, x, cy, ui.Left, th.TextDim)
+			x += ui.TextWidth(vs, fc)
 		}
 	}
 }

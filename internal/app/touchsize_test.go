@@ -15,6 +15,7 @@ import (
 	"github.com/gobblet-game/gobblet/internal/lesson"
 	"github.com/gobblet-game/gobblet/internal/record"
 	"github.com/gobblet-game/gobblet/internal/rules"
+	"github.com/gobblet-game/gobblet/internal/ui"
 )
 
 // The sizes a finger and an eye need, in CSS pixels: Apple's and Google's
@@ -372,7 +373,7 @@ func TestPortraitGameKeepsResignInTheMenu(t *testing.T) {
 	}
 	x, y = gs.buttons.pause.Rect.Center()
 	tb.click(x, y)
-	i := slices.IndexFunc(gs.pause.menu.Buttons, func(b *button) bool { return b.Label == resignLabel() })
+	i := slices.IndexFunc(gs.pause.menu.Buttons, func(b *ui.Button) bool { return b.Label == resignLabel() })
 	if !gs.pause.open || i < 0 {
 		t.Fatalf("the pause menu should offer Resign (open %v)", gs.pause.open)
 	}
@@ -478,8 +479,8 @@ func TestCompactWhenTextOrFingersNeedIt(t *testing.T) {
 		}
 		u := unit(tc.w, tc.h, tc.css, tc.touch) / tc.css
 		if tc.w/tc.css >= 360 && tc.h/tc.css >= 360 {
-			if u*sizeSmall < minTextCSS-1e-9 {
-				t.Errorf("%v×%v css %v touch %v: unit %.2f CSS px draws small text at %.1f", tc.w, tc.h, tc.css, tc.touch, u, u*sizeSmall)
+			if u*ui.SizeSmall < minTextCSS-1e-9 {
+				t.Errorf("%v×%v css %v touch %v: unit %.2f CSS px draws small text at %.1f", tc.w, tc.h, tc.css, tc.touch, u, u*ui.SizeSmall)
 			}
 			if tc.touch && u*44 < minTouchCSS-1e-9 {
 				t.Errorf("%v×%v css %v by touch: unit %.2f CSS px makes rows of %.1f", tc.w, tc.h, tc.css, u, u*44)

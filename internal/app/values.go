@@ -11,8 +11,10 @@ import (
 
 	"github.com/gobblet-game/gobblet/internal/ai"
 	"github.com/gobblet-game/gobblet/internal/locale"
+	"github.com/gobblet-game/gobblet/internal/palette"
 	"github.com/gobblet-game/gobblet/internal/rules"
 	"github.com/gobblet-game/gobblet/internal/sound"
+	"github.com/gobblet-game/gobblet/internal/ui"
 )
 
 // analyse finds every legal move's proven value; tests replace it.
@@ -215,7 +217,7 @@ func (gs *gameScene) drawValues(a *App, dst *ebiten.Image) {
 	u := a.U()
 	th := a.Theme
 	cell := gs.lay.Cell()
-	fc := a.Face(Bold, sizeSmall)
+	fc := a.Face(ui.Bold, ui.SizeSmall)
 	for t := h.targets; t != 0; t &= t - 1 {
 		sq := rules.Square(bits.TrailingZeros16(t))
 		v, ok := gs.values.of(gs.game, gs.heldMove(sq))
@@ -234,10 +236,10 @@ func (gs *gameScene) drawValues(a *App, dst *ebiten.Image) {
 			col = th.TextDim
 		}
 		r := gs.lay.SquareRect(gs.variant, sq)
-		w := textWidth(label, fc) + 18*u
-		pill := Rect{r.X + r.W/2 - w/2, r.Y + r.H - cell*0.06 - 28*u, w, 26 * u}
-		roundRectSprite(dst, pill, 13*u, withAlpha(th.Background, 0.88), col, math.Max(1, 1.5*u), 0)
-		drawText(dst, label, fc, pill.X+w/2, pill.Y+pill.H/2, Center, mix(col, th.Text, 0.25))
+		w := ui.TextWidth(label, fc) + 18*u
+		pill := ui.R(r.X+r.W/2-w/2, r.Y+r.H-cell*0.06-28*u, w, 26*u)
+		ui.RoundRectSprite(dst, pill, 13*u, palette.WithAlpha(th.Background, 0.88), col, math.Max(1, 1.5*u), 0)
+		ui.DrawText(dst, label, fc, pill.X+w/2, pill.Y+pill.H/2, ui.Center, palette.Mix(col, th.Text, 0.25))
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gobblet-game/gobblet/internal/palette"
 	"github.com/gobblet-game/gobblet/internal/record"
 	"github.com/gobblet-game/gobblet/internal/rules"
 	"github.com/gobblet-game/gobblet/internal/settings"
@@ -219,7 +220,7 @@ func TestAnotherTabsOptionsShowAtOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 	a.Update()
-	if a.Settings.Theme != "wood" || !a.Settings.Mute || a.Theme != themeByName("wood") {
+	if a.Settings.Theme != "wood" || !a.Settings.Mute || a.Theme != palette.ByName("wood") {
 		t.Errorf("the first tab shows theme %q (%p), mute %v: want the other tab's wood and mute", a.Settings.Theme, a.Theme, a.Settings.Mute)
 	}
 	if !a.Settings.Fullscreen {

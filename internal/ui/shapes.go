@@ -1,6 +1,8 @@
-package app
+package ui
 
 import (
+	"github.com/gobblet-game/gobblet/internal/palette"
+
 	"image/color"
 	"math"
 
@@ -14,20 +16,20 @@ import (
 
 type shapeKey struct {
 	w, h, rad, shadow, stroke int
-	fill, edge                color.RGBA
+	Fill, edge                color.RGBA
 	alpha                     int
 }
 
 var shapes = map[shapeKey]*ebiten.Image{}
 
-// roundRectSprite draws a rounded rectangle with an optional soft shadow
+// RoundRectSprite draws a rounded rectangle with an optional soft shadow
 // (spread in pixels) and edge (stroke width in pixels), from the cache.
-func roundRectSprite(dst *ebiten.Image, r Rect, rad float64, fill, edge color.RGBA, stroke, shadow float64) {
-	roundRectSpriteA(dst, r, rad, fill, edge, stroke, shadow, 0.35)
+func RoundRectSprite(dst *ebiten.Image, r Rect, rad float64, fill, edge color.RGBA, stroke, shadow float64) {
+	RoundRectSpriteA(dst, r, rad, fill, edge, stroke, shadow, 0.35)
 }
 
-// roundRectSpriteA is roundRectSprite with a shadow strength.
-func roundRectSpriteA(dst *ebiten.Image, r Rect, rad float64, fill, edge color.RGBA, stroke, shadow, alpha float64) {
+// RoundRectSpriteA is RoundRectSprite with a shadow strength.
+func RoundRectSpriteA(dst *ebiten.Image, r Rect, rad float64, fill, edge color.RGBA, stroke, shadow, alpha float64) {
 	k := shapeKey{int(math.Round(r.W)), int(math.Round(r.H)), int(math.Round(rad)), int(math.Round(shadow)), int(math.Round(stroke * 2)), fill, edge, int(alpha * 100)}
 	if k.w <= 0 || k.h <= 0 {
 		return
@@ -36,21 +38,21 @@ func roundRectSpriteA(dst *ebiten.Image, r Rect, rad float64, fill, edge color.R
 	img, ok := shapes[k]
 	if !ok {
 		if len(shapes) > 300 {
-			emptyCache(shapes)
+			EmptyCache(shapes)
 		}
-		cv := newCanvas(k.w+2*pad, k.h+2*pad)
+		cv := NewCanvas(k.w+2*pad, k.h+2*pad)
 		rr := Rect{float64(pad), float64(pad), float64(k.w), float64(k.h)}
 		if k.shadow > 0 {
-			cv.softShadow(rr, float64(k.rad), float64(k.shadow), float64(k.shadow)/2.5, alpha)
+			cv.SoftShadow(rr, float64(k.rad), float64(k.shadow), float64(k.shadow)/2.5, alpha)
 		}
 		if fill.A > 0 {
-			cv.roundRect(rr, float64(k.rad), fill)
+			cv.RoundRect(rr, float64(k.rad), fill)
 		}
 		if k.stroke > 0 && edge.A > 0 {
 			sw := float64(k.stroke) / 2
-			cv.roundRectEdge(rr.Inset(sw/2), math.Max(0, float64(k.rad)-sw/2), sw, edge)
+			cv.RoundRectEdge(rr.Inset(sw/2), math.Max(0, float64(k.rad)-sw/2), sw, edge)
 		}
-		img = ebiten.NewImageFromImage(cv.img)
+		img = ebiten.NewImageFromImage(cv.Img)
 		shapes[k] = img
 	}
 	op := &ebiten.DrawImageOptions{}
@@ -74,7 +76,8 @@ func spriteRadius(r float64) int {
 	return 256
 }
 
-func drawCentred(dst, img *ebiten.Image, x, y, scale float64, c color.Color) {
+// DrawCentred draws a white sprite centred on (x, y), scaled and tinted to c.
+func DrawCentred(dst, img *ebiten.Image, x, y, scale float64, c color.Color) {
 	half := float64(img.Bounds().Dx()) / 2
 	op := &ebiten.DrawImageOptions{Filter: ebiten.FilterLinear}
 	op.GeoM.Translate(-half, -half)
@@ -84,24 +87,24 @@ func drawCentred(dst, img *ebiten.Image, x, y, scale float64, c color.Color) {
 	dst.DrawImage(img, op)
 }
 
-// fillCircle draws a filled circle from a sprite.
-func fillCircle(dst *ebiten.Image, x, y, r float64, c color.Color) {
+// FillCircle draws a filled circle from a sprite.
+func FillCircle(dst *ebiten.Image, x, y, r float64, c color.Color) {
 	if r <= 0 {
 		return
 	}
 	sr := spriteRadius(r)
 	img, ok := discs[sr]
 	if !ok {
-		cv := newCanvas(2*sr+4, 2*sr+4)
-		cv.circle(float64(sr+2), float64(sr+2), float64(sr), white)
-		img = ebiten.NewImageFromImage(cv.img)
+		cv := NewCanvas(2*sr+4, 2*sr+4)
+		cv.Circle(float64(sr+2), float64(sr+2), float64(sr), palette.White)
+		img = ebiten.NewImageFromImage(cv.Img)
 		discs[sr] = img
 	}
-	drawCentred(dst, img, x, y, r/float64(sr), c)
+	DrawCentred(dst, img, x, y, r/float64(sr), c)
 }
 
-// strokeCircle draws a ring of width w centred on radius r, from a sprite.
-func strokeCircle(dst *ebiten.Image, x, y, r, w float64, c color.Color) {
+// StrokeCircle draws a ring of width w centred on radius r, from a sprite.
+func StrokeCircle(dst *ebiten.Image, x, y, r, w float64, c color.Color) {
 	if r <= 0 || w <= 0 {
 		return
 	}
@@ -112,43 +115,43 @@ func strokeCircle(dst *ebiten.Image, x, y, r, w float64, c color.Color) {
 	img, ok := rings[k]
 	if !ok {
 		if len(rings) > 200 {
-			emptyCache(rings)
+			EmptyCache(rings)
 		}
-		cv := newCanvas(2*sr+4, 2*sr+4)
+		cv := NewCanvas(2*sr+4, 2*sr+4)
 		in := float64(sr) * float64(ratio) / 64
-		cv.ring(float64(sr+2), float64(sr+2), (float64(sr)+in)/2, float64(sr)-in, white)
-		img = ebiten.NewImageFromImage(cv.img)
+		cv.Ring(float64(sr+2), float64(sr+2), (float64(sr)+in)/2, float64(sr)-in, palette.White)
+		img = ebiten.NewImageFromImage(cv.Img)
 		rings[k] = img
 	}
-	drawCentred(dst, img, x, y, outer/float64(sr), c)
+	DrawCentred(dst, img, x, y, outer/float64(sr), c)
 }
 
-// tintRoundRect fills a rounded rectangle in any colour from a white sprite.
-func tintRoundRect(dst *ebiten.Image, r Rect, rad float64, c color.Color) {
+// TintRoundRect fills a rounded rectangle in any colour from a white sprite.
+func TintRoundRect(dst *ebiten.Image, r Rect, rad float64, c color.Color) {
 	tinted(dst, r, rad, 0, c)
 }
 
-// tintRoundRectEdge strokes a rounded rectangle's edge from a white sprite.
-func tintRoundRectEdge(dst *ebiten.Image, r Rect, rad, w float64, c color.Color) {
+// TintRoundRectEdge strokes a rounded rectangle's edge from a white sprite.
+func TintRoundRectEdge(dst *ebiten.Image, r Rect, rad, w float64, c color.Color) {
 	tinted(dst, r, rad, w, c)
 }
 
 func tinted(dst *ebiten.Image, r Rect, rad, w float64, c color.Color) {
-	k := shapeKey{int(math.Round(r.W)), int(math.Round(r.H)), int(math.Round(rad)), -1, int(math.Round(w * 2)), white, white, 0}
+	k := shapeKey{int(math.Round(r.W)), int(math.Round(r.H)), int(math.Round(rad)), -1, int(math.Round(w * 2)), palette.White, palette.White, 0}
 	if k.w <= 0 || k.h <= 0 {
 		return
 	}
 	img, ok := shapes[k]
 	if !ok {
-		cv := newCanvas(k.w+2, k.h+2)
+		cv := NewCanvas(k.w+2, k.h+2)
 		rr := Rect{1, 1, float64(k.w), float64(k.h)}
 		if k.stroke == 0 {
-			cv.roundRect(rr, float64(k.rad), white)
+			cv.RoundRect(rr, float64(k.rad), palette.White)
 		} else {
 			sw := float64(k.stroke) / 2
-			cv.roundRectEdge(rr.Inset(sw/2), math.Max(0, float64(k.rad)-sw/2), sw, white)
+			cv.RoundRectEdge(rr.Inset(sw/2), math.Max(0, float64(k.rad)-sw/2), sw, palette.White)
 		}
-		img = ebiten.NewImageFromImage(cv.img)
+		img = ebiten.NewImageFromImage(cv.Img)
 		shapes[k] = img
 	}
 	op := &ebiten.DrawImageOptions{}
@@ -163,9 +166,9 @@ type shadowKey struct {
 
 var shadows = map[shadowKey]*ebiten.Image{}
 
-// shadowSprite draws the soft shadow of a rounded rectangle r: spread
+// ShadowSprite draws the soft shadow of a rounded rectangle r: spread
 // pixels wide, dy pixels lower, alpha at its darkest, from the cache.
-func shadowSprite(dst *ebiten.Image, r Rect, rad, spread, dy, alpha float64) {
+func ShadowSprite(dst *ebiten.Image, r Rect, rad, spread, dy, alpha float64) {
 	k := shadowKey{int(math.Round(r.W)), int(math.Round(r.H)), int(math.Round(rad)), int(math.Round(spread)), int(math.Round(dy)), int(math.Round(alpha * 1000))}
 	if k.w <= 0 || k.h <= 0 {
 		return
@@ -174,11 +177,11 @@ func shadowSprite(dst *ebiten.Image, r Rect, rad, spread, dy, alpha float64) {
 	img, ok := shadows[k]
 	if !ok {
 		if len(shadows) > 20 {
-			emptyCache(shadows)
+			EmptyCache(shadows)
 		}
-		cv := newCanvas(k.w+2*pad, k.h+2*pad+max(0, k.dy))
-		cv.softShadow(Rect{float64(pad), float64(pad), float64(k.w), float64(k.h)}, float64(k.rad), float64(k.spread), float64(k.dy), float64(k.alpha)/1000)
-		img = ebiten.NewImageFromImage(cv.img)
+		cv := NewCanvas(k.w+2*pad, k.h+2*pad+max(0, k.dy))
+		cv.SoftShadow(Rect{float64(pad), float64(pad), float64(k.w), float64(k.h)}, float64(k.rad), float64(k.spread), float64(k.dy), float64(k.alpha)/1000)
+		img = ebiten.NewImageFromImage(cv.Img)
 		shadows[k] = img
 	}
 	op := &ebiten.DrawImageOptions{}
@@ -187,29 +190,29 @@ func shadowSprite(dst *ebiten.Image, r Rect, rad, spread, dy, alpha float64) {
 }
 
 type iconKey struct {
-	ic   icon
+	ic   Icon
 	size int
 }
 
 var icons = map[iconKey]*ebiten.Image{}
 
-// drawIconCached draws a white icon sprite tinted to c.
-func drawIconCached(dst *ebiten.Image, ic icon, x, y, s float64, c color.Color) {
+// DrawIcon draws a white icon sprite tinted to c.
+func DrawIcon(dst *ebiten.Image, ic Icon, x, y, s float64, c color.Color) {
 	k := iconKey{ic, int(math.Round(s))}
 	img, ok := icons[k]
 	if !ok {
 		n := k.size*2 + 4
-		cv := newCanvas(n, n)
-		paintIcon(cv, ic, float64(n)/2, float64(n)/2, float64(k.size), white)
-		img = ebiten.NewImageFromImage(cv.img)
+		cv := NewCanvas(n, n)
+		PaintIcon(cv, ic, float64(n)/2, float64(n)/2, float64(k.size), palette.White)
+		img = ebiten.NewImageFromImage(cv.Img)
 		icons[k] = img
 	}
-	drawCentred(dst, img, x, y, 1, c)
+	DrawCentred(dst, img, x, y, 1, c)
 }
 
-// emptyCache gives back every image of a sprite cache that grew past its
+// EmptyCache gives back every image of a sprite cache that grew past its
 // bound (the window was resized many times, say).
-func emptyCache[K comparable](cache map[K]*ebiten.Image) {
+func EmptyCache[K comparable](cache map[K]*ebiten.Image) {
 	for key, im := range cache {
 		im.Deallocate()
 		delete(cache, key)

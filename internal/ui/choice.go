@@ -1,0 +1,255 @@
+package ui
+
+import (
+	"github.com/gobblet-game/gobblet/internal/palette"
+
+	"image/color"
+	"math"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/gobblet-game/gobblet/internal/sound"
+)
+
+// Choice is a labelled row of segments, one of which is selected.
+type Choice struct {
+	Label   string
+	Options []string
+	Sel     int
+	Off     []bool // segments that cannot be chosen
+	Help    string // what the row does, in a line (Options)
+	Dim     bool   // the row does nothing now (a sound row without a device): shown, not changed
+	Rect    Rect   // the whole row
+	Segs    []Rect
+	Hover   int
+	Stacked bool // the label above the segments (a narrow window)
+}
+
+// StackedLabelH is the height of a stacked row's label, at 1×.
+const StackedLabelH = 26
+
+// StackRows reports whether a form w pixels wide puts its rows' labels
+// above their segments: too narrow for them side by side.
+func StackRows(a Host, w float64) bool { return w < 500*a.U() }
+
+// Layout places the row in r: its label, then its segments side by side
+// (or under the label, in a narrow form).
+func (c *Choice) Layout(a Host, r Rect) {
+	u := a.U()
+	c.Rect = r
+	labelW := 230 * u
+	c.Stacked = StackRows(a, r.W)
+	y, h := r.Y, r.H
+	if c.Stacked {
+		labelW = 0
+		y, h = r.Y+StackedLabelH*u, r.H-StackedLabelH*u
+	}
+	x := r.X + labelW
+	w := (r.W - labelW - float64(len(c.Options)-1)*6*u) / float64(len(c.Options))
+	c.Segs = c.Segs[:0]
+	for range c.Options {
+		c.Segs = append(c.Segs, Rect{x, y, w, h})
+		x += w + 6*u
+	}
+}
+
+// Update handles the mouse; it reports whether the selection changed.
+func (c *Choice) Update(a Host) bool { return c.UpdateIn(a, nil) }
+
+// UpdateIn is Update in a form. In a form that scrolls (sc not nil) a
+// segment is chosen when a press
+// that began on it ends on it without dragging: a finger that scrolls the
+// form chooses nothing. Elsewhere the press chooses.
+func (c *Choice) UpdateIn(a Host, sc *Scroller) bool {
+	c.Hover = -1
+	if c.Dim {
+		return false
+	}
+	for i, s := range c.Segs {
+		if s.Contains(a.Pointer().X, a.Pointer().Y) && !c.IsOff(i) {
+			c.Hover = i
+			chosen := a.Pointer().Pressed
+			if sc != nil {
+				chosen = sc.Tap && s.Contains(sc.PressX, sc.PressY)
+			}
+			if chosen && c.Sel != i {
+				c.Sel = i
+				a.Play(sound.MenuClick)
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// Step moves the selection by d, skipping segments that are off.
+func (c *Choice) Step(a Host, d int) bool {
+	if c.Dim {
+		return false
+	}
+	n := len(c.Options)
+	for k := 1; k < n; k++ {
+		i := (c.Sel + d*k + n*k) % n
+		if !c.IsOff(i) {
+			c.Sel = i
+			a.Play(sound.MenuClick)
+			return true
+		}
+	}
+	return false
+}
+
+// IsOff reports whether segment i cannot be chosen.
+func (c *Choice) IsOff(i int) bool { return i < len(c.Off) && c.Off[i] }
+
+// Draw paints the row: its label (brighter, with a bar, when focused) and
+// its segments, the selected one in the primary colour.
+func (c *Choice) Draw(a Host, dst *ebiten.Image, focused bool) {
+	th := a.Colours()
+	u := a.U()
+	fl := a.Face(Medium, SizeBody)
+	lc := th.TextDim
+	if c.Dim {
+		lc = palette.WithAlpha(th.TextDim, 0.6)
+	}
+	if focused {
+		lc = th.Text
+		FillRect(dst, Rect{c.Rect.X - 14*u, c.Rect.Y + 8*u, 4 * u, c.Rect.H - 16*u}, th.Accent)
+	}
+	ly := c.Rect.Y + c.Rect.H/2
+	if c.Stacked {
+		ly = c.Rect.Y + StackedLabelH*u/2 - 1*u
+	}
+	noteRowLabel(c, fl) // the layout log's check that it fits
+	DrawText(dst, c.Label, fl, c.Rect.X, ly, Left, lc)
+	fs := a.Face(Medium, SizeBody-1)
+	for i, s := range c.Segs {
+		fill := th.Button
+		tc := th.Text
+		switch {
+		case c.IsOff(i) || c.Dim && i != c.Sel:
+			fill = palette.Mix(th.Button, th.Background, 0.6)
+			tc = palette.WithAlpha(th.TextDim, 0.6)
+		case c.Dim:
+			fill, tc = palette.Mix(th.Button, th.Background, 0.3), th.TextDim
+		case i == c.Sel:
+			fill, tc = th.Primary, th.OnPrimary
+		case i == c.Hover:
+			fill = th.ButtonHi
+		}
+		var edge color.RGBA
+		sw := 0.0
+		if i == c.Sel && focused {
+			edge, sw = th.Text, math.Max(1.5, 2*u)
+		}
+		RoundRectSprite(dst, s, 10*u, fill, edge, sw, 0)
+		drawSegmentText(a, dst, c.Options[i], fs, s, tc)
+	}
+}
+
+// drawSegmentText writes a segment's words in it, as the host fits them
+// (Host.SegmentText).
+func drawSegmentText(a Host, dst *ebiten.Image, words string, fs Face, s Rect, tc color.RGBA) {
+	lines, fo := a.SegmentText(words, fs, s)
+	lh := LineHeight(fo)
+	y := s.Y + s.H/2 - lh*float64(len(lines)-1)/2
+	for _, l := range lines {
+		DrawText(dst, l, fo, s.X+s.W/2, y, Center, tc)
+		y += lh
+	}
+}
+
+// Form is a column of choice rows with keyboard focus.
+type Form struct {
+	Rows  []*Choice
+	Focus int
+	// Scroll is the scroller of a form that scrolls (nil: it does not),
+	// whose rows choose on a tap's release, not on a press.
+	Scroll *Scroller
+}
+
+// Update returns true when a selection changed.
+func (f *Form) Update(a Host) bool {
+	changed := false
+	for i, r := range f.Rows {
+		if r.UpdateIn(a, f.Scroll) {
+			f.Focus = i
+			changed = true
+		}
+	}
+	n := len(f.Rows)
+	if n == 0 {
+		return changed
+	}
+	f.Focus = min(f.Focus, n-1)
+	switch {
+	case a.Key(ebiten.KeyDown):
+		f.Focus = (f.Focus + 1) % n
+		a.Play(sound.MenuHover)
+	case a.Key(ebiten.KeyUp):
+		f.Focus = (f.Focus + n - 1) % n
+		a.Play(sound.MenuHover)
+	case a.Key(ebiten.KeyLeft):
+		changed = f.Rows[f.Focus].Step(a, -1) || changed
+	case a.Key(ebiten.KeyRight):
+		changed = f.Rows[f.Focus].Step(a, 1) || changed
+	}
+	return changed
+}
+
+// Draw paints the rows, the focused one marked.
+func (f *Form) Draw(a Host, dst *ebiten.Image) {
+	for i, r := range f.Rows {
+		r.Draw(a, dst, i == f.Focus)
+	}
+}
+
+// Scroller scrolls a column taller than its window: a finger or the mouse
+// dragging in it, the wheel.
+type Scroller struct {
+	Y, Max   float64 // how far it is scrolled, and can be
+	DragY    float64
+	Dragging bool
+	Moved    bool // this press dragged: its release is no click
+	// tap: this tick's release ended a press in the area that did not
+	// drag, made at pressX, pressY
+	Tap            bool
+	PressX, PressY float64
+}
+
+// Update scrolls by this tick's input over area, for content of height h.
+func (s *Scroller) Update(a Host, area Rect, h float64) {
+	in := a.Pointer()
+	s.Max = math.Max(0, h-area.H)
+	s.Tap = false
+	switch {
+	case in.Pressed && area.Contains(in.X, in.Y):
+		s.Dragging, s.DragY, s.Moved = true, in.Y, false
+		s.PressX, s.PressY = in.X, in.Y
+		if in.Released { // pressed and released within the tick
+			s.Tap, s.Dragging = true, false
+		}
+	case s.Dragging && in.Down:
+		if d := in.Y - s.DragY; s.Moved || math.Abs(d) > 8*a.U() {
+			s.Y -= d
+			s.DragY = in.Y
+			s.Moved = true
+		}
+	default:
+		s.Tap = s.Dragging && in.Released && !s.Moved
+		s.Dragging = false
+	}
+	s.Y -= in.Wheel * 40 * a.U()
+	s.Y = math.Max(0, math.Min(s.Y, s.Max))
+}
+
+// Show scrolls so that r, in the content's place, is in area.
+func (s *Scroller) Show(area, r Rect) {
+	if r.Y-s.Y < area.Y {
+		s.Y = r.Y - area.Y
+	}
+	if r.Y+r.H-s.Y > area.Y+area.H {
+		s.Y = r.Y + r.H - area.Y - area.H
+	}
+	s.Y = math.Max(0, math.Min(s.Y, s.Max))
+}
