@@ -45,10 +45,9 @@ checks: check-go
 
 vet:
 	@test -z "$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))" || { echo "gofmt would change:"; gofmt -l .; exit 1; }
-	$(GO) vet ./...
-	GOARCH=386 $(GO) vet ./...   # still compiles where int is 32 bits
+	$(GO) vet -tags e2e ./...    # with the end-to-end tests (no file is built only without e2e)
+	$(GO) run ./tools/check32    # still compiles where int is 32 bits: type-checked as GOARCH=386, not compiled again
 	GOOS=js GOARCH=wasm $(GO) vet ./...   # the browser version (make web)
-	$(GO) vet -tags e2e ./e2e/...
 	$(GO) mod tidy -diff         # go.mod and go.sum say what the code imports
 	$(GO) run $(STATICCHECK) ./...
 
