@@ -9,6 +9,7 @@ LDFLAGS := -s -w -X main.version=$(VERSION) $(if $(SERVER),-X main.defaultServer
 # -race needs cgo and a C compiler; without one the tests run without it.
 # Pinned so every machine runs the same checks; go run fetches it once.
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
+space := $(subst ,, )
 RACE := $(shell command -v gcc >/dev/null 2>&1 && echo -race)
 
 .PHONY: run run-deps build test checks unit unit-wasm vet bench check-go clean e2e e2e-tests e2e-sound e2e-deps screenshots gallery perf perf-web dist cross web serve-web bench-server
@@ -45,23 +46,31 @@ checks: check-go
 
 vet:
 	@test -z "$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))" || { echo "gofmt would change:"; gofmt -l .; exit 1; }
-	$(GO) vet ./...
-	GOARCH=386 $(GO) vet ./...   # still compiles where int is 32 bits
+	$(GO) vet -tags e2e ./...    # with the end-to-end tests (no file is built only without e2e)
+	$(GO) run ./tools/check32    # still compiles where int is 32 bits: type-checked as GOARCH=386, not compiled again
 	GOOS=js GOARCH=wasm $(GO) vet ./...   # the browser version (make web)
-	$(GO) vet -tags e2e ./e2e/...
 	$(GO) mod tidy -diff         # go.mod and go.sum say what the code imports
 	$(GO) run $(STATICCHECK) ./...
 
 # Unit tests, fuzz seed corpora (run as ordinary tests) and the protocol
-# tests that drive the real gobblet-engine binary.
-# The layout checks of every screen at every window size (internal/app's
-# FingerSized, MidSize and Overflow tests) only lay out and measure: they run without
-# the race detector, which makes them ten times slower and finds nothing
-# in them; everything else runs with it.
-LAYOUT_TESTS := FingerSized|MidSize|Overflow
+# tests that drive the real gobblet-engine binary, under the race detector,
+# except what it has nothing to find in and makes five to ten times slower:
+# - NORACE_PKGS: packages that start no goroutine, neither their code and
+#   tests nor any package of ours they import (internal/rules, whose
+#   cross-checks then run at full size);
+# - PLAIN_TESTS: tests whose work is one goroutine's: the layout checks of
+#   every screen at every window size (internal/app's FingerSized, MidSize
+#   and Overflow tests only lay out and measure) and the listing of
+#   hundreds of megabytes of saved games (internal/settings);
+# - BOTH_TESTS run in both: under -race at a smaller size (raceEnabled,
+#   build tag race), to check their goroutines, and at full size without.
+NORACE_PKGS := internal/rules internal/icon internal/input internal/untrusted
+PLAIN_TESTS := FingerSized|MidSize|Overflow|^TestListingSavedGames
+BOTH_TESTS := ^TestReachCountsWhatTheRulesReach$$
 unit:
-	$(GO) test $(RACE) -count=1 -timeout 20m -skip '$(LAYOUT_TESTS)' ./...
-	$(GO) test -count=1 -timeout 20m -run '$(LAYOUT_TESTS)' ./internal/app/
+	$(GO) test $(RACE) -count=1 -timeout 20m -skip '$(PLAIN_TESTS)' $$($(GO) list ./... | grep -vE '/($(subst $(space),|,$(NORACE_PKGS)))$$')
+	$(GO) test -count=1 -timeout 20m $(addprefix ./,$(NORACE_PKGS))
+	$(GO) test -count=1 -timeout 20m -run '$(PLAIN_TESTS)|$(BOTH_TESTS)' ./internal/app/ ./internal/settings/ ./internal/solve/
 
 # The browser build's own code, compiled to WebAssembly and run under
 # Node.js with Go's runner: internal/coop (yielding to the page),
