@@ -58,10 +58,19 @@ func TestTwoWindowsKeepTheirOwnGames(t *testing.T) {
 	mark = next.logMark()
 	next.click(u.Widget(t, "Continue"))
 	u = next.waitUIAfter(mark, "game", "play", 10*time.Second)
+	// the squares the second window's moves went to (a piece may gobble
+	// the one before it, as Easy's reply 2@a2 on 1@a2 does): those and no
+	// others hold a piece
 	tops := topPieces(t, u.Position)
+	squares := map[string]bool{}
 	for _, m := range secondMoves {
-		if _, sq, _ := strings.Cut(m, "@"); tops[sq] == "" || len(tops) != len(secondMoves) {
+		_, sq, _ := strings.Cut(m, "@")
+		squares[sq] = true
+	}
+	for sq := range squares {
+		if tops[sq] == "" || len(tops) != len(squares) {
 			t.Errorf("Continue shows %s, want the second window's game (%v)", u.Position, secondMoves)
+			break
 		}
 	}
 	games, _ := os.ReadDir(filepath.Join(cfg, "games"))
