@@ -6,6 +6,7 @@ package app
 
 import (
 	"math"
+	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -41,6 +42,9 @@ func (gs *gameScene) analysisCardParts(a *App, card ui.Rect) (wordsY float64, gr
 		if gs.cardSaysMark() {
 			top += 40 * u // two lines more: the mark's words
 		}
+		if len(gs.analysisLines(a, card)) == 2 {
+			top += 20 * u // the words in two lines
+		}
 		graph = ui.R(card.X+16*u, top, card.W-32*u, math.Max(30*u, b.Y-10*u-top))
 		gs.an.learn.Rect = b
 		gs.an.analyse.Rect = ui.Rect{}
@@ -54,21 +58,63 @@ func (gs *gameScene) analysisCardParts(a *App, card ui.Rect) (wordsY float64, gr
 	return wordsY, graph, []*ui.Button{gs.an.analyse}
 }
 
+// analysisFace is the analysis card's words' face: small, or a size
+// smaller where the words are too wide for one line.
+func (gs *gameScene) analysisFace(a *App, card ui.Rect) ui.Face {
+	fs := a.Face(ui.Regular, ui.SizeSmall)
+	if ui.TextWidth(gs.cardWords(), fs) > card.W-32*a.U() {
+		fs = a.Face(ui.Regular, ui.SizeSmall-2)
+	}
+	return fs
+}
+
+// cardWords are the analysis card's words.
+func (gs *gameScene) cardWords() string {
+	if w := gs.analysisWords(); w != "" {
+		return w
+	}
+	return locale.T("ReviewAnalyseExplained")
+}
+
+// analysisLines are the analysis card's words in one line, or in two
+// where one is too wide and the graph keeps room under them.
+func (gs *gameScene) analysisLines(a *App, card ui.Rect) []string {
+	u := a.U()
+	words, fs := gs.cardWords(), gs.analysisFace(a, card)
+	if ui.TextWidth(words, fs) <= card.W-32*u || gs.analysed() == nil {
+		return []string{words}
+	}
+	top := card.Y + 42*u + 20*u
+	if gs.cardSaysMark() {
+		top += 40 * u
+	}
+	if card.Y+card.H-12*u-44*u-10*u-top < 40*u {
+		return []string{words}
+	}
+	if i := strings.LastIndex(words, ", "); i > 0 { // a colour and its accuracy together
+		first, second := words[:i+1], words[i+2:]
+		if ui.TextWidth(first, fs) <= card.W-32*u && ui.TextWidth(second, fs) <= card.W-32*u {
+			return []string{first, second}
+		}
+	}
+	if l := ui.Wrap(words, fs, card.W-32*u); len(l) == 2 {
+		return l
+	}
+	return []string{words}
+}
+
 // drawAnalysisCard draws the review's analysis card.
 func (gs *gameScene) drawAnalysisCard(a *App, dst *ebiten.Image, card ui.Rect) {
 	th := a.Theme
 	u := a.U()
 	ui.Panel(a, dst, card)
 	y, graph, bs := gs.analysisCardParts(a, card)
-	words := gs.analysisWords()
-	if words == "" {
-		words = locale.T("ReviewAnalyseExplained")
+	fs := gs.analysisFace(a, card)
+	lines := gs.analysisLines(a, card)
+	for i, ln := range lines {
+		ui.DrawText(dst, ui.FitText(ln, fs, card.W-32*u), fs, card.X+16*u, y+float64(i)*20*u, ui.Left, th.Text)
 	}
-	fs := a.Face(ui.Regular, ui.SizeSmall)
-	if ui.TextWidth(words, fs) > card.W-32*u {
-		fs = a.Face(ui.Regular, ui.SizeSmall-2)
-	}
-	ui.DrawText(dst, ui.FitText(words, fs, card.W-32*u), fs, card.X+16*u, y, ui.Left, th.Text)
+	y += float64(len(lines)-1) * 20 * u
 	if gs.cardSaysMark() {
 		// a phone on its side has no status card: the mark's words are here
 		for i, ln := range ui.Wrap(gs.reviewMarkWords(), fs, card.W-32*u) {

@@ -226,20 +226,42 @@ func (cs *coachScene) statusButtons() []*ui.Button {
 	return []*ui.Button{cs.show, cs.next, cs.done}
 }
 
-// layout places the status line's buttons from the right.
+// layout places the status line's buttons from the right. On a phone
+// whose three buttons leave no room for the counter even as "2/5" the
+// buttons' labels get narrower margins, so the counter keeps its place.
 func (cs *coachScene) layout(a *App) {
 	u := a.U()
 	st := cs.gs.lay.Status
 	fc := a.Face(ui.Medium, ui.SizeBody)
-	x := st.X + st.W - 10*u
-	bs := cs.statusButtons()
-	for i := len(bs) - 1; i >= 0; i-- {
-		b := bs[i]
-		w := max(ui.TextWidth(b.Label, fc)+28*u, 64*u)
-		x -= w
-		b.Rect = ui.R(x, st.Y+(st.H-44*u)/2, w, 44*u)
-		x -= 8 * u
+	short := ui.TextWidth(cs.shortWhere(), a.Face(ui.Regular, ui.SizeBody))
+	for _, pad := range []float64{28, 20, 14} {
+		x := st.X + st.W - 10*u
+		bs := cs.statusButtons()
+		for i := len(bs) - 1; i >= 0; i-- {
+			b := bs[i]
+			w := max(ui.TextWidth(b.Label, fc)+pad*u, 64*u)
+			x -= w
+			b.Rect = ui.R(x, st.Y+(st.H-44*u)/2, w, 44*u)
+			x -= 8 * u
+		}
+		if bs[0].Rect.X-2*cs.margin(a) >= short {
+			return
+		}
 	}
+}
+
+// margin is the coach's words' and counter's distance from the window's
+// left edge.
+func (cs *coachScene) margin(a *App) float64 {
+	if cs.gs.lay.Form == wide {
+		return 24 * a.U()
+	}
+	return 16 * a.U()
+}
+
+// shortWhere is the counter at its shortest: "2/5", no words.
+func (cs *coachScene) shortWhere() string {
+	return locale.Num(cs.k+1) + "/" + locale.Num(len(cs.plies))
 }
 
 // Update runs the board (a move played there is judged and, unless good,
@@ -375,7 +397,7 @@ func (cs *coachScene) Draw(a *App, dst *ebiten.Image) {
 		where = locale.F("ReviewNOfM", "N", locale.Num(cs.k+1), "M", locale.Num(len(cs.plies)))
 	}
 	if ui.TextWidth(where, fs) > room { // a phone's row with four buttons: "2/5", no words
-		where = locale.Num(cs.k+1) + "/" + locale.Num(len(cs.plies))
+		where = cs.shortWhere()
 	}
 	ui.DrawText(dst, ui.FitText(where, fs, room), fs, x, st.Y+st.H/2, ui.Left, th.TextDim)
 	for _, b := range bs {

@@ -864,7 +864,11 @@ func (ss *savedScene) Draw(a *App, dst *ebiten.Image) {
 			second = locale.P("SavedPlayersMoves", len(rec.Moves), "Players", players)
 			players = ""
 		}
-		ui.DrawText(dst, ui.FitText(second, fs, r.W-48*u), fs, r.X+24*u, cy+14*u, ui.Left, th.TextDim)
+		f2 := fs
+		if ui.TextWidth(second, f2) > r.W-48*u { // a phone's row: a size smaller before any cut
+			f2 = a.Face(ui.Regular, ui.SizeSmall-2)
+		}
+		ui.DrawText(dst, ui.FitText(second, f2, r.W-48*u), f2, r.X+24*u, cy+14*u, ui.Left, th.TextDim)
 		ui.DrawText(dst, players, fb, r.X+r.W*0.34, cy-12*u, ui.Left, th.Text)
 		if !small {
 			ui.DrawText(dst, locale.P("Moves", len(rec.Moves)), fs, r.X+r.W*0.34, cy+14*u, ui.Left, th.TextDim)
