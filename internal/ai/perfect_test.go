@@ -175,6 +175,12 @@ func TestPerfectWithoutItsTableLetsTheSearchPlayAndSaysSo(t *testing.T) {
 	if len(notes) != 1 || notes[0] != want {
 		t.Errorf("notes %q, want [%q]", notes, want)
 	}
+	if len(notes) == 1 && !IsFallbackNote(notes[0]) {
+		t.Errorf("IsFallbackNote(%q) is false: the GUI would show it in English", notes[0])
+	}
+	if IsFallbackNote("Loses at once: it shows the opponent's line.") {
+		t.Error("IsFallbackNote takes another note for the fallback")
+	}
 }
 
 // Prepare loads the table for the perfect 3×3 player only.

@@ -282,7 +282,12 @@ func (gs *gameScene) pollBrain(a *App) {
 		gs.brain.note = ""
 		if n != a.aiNote { // once, not at every move that falls back
 			a.aiNote = n
-			a.notify(untrusted.Text(n)) // it may quote a web server's words
+			if ai.IsFallbackNote(n) {
+				a.debugf("computer: %s", untrusted.Text(n))
+				a.notify(locale.T("NoticePerfectFallback"))
+			} else {
+				a.notify(untrusted.Text(n)) // it may quote a web server's words
+			}
 		}
 	}
 	if !ok {

@@ -94,8 +94,9 @@ func TestInABrowserOnlineGoesThroughTheServer(t *testing.T) {
 }
 
 // The perfect player without its table (a browser whose download failed)
-// plays on with the Expert search and says why: once, in a notice, not at
-// every move, and its search's progress still shows.
+// plays on with the Expert search and says so in the player's language:
+// once, in a notice, not at every move, and its search's progress still
+// shows.
 func TestTheComputersNoteIsSaidOnce(t *testing.T) {
 	tb := newTable(t, vsAI(rules.Classic))
 	note := "The perfect-play table could not be downloaded: offline; the Expert search plays instead."
@@ -107,7 +108,7 @@ func TestTheComputersNoteIsSaidOnce(t *testing.T) {
 		tb.until("the search's progress", func() bool { return tb.gs.brain.hasInfo })
 		tb.ai.answers <- rules.Drop(4, rules.SquareAt(rules.Classic, i, 3))
 		tb.until("the AI's move", func() bool { return tb.gs.game.Plies() == 2*(i+1) })
-		want := []string{note}
+		want := []string{"The perfect player's table could not be loaded: the Expert level plays instead."}
 		if i > 0 {
 			want = nil
 		}
