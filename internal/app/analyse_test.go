@@ -334,7 +334,7 @@ func TestTheGraphJumpsToAMoveAndTheMarkShowsItsBest(t *testing.T) {
 	tb.gs.review = 0
 	tb.tick()
 	_, card, _ := tb.gs.panelParts(tb.a)
-	_, graph, _ := tb.gs.analysisCardParts(tb.a, card)
+	_, _, graph, _ := tb.gs.analysisCardParts(tb.a, card)
 	if graph.Empty() {
 		t.Fatal("no graph in the review's card")
 	}

@@ -309,7 +309,7 @@ func (gs *gameScene) logLayout(a *App, b *strings.Builder, widget func(string, u
 	case gs.review >= 0:
 		buttons(gs.reviewMenu.Buttons)
 		if _, card, _ := gs.panelParts(a); !card.Empty() {
-			_, graph, bs := gs.analysisCardParts(a, card)
+			_, _, graph, bs := gs.analysisCardParts(a, card)
 			buttons(bs)
 			if gs.analysed() != nil {
 				widget("graph", graph)

@@ -30,9 +30,10 @@ func (gs *gameScene) analysisCardH(a *App) float64 {
 	return 118 * a.U()
 }
 
-// analysisCardParts lays the card out: where its line of words is (its
-// baseline's centre), the progress bar or the graph, and the button(s).
-func (gs *gameScene) analysisCardParts(a *App, card ui.Rect) (wordsY float64, graph ui.Rect, buttons []*ui.Button) {
+// analysisCardParts lays the card out: where its words are (the first
+// line's baseline centre) and their lines, the progress bar or the graph,
+// and the button(s).
+func (gs *gameScene) analysisCardParts(a *App, card ui.Rect) (wordsY float64, lines []string, graph ui.Rect, buttons []*ui.Button) {
 	u := a.U()
 	gs.syncAnalysisButtons()
 	wordsY = card.Y + 24*u
@@ -42,20 +43,21 @@ func (gs *gameScene) analysisCardParts(a *App, card ui.Rect) (wordsY float64, gr
 		if gs.cardSaysMark() {
 			top += 40 * u // two lines more: the mark's words
 		}
-		if len(gs.analysisLines(a, card)) == 2 {
+		lines = gs.analysisLines(a, card, b.Y-10*u-top-20*u)
+		if len(lines) == 2 {
 			top += 20 * u // the words in two lines
 		}
 		graph = ui.R(card.X+16*u, top, card.W-32*u, math.Max(30*u, b.Y-10*u-top))
 		gs.an.learn.Rect = b
 		gs.an.analyse.Rect = ui.Rect{}
-		return wordsY, graph, []*ui.Button{gs.an.learn}
+		return wordsY, lines, graph, []*ui.Button{gs.an.learn}
 	}
 	gs.an.analyse.Rect = b
 	gs.an.learn.Rect = ui.Rect{}
 	if gs.an.running {
 		graph = ui.R(card.X+16*u, card.Y+44*u, card.W-32*u, 8*u) // the progress bar
 	}
-	return wordsY, graph, []*ui.Button{gs.an.analyse}
+	return wordsY, []string{gs.cardWords()}, graph, []*ui.Button{gs.an.analyse}
 }
 
 // analysisFace is the analysis card's words' face: small, or a size
@@ -77,18 +79,12 @@ func (gs *gameScene) cardWords() string {
 }
 
 // analysisLines are the analysis card's words in one line, or in two
-// where one is too wide and the graph keeps room under them.
-func (gs *gameScene) analysisLines(a *App, card ui.Rect) []string {
+// where one is too wide and the graph keeps room under them (graphH: the
+// graph's height if the words take two lines).
+func (gs *gameScene) analysisLines(a *App, card ui.Rect, graphH float64) []string {
 	u := a.U()
 	words, fs := gs.cardWords(), gs.analysisFace(a, card)
-	if ui.TextWidth(words, fs) <= card.W-32*u || gs.analysed() == nil {
-		return []string{words}
-	}
-	top := card.Y + 42*u + 20*u
-	if gs.cardSaysMark() {
-		top += 40 * u
-	}
-	if card.Y+card.H-12*u-44*u-10*u-top < 40*u {
+	if ui.TextWidth(words, fs) <= card.W-32*u || graphH < 40*u {
 		return []string{words}
 	}
 	if i := strings.LastIndex(words, ", "); i > 0 { // a colour and its accuracy together
@@ -108,9 +104,8 @@ func (gs *gameScene) drawAnalysisCard(a *App, dst *ebiten.Image, card ui.Rect) {
 	th := a.Theme
 	u := a.U()
 	ui.Panel(a, dst, card)
-	y, graph, bs := gs.analysisCardParts(a, card)
+	y, lines, graph, bs := gs.analysisCardParts(a, card)
 	fs := gs.analysisFace(a, card)
-	lines := gs.analysisLines(a, card)
 	for i, ln := range lines {
 		ui.DrawText(dst, ui.FitText(ln, fs, card.W-32*u), fs, card.X+16*u, y+float64(i)*20*u, ui.Left, th.Text)
 	}

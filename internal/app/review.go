@@ -103,7 +103,7 @@ func (gs *gameScene) updateReviewPanel(a *App) bool {
 	}
 	list, card, status := gs.panelParts(a)
 	if !card.Empty() {
-		_, graph, bs := gs.analysisCardParts(a, card)
+		_, _, graph, bs := gs.analysisCardParts(a, card)
 		for _, b := range bs {
 			was := b.Hover
 			pressed := b.Update(a)
