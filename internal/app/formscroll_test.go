@@ -67,7 +67,7 @@ func wholeWords(t *testing.T, a *App, where string, rows []*ui.Choice) {
 	t.Helper()
 	for _, r := range rows {
 		for i, o := range r.Options {
-			lines, _ := segmentText(a, o, a.Face(ui.Medium, ui.SizeBody-1), r.Segs[i])
+			lines, _ := ui.SegmentText(a, o, a.Face(ui.Medium, ui.SizeBody-1), r.Segs[i])
 			if got := strings.Join(lines, " "); got != o {
 				t.Errorf("%s: the %q row shows %q as %q in a segment %.0f wide", where, r.Label, o, got, r.Segs[i].W)
 			}

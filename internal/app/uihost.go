@@ -35,8 +35,3 @@ func (a *App) Play(e sound.Effect) { a.play(e) }
 
 // Redraw asks for a frame although no input came.
 func (a *App) Redraw() { a.redraw() }
-
-// SegmentText is how a choice's segment shows its words (choice.go).
-func (a *App) SegmentText(words string, fs ui.Face, s ui.Rect) ([]string, ui.Face) {
-	return segmentText(a, words, fs, s)
-}

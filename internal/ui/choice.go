@@ -147,10 +147,10 @@ func (c *Choice) Draw(a Host, dst *ebiten.Image, focused bool) {
 	}
 }
 
-// drawSegmentText writes a segment's words in it, as the host fits them
-// (Host.SegmentText).
+// drawSegmentText writes a segment's words in it, as SegmentText fits
+// them.
 func drawSegmentText(a Host, dst *ebiten.Image, words string, fs Face, s Rect, tc color.RGBA) {
-	lines, fo := a.SegmentText(words, fs, s)
+	lines, fo := SegmentText(a, words, fs, s)
 	lh := LineHeight(fo)
 	y := s.Y + s.H/2 - lh*float64(len(lines)-1)/2
 	for _, l := range lines {
@@ -252,4 +252,51 @@ func (s *Scroller) Show(area, r Rect) {
 		s.Y = r.Y + r.H - area.Y - area.H
 	}
 	s.Y = math.Max(0, math.Min(s.Y, s.Max))
+}
+
+// SegmentText is how a choice's segment s shows its words, at most at size fs:
+// smaller words rather than cut ones, then on two lines ("High /
+// contrast", "Two / players"), and cut only when even that does not fit.
+func SegmentText(a Host, words string, fs Face, s Rect) ([]string, Face) {
+	u := a.U()
+	fits := func(t string, fo Face) bool { return TextWidth(t, fo) <= s.W-12*u }
+	fo := fs
+	for _, size := range []float64{SizeSmall, SizeSmall - 2} {
+		if fits(words, fo) {
+			break
+		}
+		fo = a.Face(Medium, size)
+	}
+	if fits(words, fo) {
+		return []string{words}, fo
+	}
+	for _, size := range []float64{SizeSmall, SizeSmall - 2} {
+		f2 := a.Face(Medium, size)
+		first, second, ok := twoLines(words)
+		if !ok {
+			// no space (Japanese, Chinese): where a line may break
+			// nearest the middle
+			if l := Wrap(words, f2, TextWidth(words, f2)*0.55); len(l) == 2 {
+				first, second, ok = l[0], l[1], true
+			}
+		}
+		if ok && fits(first, f2) && fits(second, f2) && 2*LineHeight(f2) <= s.H-4*u {
+			return []string{first, second}, f2
+		}
+	}
+	return []string{FitText(words, fo, s.W-6*u)}, fo
+}
+
+// twoLines splits words at the space nearest their middle.
+func twoLines(words string) (string, string, bool) {
+	best := -1
+	for i, r := range words {
+		if r == ' ' && (best < 0 || math.Abs(float64(i-len(words)/2)) < math.Abs(float64(best-len(words)/2))) {
+			best = i
+		}
+	}
+	if best < 0 {
+		return "", "", false
+	}
+	return words[:best], words[best+1:], true
 }

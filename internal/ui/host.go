@@ -34,9 +34,6 @@ type Host interface {
 	Play(e sound.Effect)
 	// Redraw asks for a frame although no input came.
 	Redraw()
-	// SegmentText is how a choice's segment s shows its words, at most
-	// at size fs: the lines, and the face they are drawn with.
-	SegmentText(words string, fs Face, s Rect) ([]string, Face)
 }
 
 // Pointer is the pointer's state in a tick, in screen pixels.

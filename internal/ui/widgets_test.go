@@ -27,9 +27,6 @@ func (h *host) Pointer() Pointer          { return h.p }
 func (h *host) Shift() bool               { return h.shift }
 func (h *host) Play(e sound.Effect)       { h.played = append(h.played, e) }
 func (h *host) Redraw()                   { h.redraws++ }
-func (h *host) SegmentText(w string, fs Face, _ Rect) ([]string, Face) {
-	return []string{w}, fs
-}
 func (h *host) Key(k ebiten.Key) bool {
 	for _, x := range h.keys {
 		if x == k {
