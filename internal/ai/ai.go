@@ -69,6 +69,10 @@ type Info struct {
 	// being found (the perfect player's table is missing: a search plays);
 	// such a report carries nothing else.
 	Note string
+	// Fallback: the Note says the perfect player's table cannot be had
+	// and the Expert search plays instead (the GUI says so in the
+	// player's language; the Note, in English, names the cause).
+	Fallback bool
 }
 
 // Engine is one computer player's state kept between moves: its
@@ -115,7 +119,7 @@ func (e *Engine) Think(ctx context.Context, g *rules.Game, cfg Config, report fu
 		// The table cannot be had (in a browser: its download failed).
 		// The strongest search plays instead, and the player is told.
 		if report != nil {
-			report(Info{Note: fallbackNote(err)})
+			report(Info{Note: fallbackNote(err), Fallback: true})
 		}
 		cfg.Level = "expert"
 	}

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"strings"
 	"unicode"
 	"unicode/utf8"
 
@@ -115,21 +114,13 @@ func thinkPerfect(ctx context.Context, g *rules.Game, cfg Config) (rules.Move, e
 	return best[rng.IntN(len(best))], nil
 }
 
-// fallbackSuffix ends the Note of a perfect player that lost its table.
-const fallbackSuffix = "; the Expert search plays instead."
-
 // fallbackNote tells the player the perfect player is missing its table
 // and the strongest search plays for it.
 func fallbackNote(err error) string {
 	msg := err.Error()
 	r, n := utf8.DecodeRuneInString(msg)
-	return string(unicode.ToUpper(r)) + msg[n:] + fallbackSuffix
+	return string(unicode.ToUpper(r)) + msg[n:] + "; the Expert search plays instead."
 }
-
-// IsFallbackNote tells an Info.Note that says the perfect player's table
-// could not be had and the Expert search plays instead (the GUI says it in
-// the player's language; the note, in English, names the cause for logs).
-func IsFallbackNote(note string) bool { return strings.HasSuffix(note, fallbackSuffix) }
 
 // Prepare starts loading, in the background, what a computer player of
 // this level needs before its first move: the perfect player's table

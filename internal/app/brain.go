@@ -51,7 +51,7 @@ type brain struct {
 	colour   int // whose search is running
 	info     ai.Info
 	hasInfo  bool
-	note     string     // the running search's word for the player (ai.Info.Note), until taken
+	note     ai.Info    // the running search's word for the player (its Note), until taken
 	started  int        // tick the search started
 	since    time.Time  // and when, for the time it shows (ticks may fall behind in a browser)
 	players  [3]Thinker // by colour, and the hint's
@@ -193,7 +193,7 @@ func (b *brain) stop() {
 	b.gen++
 	b.thinking = false
 	b.hasInfo = false
-	b.note = ""
+	b.note = ai.Info{}
 }
 
 // forget stops the search and lets the computer players go, and with them
@@ -214,7 +214,7 @@ func (b *brain) poll() (answer, bool) {
 			switch {
 			case p.gen != b.gen || !b.thinking:
 			case p.info.Note != "":
-				b.note = p.info.Note
+				b.note = p.info
 			default:
 				b.info, b.hasInfo = p.info, true
 			}
@@ -278,15 +278,15 @@ func (gs *gameScene) runAI(a *App) {
 // pollBrain takes in a finished search.
 func (gs *gameScene) pollBrain(a *App) {
 	ans, ok := gs.brain.poll()
-	if n := gs.brain.note; n != "" {
-		gs.brain.note = ""
-		if n != a.aiNote { // once, not at every move that falls back
-			a.aiNote = n
-			if ai.IsFallbackNote(n) {
-				a.debugf("computer: %s", untrusted.Text(n))
+	if n := gs.brain.note; n.Note != "" {
+		gs.brain.note = ai.Info{}
+		if n.Note != a.aiNote { // once, not at every move that falls back
+			a.aiNote = n.Note
+			if n.Fallback {
+				a.debugf("computer: %s", untrusted.Text(n.Note))
 				a.notify(locale.T("NoticePerfectFallback"))
 			} else {
-				a.notify(untrusted.Text(n)) // it may quote a web server's words
+				a.notify(untrusted.Text(n.Note)) // it may quote a web server's words
 			}
 		}
 	}

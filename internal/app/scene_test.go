@@ -22,7 +22,7 @@ type fakeThinker struct {
 	mu      sync.Mutex
 	ctxs    []context.Context
 	answers chan rules.Move
-	note    string // said before every search, as the perfect player without its table does
+	note    string // said before every search, as the perfect player without its table does (Fallback)
 }
 
 func (f *fakeThinker) Think(ctx context.Context, g *rules.Game, cfg ai.Config, report func(ai.Info)) (rules.Move, error) {
@@ -31,7 +31,7 @@ func (f *fakeThinker) Think(ctx context.Context, g *rules.Game, cfg ai.Config, r
 	note := f.note
 	f.mu.Unlock()
 	if note != "" {
-		report(ai.Info{Note: note})
+		report(ai.Info{Note: note, Fallback: true})
 	}
 	report(ai.Info{Depth: 3, Score: ai.Score{Value: 12}})
 	select {

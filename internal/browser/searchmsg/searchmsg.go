@@ -80,8 +80,10 @@ type Reply struct {
 	Time  int64    `json:"timeMs,omitempty"`
 	PV    []string `json:"pv,omitempty"`
 	Note  string   `json:"note,omitempty"`
-	Move  string   `json:"move,omitempty"`
-	Err   string   `json:"err,omitempty"`
+	// Fallback: ai.Info.Fallback
+	Fallback bool   `json:"fallback,omitempty"`
+	Move     string `json:"move,omitempty"`
+	Err      string `json:"err,omitempty"`
 }
 
 // NewAsk is the question for a move in g's current position.
@@ -196,7 +198,7 @@ func decode(msg string, v any) error {
 
 // InfoReply is a progress report of search id in variant v.
 func InfoReply(id uint64, v rules.Variant, in ai.Info) Reply {
-	r := Reply{ID: id, Kind: Info, Depth: in.Depth, Nodes: in.Nodes, NPS: in.NPS, Time: in.Time.Milliseconds(), Note: in.Note}
+	r := Reply{ID: id, Kind: Info, Depth: in.Depth, Nodes: in.Nodes, NPS: in.NPS, Time: in.Time.Milliseconds(), Note: in.Note, Fallback: in.Fallback}
 	if in.Note == "" {
 		r.Score = in.Score.String()
 	}
@@ -223,7 +225,7 @@ func MoveReply(id uint64, v rules.Variant, m rules.Move, err error) Reply {
 // Info reads a progress report in variant v. A line that does not parse is
 // left out (the report is only shown).
 func (r Reply) Info(v rules.Variant) (ai.Info, error) {
-	in := ai.Info{Depth: r.Depth, Nodes: r.Nodes, NPS: r.NPS, Time: time.Duration(r.Time) * time.Millisecond, Note: r.Note}
+	in := ai.Info{Depth: r.Depth, Nodes: r.Nodes, NPS: r.NPS, Time: time.Duration(r.Time) * time.Millisecond, Note: r.Note, Fallback: r.Fallback}
 	if r.Note == "" {
 		s, err := ParseScore(r.Score)
 		if err != nil {

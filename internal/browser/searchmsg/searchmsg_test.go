@@ -61,6 +61,15 @@ func TestRepliesRoundTrip(t *testing.T) {
 	if err != nil || !reflect.DeepEqual(out, in) {
 		t.Errorf("info %+v (%v), want %+v", out, err, in)
 	}
+	// the perfect player without its table: its note, marked as such
+	note := ai.Info{Note: "The perfect-play table could not be downloaded: offline; the Expert search plays instead.", Fallback: true}
+	r, err = DecodeReply(InfoReply(9, v, note).Encode())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out, err := r.Info(v); err != nil || !reflect.DeepEqual(out, note) {
+		t.Errorf("note %+v (%v), want %+v", out, err, note)
+	}
 	r, err = DecodeReply(MoveReply(9, v, pv[0], nil).Encode())
 	if err != nil {
 		t.Fatal(err)
