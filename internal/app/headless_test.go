@@ -19,6 +19,9 @@ func (silence) StopMusic()               {}
 
 // newHeadless builds an App for tests: fake input, fixed size, no window.
 func newHeadless(src Source, w, h float64) *App {
+	// New game's choices within a run start afresh for each test's game,
+	// so no test depends on which ran before it.
+	lastSetup, lastRole, lastColour = defaultSetup(), 0, 0
 	a := &App{
 		Store:      NewMemoryStore(settings.Default()),
 		Sound:      silence{},

@@ -275,7 +275,10 @@ func (sc *setupScene) layout(a *App) {
 			rowH, gap = (ui.StackedLabelH+46)*u, 10*u
 		}
 		area := ui.R(0, y-20*u, a.W, by-12*u-(y-20*u))
-		h := float64(len(sc.form.Rows))*(rowH+gap) + 20*u
+		h := 20 * u
+		for _, r := range sc.form.Rows {
+			h += r.RowHeight(a, w, rowH) + gap
+		}
 		if sc.suggestion() != "" {
 			h += suggestionH * u
 		}
@@ -287,8 +290,13 @@ func (sc *setupScene) layout(a *App) {
 			sc.scroll.Y = 0
 		}
 	}
-	for i, r := range sc.form.Rows {
-		r.Layout(a, ui.R(x, y+float64(i)*(rowH+gap), w, rowH))
+	for _, r := range sc.form.Rows {
+		rh := rowH
+		if a.compact() { // a row may take two lines where the rows scroll
+			rh = r.RowHeight(a, w, rowH)
+		}
+		r.Layout(a, ui.R(x, y, w, rh))
+		y += rh + gap
 	}
 	sc.back.Rect = ui.R(a.W/2-bw-20*u, by, bw, bh)
 	sc.start.Rect = ui.R(a.W/2+20*u, by, bw, bh)

@@ -69,6 +69,14 @@ var screenCases = []screenCase{
 		sc.rebuild()
 		return sc
 	}},
+	{"new game AI vs AI 3×3", func(a *App) Scene {
+		sc := newSetupScene(a)
+		sc.variant.Sel, sc.mode.Sel = 1, modeAIvsAI
+		sc.s = sc.collect()
+		sc.fillLevels()
+		sc.rebuild()
+		return sc
+	}},
 	{"options", func(a *App) Scene { return newOptionsScene(a, newMenuScene(a)) }},
 	{"rules", func(a *App) Scene { return newRulesScene(a, newMenuScene(a)) }},
 	{"saved games", func(a *App) Scene { return newSavedScene(a) }},

@@ -33,7 +33,8 @@ const StackedLabelH = 26
 func StackRows(a Host, w float64) bool { return w < 500*a.U() }
 
 // Layout places the row in r: its label, then its segments side by side
-// (or under the label, in a narrow form).
+// (or under the label, in a narrow form). A row given the height
+// RowHeight asks for when it Wraps has its segments on two lines.
 func (c *Choice) Layout(a Host, r Rect) {
 	u := a.U()
 	c.Rect = r
@@ -44,13 +45,112 @@ func (c *Choice) Layout(a Host, r Rect) {
 		labelW = 0
 		y, h = r.Y+StackedLabelH*u, r.H-StackedLabelH*u
 	}
-	x := r.X + labelW
-	w := (r.W - labelW - float64(len(c.Options)-1)*6*u) / float64(len(c.Options))
-	c.Segs = c.Segs[:0]
-	for range c.Options {
-		c.Segs = append(c.Segs, Rect{x, y, w, h})
-		x += w + 6*u
+	lines := [][]string{c.Options}
+	if c.Wraps(a, r.W) && h >= 2*minWrappedSegH*u+segGap*u {
+		half := (len(c.Options) + 1) / 2
+		lines = [][]string{c.Options[:half], c.Options[half:]}
+		h = (h - segGap*u) / 2
 	}
+	c.Segs = c.Segs[:0]
+	for _, line := range lines {
+		x := r.X + labelW
+		for _, w := range segmentWidths(a, line, r.W-labelW-float64(len(line)-1)*segGap*u) {
+			c.Segs = append(c.Segs, Rect{x, y, w, h})
+			x += w + segGap*u
+		}
+		y += h + segGap*u
+	}
+}
+
+// segGap is the room between two segments, at 1×; minWrappedSegH the
+// least height of a segment on one of a wrapped row's two lines.
+const segGap, minWrappedSegH = 6, 36
+
+// Wraps reports whether the row's segments, in a form w pixels wide, do
+// not fit on one line even at the smallest size and shared by need (five
+// levels in Russian on a phone), so that they read better on two.
+func (c *Choice) Wraps(a Host, w float64) bool {
+	if len(c.Options) < 4 {
+		return false
+	}
+	u := a.U()
+	if !StackRows(a, w) {
+		w -= 230 * u
+	}
+	_, ok := fitWidths(a, c.Options, w-float64(len(c.Options)-1)*segGap*u)
+	return !ok
+}
+
+// RowHeight is the height a form's row of height h (label included when
+// stacked) needs in a form w wide: one more line of segments h−label high
+// where it Wraps.
+func (c *Choice) RowHeight(a Host, w, h float64) float64 {
+	if !c.Wraps(a, w) {
+		return h
+	}
+	seg := h
+	if StackRows(a, w) {
+		seg -= StackedLabelH * a.U()
+	}
+	return h + seg + segGap*a.U()
+}
+
+// segmentWidths shares a row's room among its segments: equally where
+// every segment's words fit their share at one of the sizes SegmentText
+// tries; else, at the largest of those sizes where the words fit the row
+// together, each segment its words' width (at least three quarters of an
+// equal share) and an equal part of what is left ("Лёгкий" gives room to
+// "Идеальный"); else equally, and the words are cut.
+func segmentWidths(a Host, options []string, room float64) []float64 {
+	ws, ok := fitWidths(a, options, room)
+	if !ok {
+		for i := range ws {
+			ws[i] = room / float64(len(options))
+		}
+	}
+	return ws
+}
+
+// fitWidths is segmentWidths, which reports false where no share fits.
+// It tries the sizes in SegmentText's order: one line, larger first, then
+// two lines where the words have a space to break at ("Two / players"; a
+// word is not broken to make room: "エキス / パート" reads worse than a
+// second line of segments).
+func fitWidths(a Host, options []string, room float64) ([]float64, bool) {
+	n := len(options)
+	ws := make([]float64, n)
+	eq := room / float64(n)
+	for i := range ws {
+		ws[i] = eq
+	}
+	pad := 12*a.U() + 1
+	need := make([]float64, n)
+	for _, try := range []struct {
+		size  float64
+		split bool
+	}{{SizeBody - 1, false}, {SizeSmall, false}, {SizeSmall - 2, false}, {SizeSmall - 2, true}} {
+		f := a.Face(Medium, try.size)
+		sum, widest := 0.0, 0.0
+		for i, o := range options {
+			w := TextWidth(o, f)
+			if first, second, ok := twoLines(o); ok && try.split {
+				w = min(w, max(TextWidth(first, f), TextWidth(second, f)))
+			}
+			need[i] = max(w+pad, 0.75*eq)
+			sum += need[i]
+			widest = max(widest, need[i])
+		}
+		if widest <= eq {
+			return ws, true
+		}
+		if sum <= room {
+			for i := range ws {
+				ws[i] = need[i] + (room-sum)/float64(n)
+			}
+			return ws, true
+		}
+	}
+	return ws, false
 }
 
 // Update handles the mouse; it reports whether the selection changed.
@@ -272,19 +372,25 @@ func SegmentText(a Host, words string, fs Face, s Rect) ([]string, Face) {
 	}
 	for _, size := range []float64{SizeSmall, SizeSmall - 2} {
 		f2 := a.Face(Medium, size)
-		first, second, ok := twoLines(words)
-		if !ok {
-			// no space (Japanese, Chinese): where a line may break
-			// nearest the middle
-			if l := Wrap(words, f2, TextWidth(words, f2)*0.55); len(l) == 2 {
-				first, second, ok = l[0], l[1], true
-			}
-		}
+		first, second, ok := splitWords(words, f2)
 		if ok && fits(first, f2) && fits(second, f2) && 2*LineHeight(f2) <= s.H-4*u {
 			return []string{first, second}, f2
 		}
 	}
 	return []string{FitText(words, fo, s.W-6*u)}, fo
+}
+
+// splitWords is where SegmentText breaks words in two at f: at the space
+// nearest their middle, or (no space: Japanese, Chinese) where a line
+// may break nearest the middle.
+func splitWords(words string, f Face) (string, string, bool) {
+	if first, second, ok := twoLines(words); ok {
+		return first, second, true
+	}
+	if l := Wrap(words, f, TextWidth(words, f)*0.55); len(l) == 2 {
+		return l[0], l[1], true
+	}
+	return "", "", false
 }
 
 // twoLines splits words at the space nearest their middle.

@@ -19,14 +19,17 @@ type host struct {
 	redraws int
 }
 
-func (h *host) U() float64                { return 1 }
-func (h *host) Face(Weight, float64) Face { return nil }
-func (h *host) Colours() *palette.Theme   { return &palette.Themes[0] }
-func (h *host) Size() (float64, float64)  { return 1280, 800 }
-func (h *host) Pointer() Pointer          { return h.p }
-func (h *host) Shift() bool               { return h.shift }
-func (h *host) Play(e sound.Effect)       { h.played = append(h.played, e) }
-func (h *host) Redraw()                   { h.redraws++ }
+func (h *host) U() float64                     { return 1 }
+func (h *host) Face(w Weight, px float64) Face { return testFonts.Face(w, px) }
+
+var testFonts = LoadFonts()
+
+func (h *host) Colours() *palette.Theme  { return &palette.Themes[0] }
+func (h *host) Size() (float64, float64) { return 1280, 800 }
+func (h *host) Pointer() Pointer         { return h.p }
+func (h *host) Shift() bool              { return h.shift }
+func (h *host) Play(e sound.Effect)      { h.played = append(h.played, e) }
+func (h *host) Redraw()                  { h.redraws++ }
 func (h *host) Key(k ebiten.Key) bool {
 	for _, x := range h.keys {
 		if x == k {
