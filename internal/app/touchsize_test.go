@@ -150,6 +150,22 @@ var screenCases = []screenCase{
 		sc.rebuild()
 		return sc
 	}},
+	{"new game online, joining", func(a *App) Scene {
+		sc := newSetupScene(a)
+		sc.mode.Sel, sc.role.Sel = modeOnline, roleJoin
+		sc.rebuild()
+		return sc
+	}},
+	{"new game two players 3×3", func(a *App) Scene {
+		sc := newSetupScene(a)
+		sc.variant.Sel, sc.mode.Sel = 1, modeTwoPlayers
+		sc.s = sc.collect()
+		sc.fillLevels()
+		sc.rebuild()
+		return sc
+	}},
+	{"puzzles", func(a *App) Scene { return newPuzzlesScene(a, newMenuScene(a), false) }},
+	{"daily puzzle", func(a *App) Scene { return newPuzzlesScene(a, newMenuScene(a), true) }},
 	{"invite, no server", func(a *App) Scene {
 		a.opts.Server, a.Settings.OnlineServer = "", ""
 		return newInviteScene(a, rules.Classic, rules.X)
