@@ -31,14 +31,15 @@ import (
 // Browser is one headless Chromium with one tab on the game, and what the
 // game wrote to the console.
 type Browser struct {
-	t     testing.TB
-	ctx   context.Context
-	mu    sync.Mutex
-	lines []string    // console lines, split at newlines
-	at    []time.Time // when each line arrived
-	uis   []*UI       // every complete layout block, in order
-	block *UI
-	shots string // folder for screenshots
+	t      testing.TB
+	ctx    context.Context
+	mu     sync.Mutex
+	lines  []string    // console lines, split at newlines
+	at     []time.Time // when each line arrived
+	uis    []*UI       // every complete layout block, in order
+	block  *UI
+	shots  string    // folder for screenshots
+	opened time.Time // when the tab opened: console.txt's times count from it
 }
 
 // The window every check and picture is made at (the desktop game's
@@ -89,12 +90,16 @@ func (b *Browser) newTab() *Browser {
 func attach(t testing.TB, parent context.Context) *Browser {
 	t.Helper()
 	ctx, cancel := chromedp.NewContext(parent)
-	b := &Browser{t: t, ctx: ctx, shots: artifactsDir(t)}
+	b := &Browser{t: t, ctx: ctx, shots: artifactsDir(t), opened: time.Now()}
 	t.Cleanup(func() {
 		cancel()
 		b.mu.Lock()
 		defer b.mu.Unlock()
-		os.WriteFile(filepath.Join(b.shots, "console.txt"), []byte(strings.Join(b.lines, "\n")+"\n"), 0o644)
+		var out strings.Builder
+		for i, ln := range b.lines {
+			fmt.Fprintf(&out, "%8.3f %s\n", b.at[i].Sub(b.opened).Seconds(), ln)
+		}
+		os.WriteFile(filepath.Join(b.shots, "console.txt"), []byte(out.String()), 0o644)
 	})
 	err := chromedp.Listen(ctx, func(ev any) {
 		switch ev := ev.(type) {
