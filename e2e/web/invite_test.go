@@ -162,10 +162,16 @@ func meet(t *testing.T, srv *relayServer, game string) (*desk, *Browser) {
 	return d, b
 }
 
+// quickLine is the game both sides play: orange (the desktop) lines up
+// the left column while blue (the page) answers on the right, a result in
+// five moves (two perfect players take thirteen, each a few seconds of
+// clicks, and prove nothing more).
+var quickLine = []string{"3@a1", "3@c1", "2@a2", "2@c2", "1@a3"}
+
 // playOn plays the game from where it is: the desktop (orange, x) and the
-// page (blue, o) each play the perfect player's move on their turn with
-// real clicks, until both have a result or stop() says to stop. It
-// returns the number of moves played.
+// page (blue, o) each play quickLine's move on their turn with real
+// clicks, until both have a result or stop() says to stop. It returns the
+// number of moves played.
 func playOn(t *testing.T, d *desk, b *Browser, stop func(plies int) bool) int {
 	t.Helper()
 	plies := 0
@@ -177,7 +183,15 @@ func playOn(t *testing.T, d *desk, b *Browser, stop func(plies int) bool) int {
 			break
 		}
 		pos := u.Position
-		move := bestMove(t, pos)
+		// every move of the line puts a piece on the board: the pieces
+		// there count the moves played
+		_, board, _ := strings.Cut(pos, ":")
+		board, _, _ = strings.Cut(board, ":")
+		ply := strings.Count(board, "x") + strings.Count(board, "o")
+		if ply >= len(quickLine) {
+			t.Fatalf("the game goes on at %s after the %d moves that end it", pos, len(quickLine))
+		}
+		move := quickLine[ply]
 		if u.SideToMove() == "x" {
 			d.makeMove(u, move)
 		} else {
@@ -198,6 +212,9 @@ func results(t *testing.T, d *desk, b *Browser) {
 	br, _ := b.waitLog(0, `^gobblet: result (.+)$`, time.Minute)
 	if dr != br[1] {
 		t.Errorf("the desktop's result %q, the page's %q", dr, br[1])
+	}
+	if dr != "x line" {
+		t.Errorf("the game ended with %q, want orange's line (x line): the moves played were not quickLine's", dr)
 	}
 	t.Logf("result: %s", dr)
 }
