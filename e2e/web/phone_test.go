@@ -195,7 +195,7 @@ func (p *phone) screens(screen string) *UI {
 	for i := range phoneSizes {
 		if i > 0 {
 			p.resize(phoneSizes[(p.at+1)%len(phoneSizes)])
-			p.b.frames(5) // the screen drawn whole at its new size
+			p.b.frames(2) // the frame drawn at the new size on the screen
 		}
 		u = p.b.phoneScreen(p.name()+"-"+screen, float64(p.w), float64(p.h))
 	}
