@@ -37,9 +37,11 @@ var phoneSizes = [][2]int64{{360, 640}, {390, 844}, {844, 390}}
 // played by taps. E2E_DOCS=DIR also writes the screens' pictures there, as
 // phone-WxH-*.png.
 //
-// One page plays one game at the three sizes: a page and a game for each
-// size proved nothing more, and took three times as long (a page's start
-// is 10-20 s of a busy machine, a game by taps 30-60 s).
+// One page plays one game at the three sizes: the game lays a screen out
+// from the window's size alone, whether the page opened at it or was
+// turned to it, and a page and a game for each size took three times as
+// long (a page's start is 10-20 s of a busy machine, a game by taps 30-60
+// s) to prove nothing more.
 func TestPhonePlaysByTaps(t *testing.T) {
 	b := openBrowser(t)
 	b.do(chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
