@@ -52,7 +52,7 @@ func TestPhonePlaysByTaps(t *testing.T) {
 	p.resize(phoneSizes[0])
 	b.open("?debug")
 	u := b.waitUI(0, "menu", "", 2*time.Minute)
-	b.settle()
+	b.afterFade()
 	u = p.screens("menu")
 
 	b.touch(b.widget(u, "New game"), b.widget(u, "New game"))
@@ -65,7 +65,7 @@ func TestPhonePlaysByTaps(t *testing.T) {
 			return u.Scene == "new-game" && u.Choices[row] == opt
 		})
 	}
-	b.settle()
+	b.afterFade()
 	u = p.screens("new-game")
 	// A wait, not a speed goal; once (at load 8, 390×844) the page did not
 	// act on the tap within 10 s, and a player would tap again: so does the
@@ -86,7 +86,7 @@ func TestPhonePlaysByTaps(t *testing.T) {
 		}
 	}
 	b.waitUIFunc("the game", mark, time.Minute, started)
-	b.settle()
+	b.afterFade()
 	p.screens("game")
 	// orange lines up the left column; blue answers on the right; each
 	// move at the next size
@@ -96,12 +96,12 @@ func TestPhonePlaysByTaps(t *testing.T) {
 		}
 		b.makeMove(b.ui(), mv, "tap")
 		if i == 2 {
-			b.settle()
+			b.afterFade()
 			p.screens("playing")
 		}
 	}
 	b.waitUI(0, "game", "over", 20*time.Second)
-	b.settle()
+	b.afterFade()
 	p.screens("result")
 }
 

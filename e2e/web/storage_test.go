@@ -25,7 +25,7 @@ func TestTabsAndAKilledBrowserLoseNoGame(t *testing.T) {
 	menu := func(b *Browser, mark int) *UI { // a loaded machine takes its time
 		b.waitLog(mark, `^gobblet: layout begin menu`, 2*time.Minute)
 		u := b.waitUI(mark, "menu", "", time.Minute)
-		b.settle()
+		b.afterFade()
 		return u
 	}
 	one := openBrowserAt(t, profile)

@@ -165,7 +165,7 @@ func TestPlayInBrowser(t *testing.T) {
 		t.Error("the menu offers Quit, which a web page cannot do")
 	}
 	b.checkCanvas(width, height, 1)
-	b.settle()
+	b.afterFade()
 	b.shot("menu")
 	if m, _ := b.findLog(0, reException); m != nil {
 		t.Errorf("the page threw: %s", m[0])
@@ -203,7 +203,7 @@ func TestPlayInBrowser(t *testing.T) {
 	if !strings.HasPrefix(u.ResultCard, "You win!") {
 		t.Errorf("the result card says %q, want it to start with \"You win!\"", u.ResultCard)
 	}
-	b.settle()
+	b.afterFade()
 	b.shot("result")
 
 	// Reload: the finished game is among the saved games.
@@ -223,7 +223,7 @@ func TestPlayInBrowser(t *testing.T) {
 	if ok != 1 {
 		t.Errorf("after a reload, Saved games shows %d readable games, want the one 3×3 game played: %v", ok, u.Saved)
 	}
-	b.settle()
+	b.afterFade()
 	b.shot("saved-games")
 	b.click(b.widget(u, "Back"))
 
@@ -241,7 +241,7 @@ func TestPlayInBrowser(t *testing.T) {
 	m := b.mark()
 	b.do(chromedp.KeyEvent("\r"))
 	u = b.waitUIFunc("the online screen saying it cannot reach a relay", m, time.Minute, func(u *UI) bool { return u.Scene == "online" && u.Problem != "" })
-	b.settle()
+	b.afterFade()
 	b.shot("online-invite")
 	m = b.mark()
 	b.click(b.widget(u, "Cancel"))
@@ -291,7 +291,7 @@ func TestPlayInBrowser(t *testing.T) {
 	}
 	// the same probe with nothing thinking: what this browser and machine
 	// give at best
-	b.settle()
+	b.afterFade()
 	b.resetFrames("")
 	time.Sleep(2 * time.Second)
 	idle := b.readFrames()
@@ -312,15 +312,15 @@ func TestPlayInBrowser(t *testing.T) {
 	// What the screen shows, built from frames that drew only the parts
 	// that moved (the spinner's card, the glides), is what a whole frame
 	// draws: a key that does nothing draws the whole screen again.
-	b.settle()
+	b.afterFade()
 	built := b.shot("game-4x4-parts")
 	b.do(chromedp.KeyEvent("q"))
-	b.settle()
+	b.afterFade()
 	whole := b.shot("game-4x4-whole")
 	if n, where := differentPixels(t, built, whole); n > 0 {
 		t.Errorf("the screen built from partial frames differs from a whole frame in %d pixels (within %v): a part that moved was not drawn", n, where)
 	}
-	b.settle()
+	b.afterFade()
 	png := b.shot("game-4x4")
 	if dir := os.Getenv("E2E_DOCS"); dir != "" && png != nil {
 		if err := os.WriteFile(filepath.Join(dir, "browser.png"), png, 0o644); err != nil {
@@ -370,7 +370,7 @@ func TestPlayInBrowser(t *testing.T) {
 	if got, was := b.widget(u, "New game"), b.widget(menu, "New game"); got.W != 2*was.W || got.H != 2*was.H {
 		t.Errorf("at pixel ratio 2 the New game button is %v pixels, at 1 it was %v: want twice the size, drawn sharp", got, was)
 	}
-	b.settle()
+	b.afterFade()
 	b.shot("menu-x2")
 	t.Logf("the whole browser test took %.1fs", time.Since(began).Seconds())
 }
@@ -422,13 +422,24 @@ var (
 	reException = regexp.MustCompile(`^exception: `)
 )
 
-// settle waits half a second and a few frames more, so a screenshot shows
-// the screen after its fade-in: a fade lasts 12 of the game's ticks (200
-// ms), which keep to real time however seldom the page gets a frame, and
-// the frames put one drawn after it on the screen. (Ten frames first, as
-// it was, took 6 s at load 13, where the renderer gets a frame out every
-// half second: time a test spent waiting for nothing it checks.)
+// settle waits for a few frames and half a second more, so a screenshot
+// shows the screen after its fade-in.
 func (b *Browser) settle() {
+	b.t.Helper()
+	b.frames(10)
+	time.Sleep(500 * time.Millisecond)
+}
+
+// afterFade is settle for a screen the layout log has shown (so drawn at
+// least once): it waits half a second and a few frames more, so a
+// screenshot shows the screen after its fade-in. A fade lasts 12 of the
+// game's ticks (200 ms), which keep to real time however seldom the page
+// gets a frame, and the frames put one drawn after it on the screen. Ten
+// frames first, as settle waits, took 6 s at load 13, where the renderer
+// got a frame out every half second: time a test spent waiting for
+// nothing it checks. (settle stays for a page that may not have drawn its
+// first frame yet: its ten frames give it time.)
+func (b *Browser) afterFade() {
 	b.t.Helper()
 	time.Sleep(500 * time.Millisecond)
 	b.frames(3)
