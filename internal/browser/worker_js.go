@@ -21,7 +21,9 @@ type Worker struct {
 	in    chan string
 	err   chan error
 	music chan js.Value // the music's message, once asked for
+	ready chan struct{} // closed when it said it takes messages
 	dead  chan struct{} // closed at its first failure
+	began sync.Once
 	died  sync.Once
 	fns   []js.Func
 }
@@ -43,7 +45,7 @@ func StartWorker(url string) (w *Worker, err error) {
 	if ctor.Type() != js.TypeFunction {
 		return nil, ErrNoWorkers
 	}
-	w = &Worker{in: make(chan string, 256), err: make(chan error, 1), music: make(chan js.Value, 1), dead: make(chan struct{})}
+	w = &Worker{in: make(chan string, 256), err: make(chan error, 1), music: make(chan js.Value, 1), ready: make(chan struct{}), dead: make(chan struct{})}
 	func() {
 		defer func() {
 			if r := recover(); r != nil {
@@ -66,6 +68,9 @@ func StartWorker(url string) (w *Worker, err error) {
 		}
 		if d.Type() == js.TypeString {
 			s := d.String()
+			if s == readyMsg {
+				w.began.Do(func() { close(w.ready) })
+			}
 			select {
 			case w.in <- s:
 			default:
@@ -181,10 +186,19 @@ var first = struct {
 	err     error
 }{started: make(chan struct{})}
 
-// Music asks the worker for the game's music (searchmsg.MusicAsk) and
-// waits for it: the worker renders it when it has no search to run, in a
-// few seconds. An error if the worker fails first.
+// readyMsg is the worker's word that it takes messages: one posted
+// before it would be lost (its program sets its handler as it starts).
+var readyMsg = searchmsg.Reply{Kind: searchmsg.Ready}.Encode()
+
+// Music asks the worker for the game's music (searchmsg.MusicAsk), once
+// it is ready, and waits for it: the worker renders it when it has no
+// search to run, in a few seconds. An error if the worker fails first.
 func (w *Worker) Music() (sound.PCM, error) {
+	select {
+	case <-w.ready:
+	case <-w.dead:
+		return nil, errors.New("the worker failed before it started")
+	}
 	w.Post(searchmsg.MusicAsk)
 	select {
 	case d := <-w.music:
