@@ -239,6 +239,7 @@ func profileSummary(p *profiler.Profile, n int) string {
 		return f
 	}
 	self, total := map[string]float64{}, map[string]float64{}
+	synth := 0.0 // samples in the music's synthesis (internal/sound)
 	for i, id := range p.Samples {
 		dt := 0.0
 		if i+1 < len(p.TimeDeltas) {
@@ -250,14 +251,19 @@ func profileSummary(p *profiler.Profile, n int) string {
 		}
 		self[name(nd)] += dt
 		seen := map[string]bool{}
+		inSynth := false
 		for x, ok := nd, true; ok && x != nil; x, ok = byID[parent[x.ID]] {
 			if s := name(x); !seen[s] {
 				seen[s] = true
 				total[s] += dt
+				inSynth = inSynth || strings.Contains(s, "internal/sound.RenderMusic") || strings.Contains(s, "internal/sound.newPCM16")
 			}
 			if _, has := parent[x.ID]; !has {
 				break
 			}
+		}
+		if inSynth {
+			synth += dt
 		}
 	}
 	window := (p.EndTime - p.StartTime) / 1000
@@ -276,5 +282,6 @@ func profileSummary(p *profiler.Profile, n int) string {
 		}
 		return sb.String()
 	}
-	return fmt.Sprintf("  window %.1f s; by own time:\n%s  by total time:\n%s", window/1000, top(self), top(total))
+	return fmt.Sprintf("  window %.1f s; the music's synthesis (sound.RenderMusic, newPCM16) %.0f ms, %.1f%%; by own time:\n%s  by total time:\n%s",
+		window/1000, synth, 100*synth/max(window, 1), top(self), top(total))
 }
