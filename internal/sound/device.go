@@ -100,8 +100,3 @@ func (m *otoMixer) startMusic(music io.Reader) {
 }
 
 func (m *otoMixer) err() error { return m.context.Err() }
-
-type silentVoice struct{}
-
-func (silentVoice) SetVolume(float64) {}
-func (silentVoice) IsPlaying() bool   { return false }

@@ -46,3 +46,8 @@ func (m *ebitenMixer) startMusic(music io.Reader) {
 
 // err is nil: Ebitengine reports its errors from RunGame.
 func (m *ebitenMixer) err() error { return nil }
+
+type silentVoice struct{}
+
+func (silentVoice) SetVolume(float64) {}
+func (silentVoice) IsPlaying() bool   { return false }
