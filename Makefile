@@ -79,11 +79,12 @@ unit:
 
 # The browser build's own code, compiled to WebAssembly and run under
 # Node.js with Go's runner: internal/coop (yielding to the page),
-# internal/browser (fetch), and the search, the solver and the synthesizer
-# letting the event loop run while they work.
+# internal/browser (fetch and the worker's messages), the search, the
+# solver and the synthesizer letting the event loop run while they work,
+# and the search worker (tools/web/searchworker: it makes the music too).
 unit-wasm: check-go
 	@command -v node >/dev/null 2>&1 || { echo "Node.js is missing: install Debian's nodejs (the browser build's unit tests run under it)."; exit 1; }
-	PATH="$$PATH:$$($(GO) env GOROOT)/lib/wasm" GOOS=js GOARCH=wasm $(GO) test -short -p 1 -count=1 ./internal/coop/... ./internal/browser/... ./internal/solve ./internal/sound ./internal/search
+	PATH="$$PATH:$$($(GO) env GOROOT)/lib/wasm" GOOS=js GOARCH=wasm $(GO) test -short -p 1 -count=1 ./internal/coop/... ./internal/browser/... ./internal/solve ./internal/sound ./internal/search ./tools/web/searchworker
 
 bench: check-go
 	$(GO) test -run '^$$' -bench . -benchtime 2s ./internal/rules/
