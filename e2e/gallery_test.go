@@ -135,8 +135,11 @@ func (gl *gallery) menuOptionsRules(t *testing.T, cfg string) {
 	}
 	gl.shot(g, "rules-keyboard")
 	mark = g.logMark()
+	g.keyUI("Escape") // back to Learn, where the rules were opened
+	g.waitUIAfter(mark, "learn", "", 10*time.Second)
+	mark = g.logMark()
 	g.keyUI("Escape")
-	u = g.waitUIAfter(mark, "menu", "", 10*time.Second)
+	g.waitUIAfter(mark, "menu", "", 10*time.Second)
 	gl.quit(g)
 }
 

@@ -2,7 +2,10 @@
 
 package main
 
-import "os"
+import (
+	"io"
+	"os"
+)
 
 // commandLine is what the game was started with.
 func commandLine() []string { return os.Args[1:] }
@@ -22,3 +25,7 @@ func pageFragment() string { return "" }
 // writes each entry to a temporary file and renames it, and the system
 // closes the window and the sound when the process ends.
 func quitNow(exit func()) func() { return exit }
+
+// musicFromWorker: the desktop renders its music in the background of its
+// own process (a page has its search worker do it).
+func musicFromWorker(io.Writer) {}

@@ -4,12 +4,15 @@ package main
 
 import (
 	"context"
+	"fmt"
+	"io"
 	"strings"
 	"syscall/js"
 	"time"
 
 	"github.com/gobblet-game/gobblet/internal/browser"
 	"github.com/gobblet-game/gobblet/internal/solve"
+	"github.com/gobblet-game/gobblet/internal/sound"
 )
 
 // tableFile is the 3×3 perfect-play table, served beside index.html: the
@@ -68,3 +71,27 @@ func pageFragment() string {
 // quitNow is nil in a browser: a page is closed by the player, not by the
 // program.
 func quitNow(func()) func() { return nil }
+
+// workerWait is how long the page's sound waits for the search worker to
+// start (the game starts it a few seconds after its first frame) before
+// it renders the music itself.
+const workerWait = 10 * time.Second
+
+// musicFromWorker has the page's music rendered by its search worker,
+// off the page's thread (internal/sound, received.go): the page only takes
+// the samples in. Where the worker cannot, the page renders it, as before.
+// The debug log says which.
+func musicFromWorker(dbg io.Writer) {
+	sound.SetMusicSource(func() (sound.PCM, error) {
+		asked := time.Now()
+		pcm, err := browser.WorkerMusic(workerWait)
+		if dbg != nil {
+			if err != nil {
+				fmt.Fprintf(dbg, "gobblet: sound: the music is rendered on the page: %v\n", err)
+			} else {
+				fmt.Fprintf(dbg, "gobblet: sound: the music came from the search worker: %.1f MB in %.1f s\n", float64(2*len(pcm))/1e6, time.Since(asked).Seconds())
+			}
+		}
+		return pcm, err
+	})
+}

@@ -5,6 +5,7 @@ package web
 import (
 	"cmp"
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"regexp"
@@ -212,8 +213,81 @@ func pageProfile(b *Browser) (stop func() string) {
 			p = r.Profile
 			return err
 		}))
+		// VISIT_PROFILE_OUT=DIR keeps each profile whole, for DevTools or a
+		// closer look (a stripped .wasm names its functions by index only).
+		if dir := os.Getenv("VISIT_PROFILE_OUT"); dir != "" && p != nil {
+			if data, err := json.Marshal(p); err == nil {
+				f, err := os.CreateTemp(dir, "page-*.cpuprofile")
+				if err == nil {
+					_, err = f.Write(data)
+					f.Close()
+				}
+				if err != nil {
+					b.t.Logf("keep the profile: %v", err)
+				} else {
+					b.t.Logf("the profile: %s", f.Name())
+				}
+			}
+		}
 		return profileSummary(p, 25)
 	}
+}
+
+// musicOnly are internal/sound's functions only the music calls.
+var musicOnly = map[string]bool{"RenderMusic": true, "bass": true, "epiano": true, "addLoopReverb": true, "arpeggio": true, "brush": true}
+
+// wasmFuncNames reads the function names of VISIT_WASM_NAMES, the game
+// built as the page's but keeping its names (go build without -s -w: the
+// same code, so the same function indices): the page's own .wasm is
+// stripped, and its profile says wasm-function[N].
+func wasmFuncNames() map[int]string {
+	b, err := os.ReadFile(os.Getenv("VISIT_WASM_NAMES"))
+	if err != nil || len(b) < 8 {
+		return nil
+	}
+	uleb := func(b []byte, i *int) int {
+		x, s := 0, 0
+		for *i < len(b) {
+			c := b[*i]
+			*i++
+			x |= int(c&0x7f) << s
+			if c < 0x80 {
+				break
+			}
+			s += 7
+		}
+		return x
+	}
+	names := map[int]string{}
+	for i := 8; i < len(b); {
+		id := b[i]
+		i++
+		n := uleb(b, &i)
+		sec := b[i:min(i+n, len(b))]
+		i += n
+		j := 0
+		if id != 0 || string(sec[j+1:min(j+1+int(sec[0]), len(sec))]) != "name" {
+			continue
+		}
+		j = 1 + int(sec[0])
+		for j < len(sec) {
+			sub := sec[j]
+			j++
+			l := uleb(sec, &j)
+			end := min(j+l, len(sec))
+			if sub == 1 { // function names
+				k := j
+				for range uleb(sec, &k) {
+					idx := uleb(sec, &k)
+					nl := uleb(sec, &k)
+					names[idx] = string(sec[k:min(k+nl, end)])
+					k += nl
+				}
+			}
+			j = end
+		}
+	}
+	return names
 }
 
 // profileSummary lists a profile's n heaviest functions by self time and
@@ -231,14 +305,24 @@ func profileSummary(p *profiler.Profile, n int) string {
 			parent[c] = nd.ID
 		}
 	}
+	wasmNames := wasmFuncNames()
 	name := func(nd *profiler.ProfileNode) string {
 		f := nd.CallFrame.FunctionName
 		if f == "" {
 			f = "(anonymous " + nd.CallFrame.URL + ")"
 		}
+		if i, ok := strings.CutPrefix(f, "wasm-function["); ok {
+			if n, err := strconv.Atoi(strings.TrimSuffix(i, "]")); err == nil && wasmNames[n] != "" {
+				f = wasmNames[n]
+			}
+		}
 		return f
 	}
 	self, total := map[string]float64{}, map[string]float64{}
+	// The sound's synthesis on the page: the music's (a stack through
+	// RenderMusic, or a leaf only the music uses) and all of it (any
+	// internal/sound function but the playing, the effects too).
+	synth, sound := 0.0, 0.0
 	for i, id := range p.Samples {
 		dt := 0.0
 		if i+1 < len(p.TimeDeltas) {
@@ -250,14 +334,26 @@ func profileSummary(p *profiler.Profile, n int) string {
 		}
 		self[name(nd)] += dt
 		seen := map[string]bool{}
+		inSynth, inSound := false, false
 		for x, ok := nd, true; ok && x != nil; x, ok = byID[parent[x.ID]] {
 			if s := name(x); !seen[s] {
 				seen[s] = true
 				total[s] += dt
+				// "internal_sound.X" in a .wasm's names (VISIT_WASM_NAMES)
+				if _, f, ok := strings.Cut(s, "internal_sound."); ok {
+					inSynth = inSynth || f == "RenderMusic" || x == nd && musicOnly[f]
+					inSound = inSound || !strings.Contains(f, "Read") && !strings.Contains(f, "Player")
+				}
 			}
 			if _, has := parent[x.ID]; !has {
 				break
 			}
+		}
+		if inSynth {
+			synth += dt
+		}
+		if inSound {
+			sound += dt
 		}
 	}
 	window := (p.EndTime - p.StartTime) / 1000
@@ -276,5 +372,11 @@ func profileSummary(p *profiler.Profile, n int) string {
 		}
 		return sb.String()
 	}
-	return fmt.Sprintf("  window %.1f s; by own time:\n%s  by total time:\n%s", window/1000, top(self), top(total))
+	synthesis := "(VISIT_WASM_NAMES names no functions)"
+	if len(wasmNames) > 0 {
+		synthesis = fmt.Sprintf("the music's synthesis %.0f ms, %.1f%%; all of the sound's synthesis (the effects' too) %.0f ms, %.1f%%",
+			synth, 100*synth/max(window, 1), sound, 100*sound/max(window, 1))
+	}
+	return fmt.Sprintf("  window %.1f s; %s; by own time:\n%s  by total time:\n%s",
+		window/1000, synthesis, top(self), top(total))
 }

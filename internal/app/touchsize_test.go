@@ -36,6 +36,19 @@ type screenCase struct {
 	open func(a *App) Scene
 }
 
+// setupWith is New game with the game (0: 4×4, 1: 3×3), the players' mode
+// and the online role chosen, as clicks would choose them.
+func setupWith(variant, mode, role int) func(a *App) Scene {
+	return func(a *App) Scene {
+		sc := newSetupScene(a)
+		sc.variant.Sel, sc.mode.Sel, sc.role.Sel = variant, mode, role
+		sc.s = sc.collect()
+		sc.fillLevels()
+		sc.rebuild()
+		return sc
+	}
+}
+
 func gameIn(s setup, then func(a *App, gs *gameScene)) func(a *App) Scene {
 	return func(a *App) Scene {
 		gs := newGameScene(a, s, nil)
@@ -63,20 +76,8 @@ func wonGame(a *App, gs *gameScene) {
 var screenCases = []screenCase{
 	{"menu", func(a *App) Scene { return newMenuScene(a) }},
 	{"new game vs AI", func(a *App) Scene { return newSetupScene(a) }},
-	{"new game AI vs AI", func(a *App) Scene {
-		sc := newSetupScene(a)
-		sc.mode.Sel = modeAIvsAI
-		sc.rebuild()
-		return sc
-	}},
-	{"new game AI vs AI 3×3", func(a *App) Scene {
-		sc := newSetupScene(a)
-		sc.variant.Sel, sc.mode.Sel = 1, modeAIvsAI
-		sc.s = sc.collect()
-		sc.fillLevels()
-		sc.rebuild()
-		return sc
-	}},
+	{"new game AI vs AI", setupWith(0, modeAIvsAI, 0)},
+	{"new game AI vs AI 3×3", setupWith(1, modeAIvsAI, 0)},
 	{"options", func(a *App) Scene { return newOptionsScene(a, newMenuScene(a)) }},
 	{"rules", func(a *App) Scene { return newRulesScene(a, newMenuScene(a)) }},
 	{"saved games", func(a *App) Scene { return newSavedScene(a) }},
@@ -144,26 +145,9 @@ var screenCases = []screenCase{
 		gs.an.game = blunders().of3(gs.game, analysis.Options{})
 		return newCoachScene(a, gs, gs.mistakes())
 	}},
-	{"new game online", func(a *App) Scene {
-		sc := newSetupScene(a)
-		sc.mode.Sel = modeOnline
-		sc.rebuild()
-		return sc
-	}},
-	{"new game online, joining", func(a *App) Scene {
-		sc := newSetupScene(a)
-		sc.mode.Sel, sc.role.Sel = modeOnline, roleJoin
-		sc.rebuild()
-		return sc
-	}},
-	{"new game two players 3×3", func(a *App) Scene {
-		sc := newSetupScene(a)
-		sc.variant.Sel, sc.mode.Sel = 1, modeTwoPlayers
-		sc.s = sc.collect()
-		sc.fillLevels()
-		sc.rebuild()
-		return sc
-	}},
+	{"new game online", setupWith(0, modeOnline, roleInvite)},
+	{"new game online, joining", setupWith(0, modeOnline, roleJoin)},
+	{"new game two players 3×3", setupWith(1, modeTwoPlayers, 0)},
 	{"puzzles", func(a *App) Scene { return newPuzzlesScene(a, newMenuScene(a), false) }},
 	{"daily puzzle", func(a *App) Scene { return newPuzzlesScene(a, newMenuScene(a), true) }},
 	{"invite, no server", func(a *App) Scene {

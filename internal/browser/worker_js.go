@@ -4,20 +4,28 @@ package browser
 
 import (
 	"errors"
+	"fmt"
 	"sync"
 	"syscall/js"
 	"time"
 
 	"github.com/gobblet-game/gobblet/internal/browser/searchmsg"
+	"github.com/gobblet-game/gobblet/internal/sound"
 )
 
 // Worker is a Web Worker the page started: a script of its own on a
-// thread of its own, spoken to with string messages.
+// thread of its own, spoken to with string messages (and answering the
+// music's question with its samples: Music).
 type Worker struct {
-	w   js.Value
-	in  chan string
-	err chan error
-	fns []js.Func
+	w     js.Value
+	in    chan string
+	err   chan error
+	music chan js.Value // the music's message, once asked for
+	ready chan struct{} // closed when it said it takes messages
+	dead  chan struct{} // closed at its first failure
+	began sync.Once
+	died  sync.Once
+	fns   []js.Func
 }
 
 // ErrNoWorkers says the browser cannot start a worker.
@@ -25,13 +33,19 @@ var ErrNoWorkers = errors.New("this browser has no Web Workers")
 
 // StartWorker starts the script at url (relative to the page). Messages
 // it posts arrive on Messages; a failure to load or run it on Failed.
-func StartWorker(url string) (*Worker, error) {
+//
+// The page's first worker is its search worker: WorkerMusic asks it for
+// the music.
+func StartWorker(url string) (w *Worker, err error) {
+	defer first.once.Do(func() {
+		first.w, first.err = w, err
+		close(first.started)
+	})
 	ctor := js.Global().Get("Worker")
 	if ctor.Type() != js.TypeFunction {
 		return nil, ErrNoWorkers
 	}
-	w := &Worker{in: make(chan string, 256), err: make(chan error, 1)}
-	var err error
+	w = &Worker{in: make(chan string, 256), err: make(chan error, 1), music: make(chan js.Value, 1), ready: make(chan struct{}), dead: make(chan struct{})}
 	func() {
 		defer func() {
 			if r := recover(); r != nil {
@@ -44,8 +58,19 @@ func StartWorker(url string) (*Worker, error) {
 		return nil, err
 	}
 	onMessage := js.FuncOf(func(_ js.Value, args []js.Value) any {
-		if d := args[0].Get("data"); d.Type() == js.TypeString {
+		d := args[0].Get("data")
+		if searchmsg.IsMusic(d) {
+			select {
+			case w.music <- d:
+			default: // asked once: a second answer is dropped
+			}
+			return nil
+		}
+		if d.Type() == js.TypeString {
 			s := d.String()
+			if s == readyMsg {
+				w.began.Do(func() { close(w.ready) })
+			}
 			select {
 			case w.in <- s:
 			default:
@@ -63,6 +88,7 @@ func StartWorker(url string) (*Worker, error) {
 		case w.err <- errors.New(msg):
 		default:
 		}
+		w.died.Do(func() { close(w.dead) })
 		return nil
 	})
 	w.fns = []js.Func{onMessage, onError}
@@ -151,6 +177,56 @@ func (w *Worker) Messages() <-chan string { return w.in }
 
 // Failed says when the worker could not load or stopped with an error.
 func (w *Worker) Failed() <-chan error { return w.err }
+
+// first is the page's first worker, or why it could not start.
+var first = struct {
+	once    sync.Once
+	started chan struct{} // closed once StartWorker was first called
+	w       *Worker
+	err     error
+}{started: make(chan struct{})}
+
+// readyMsg is the worker's word that it takes messages: one posted
+// before it would be lost (its program sets its handler as it starts).
+var readyMsg = searchmsg.Reply{Kind: searchmsg.Ready}.Encode()
+
+// Music asks the worker for the game's music (searchmsg.MusicAsk), once
+// it is ready, and waits for it: the worker renders it when it has no
+// search to run, in a few seconds. An error if the worker fails first.
+func (w *Worker) Music() (sound.PCM, error) {
+	select {
+	case <-w.ready:
+	case <-w.dead:
+		return nil, errors.New("the worker failed before it started")
+	}
+	w.Post(searchmsg.MusicAsk)
+	select {
+	case d := <-w.music:
+		return searchmsg.ReceiveMusic(d)
+	case <-w.dead:
+		return nil, errors.New("the worker failed before it sent the music")
+	}
+}
+
+// WorkerMusic is the music from the page's search worker (its first), for
+// sound.SetMusicSource. It waits up to wait for the page to start the
+// worker (the game starts it a few seconds after its first frame), then
+// for the music. An error says why there is none: no workers, a worker
+// that failed or did not start in time; the page then renders it itself.
+func WorkerMusic(wait time.Duration) (sound.PCM, error) {
+	if js.Global().Get("Worker").Type() != js.TypeFunction {
+		return nil, ErrNoWorkers
+	}
+	select {
+	case <-first.started:
+	case <-time.After(wait):
+		return nil, fmt.Errorf("no search worker started within %v", wait)
+	}
+	if first.err != nil {
+		return nil, first.err
+	}
+	return first.w.Music()
+}
 
 // Stop ends the worker.
 func (w *Worker) Stop() {

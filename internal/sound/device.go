@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/ebitengine/oto/v3"
-	"github.com/hajimehoshi/ebiten/v2/audio"
 )
 
 // The game plays through oto, the library under Ebitengine's audio, used
@@ -18,7 +17,9 @@ import (
 // RunGame and ends the game; through oto it stays an error value here, and
 // the game plays on in silence. (Only a game built as an Ebitengine VM guest
 // goes through Ebitengine's audio: its sound goes to the host, no device can
-// fail, and the host can hear what it plays.)
+// fail, and the host can hear what it plays; vmguest.go, built only for a
+// guest, so that no other build links Ebitengine's audio: the browser's
+// search worker renders the music with this package, and stays small.)
 
 // openTimeout bounds the wait for the device: a sound server that does not
 // answer is as good as none. (Opening takes up to two seconds with
@@ -37,7 +38,7 @@ var errOpenTimeout = errors.New("the sound system did not answer in time")
 // openDevice opens the audio output.
 func openDevice() (mixer, error) {
 	if vmGuestBuild && os.Getenv("EBITENGINE_VM_ENDPOINT") != "" {
-		return &ebitenMixer{context: audio.NewContext(SampleRate)}, nil
+		return openVMGuest(), nil
 	}
 	return openOto(openTimeout())
 }
@@ -99,42 +100,3 @@ func (m *otoMixer) startMusic(music io.Reader) {
 }
 
 func (m *otoMixer) err() error { return m.context.Err() }
-
-// ebitenMixer plays through Ebitengine's audio, for VM guests.
-type ebitenMixer struct {
-	context *audio.Context
-	music   *audio.Player
-}
-
-func (m *ebitenMixer) playEffect(sound pcm16, volume float64) voice {
-	if !m.context.IsReady() {
-		// Ebitengine would hold the effect until the device opens and then
-		// play everything held at once; a late knock is worse than none.
-		return silentVoice{}
-	}
-	p, err := m.context.NewPlayerF32(sound.reader())
-	if err != nil {
-		return silentVoice{} // Ebitengine documents no error for a reader like this
-	}
-	p.SetVolume(volume)
-	p.Play()
-	return p
-}
-
-func (m *ebitenMixer) startMusic(music io.Reader) {
-	p, err := m.context.NewPlayerF32(music)
-	if err != nil {
-		return // Ebitengine documents no error for a stream like ours
-	}
-	p.SetBufferSize(musicBuffer)
-	p.Play()
-	m.music = p
-}
-
-// err is nil: Ebitengine reports its errors from RunGame.
-func (m *ebitenMixer) err() error { return nil }
-
-type silentVoice struct{}
-
-func (silentVoice) SetVolume(float64) {}
-func (silentVoice) IsPlaying() bool   { return false }

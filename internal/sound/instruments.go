@@ -2,8 +2,6 @@ package sound
 
 import (
 	"math"
-
-	"github.com/gobblet-game/gobblet/internal/coop"
 )
 
 // The instruments render one note each into a mono voice. All of them start
@@ -52,7 +50,7 @@ func struck(freq float64, body []partial, length float64, o struckOptions) []flo
 		phase := 0.0
 		for i := range v {
 			if i%4096 == 0 {
-				coop.Yield()
+				yield()
 			}
 			phase += f * (1 + bend) / SampleRate
 			bend *= bendFactor
@@ -76,7 +74,7 @@ func epiano(freq, hold, velocity float64) []float64 {
 	phase := 0.0
 	for i := range v {
 		if i%4096 == 0 {
-			coop.Yield()
+			yield()
 		}
 		t := float64(i) / SampleRate
 		index := 0.35 + 1.6*velocity*brightness.next()
@@ -120,7 +118,7 @@ func pad(freq, hold float64) (left, right []float64) {
 	const detune = 0.0035 // about 6 cents: a slow, gentle chorus
 	for i := range n {
 		if i%4096 == 0 {
-			coop.Yield()
+			yield()
 		}
 		t := float64(i) / SampleRate
 		env := attackRelease(t, attack, hold, release)
@@ -140,7 +138,7 @@ func bass(freq, hold float64) []float64 {
 	pluck := newStrikeEnv(0.012, 1.2)
 	for i := range v {
 		if i%4096 == 0 {
-			coop.Yield()
+			yield()
 		}
 		t := float64(i) / SampleRate
 		env := pluck.next() * attackRelease(t, 0.001, hold, release)
@@ -160,7 +158,7 @@ func horn(freq, hold, brightness float64) []float64 {
 	phase := 0.0
 	for i := range v {
 		if i%4096 == 0 {
-			coop.Yield()
+			yield()
 		}
 		t := float64(i) / SampleRate
 		if i%32 == 0 {
@@ -187,7 +185,7 @@ func knock(centre, q, tau, length float64, seed uint64) []float64 {
 	env := newStrikeEnv(0.0008, tau)
 	for i := range v {
 		if i%4096 == 0 {
-			coop.Yield()
+			yield()
 		}
 		v[i] = bp.next(n.next()) * env.next()
 	}
@@ -205,7 +203,7 @@ func sweep(from, to, length, tau float64) []float64 {
 	env := newStrikeEnv(0.004, tau)
 	for i := range v {
 		if i%4096 == 0 {
-			coop.Yield()
+			yield()
 		}
 		t := float64(i) / SampleRate
 		f := to + (from-to)*math.Exp(-t/(length/3))
@@ -226,7 +224,7 @@ func shaker(length float64, seed uint64) []float64 {
 	env := newStrikeEnv(0.012, 0.035)
 	for i := range v {
 		if i%4096 == 0 {
-			coop.Yield()
+			yield()
 		}
 		v[i] = bp.next(n.next()) * env.next()
 	}

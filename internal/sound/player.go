@@ -87,7 +87,7 @@ func NewPlayer() *Player {
 			openPlayer = NewSilentPlayer("Sound is turned off (GOBBLET_NOSOUND).")
 			return
 		}
-		openPlayer = newPlayer(openDevice, func() Stereo { return RenderMusic(Theme()) })
+		openPlayer = newPlayer(openDevice, playerMusic)
 	})
 	return openPlayer
 }
@@ -102,9 +102,10 @@ func NewSilentPlayer(reason string) *Player {
 	return p
 }
 
-// newPlayer starts a player on the output that open opens; music renders
-// the loop (the theme, or something shorter in tests).
-func newPlayer(open func() (mixer, error), music func() Stereo) *Player {
+// newPlayer starts a player on the output that open opens; music makes
+// the loop (the theme, rendered here or received: playerMusic; something
+// shorter in tests).
+func newPlayer(open func() (mixer, error), music func() pcm16) *Player {
 	p := &Player{
 		requests: make(chan Effect, 32),
 		wake:     make(chan struct{}, 1),
@@ -216,7 +217,7 @@ var renderAllEffects = sync.OnceValue(func() renderedEffects {
 	return fx
 })
 
-func (p *Player) run(open func() (mixer, error), music func() Stereo) {
+func (p *Player) run(open func() (mixer, error), music func() pcm16) {
 	effectsReady := make(chan renderedEffects, 1)
 	musicReady := make(chan *loopStream, 1)
 	opened := make(chan bool, 1)
@@ -227,19 +228,21 @@ func (p *Player) run(open func() (mixer, error), music func() Stereo) {
 		coop.Background()
 		effectsReady <- renderAllEffects()
 		// The music takes a second and, for a moment, some 100 MB to
-		// render: only for a device that plays it. Meanwhile the collector
+		// render (in a browser, its search worker renders it: received.go):
+		// only for a device that plays it. Meanwhile the collector
 		// runs sooner (its buffers hold no pointers, so that is cheap) and
 		// the scratch memory goes back to the system after: the runtime
 		// would otherwise keep a heap twice the render's size.
 		if <-opened {
 			if runtime.GOOS == "js" {
 				// A page's memory never shrinks, and a forced collection
-				// would hold its one thread for a while: just render.
-				musicReady <- newLoopStream(music())
+				// would hold its one thread for a while: just render (or
+				// wait for the worker's loop).
+				musicReady <- loopOf(music())
 				return
 			}
 			gc := debug.SetGCPercent(25)
-			musicReady <- newLoopStream(music())
+			musicReady <- loopOf(music())
 			debug.SetGCPercent(gc)
 			debug.FreeOSMemory()
 		}

@@ -105,7 +105,7 @@ func eventually(t *testing.T, what string, ok func() bool) {
 func testPlayer(t *testing.T) (*Player, *recorder) {
 	t.Helper()
 	out := &recorder{}
-	p := newPlayer(func() (mixer, error) { return out, nil }, func() Stereo { return rampStereo(SampleRate) })
+	p := newPlayer(func() (mixer, error) { return out, nil }, func() pcm16 { return newPCM16(rampStereo(SampleRate)) })
 	t.Cleanup(p.close)
 	eventually(t, "the music starts", func() bool { _, ok := out.musicFade(); return ok })
 	// The effects render before the music, so they are ready too.
@@ -309,7 +309,7 @@ func TestWaitReady(t *testing.T) {
 func TestPlayerWithoutADevice(t *testing.T) {
 	none := errors.New("no sound server")
 	var rendered atomic.Bool
-	p := newPlayer(func() (mixer, error) { return nil, none }, func() Stereo { rendered.Store(true); return rampStereo(100) })
+	p := newPlayer(func() (mixer, error) { return nil, none }, func() pcm16 { rendered.Store(true); return newPCM16(rampStereo(100)) })
 	t.Cleanup(p.close)
 	select {
 	case <-p.Opened():

@@ -1,7 +1,5 @@
 package sound
 
-import "github.com/gobblet-game/gobblet/internal/coop"
-
 // The reverb is Jezar's Freeverb: eight damped comb filters in parallel and
 // four all-pass filters in series per channel, the right channel's delays a
 // little longer so the two decorrelate into a wide, soft room.
@@ -88,7 +86,7 @@ func (rv *reverb) process(s Stereo, r room, from int) {
 	wet := r.wet * 3 // Freeverb's scale: its wet path is quiet by design.
 	for i := from; i < len(s.L); i++ {
 		if i%4096 == 0 {
-			coop.Yield()
+			yield()
 		}
 		in := (s.L[i] + s.R[i]) * inputGain
 		var out [2]float64

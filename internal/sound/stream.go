@@ -5,8 +5,6 @@ import (
 	"io"
 	"math"
 	"sync/atomic"
-
-	"github.com/gobblet-game/gobblet/internal/coop"
 )
 
 // loopStream plays a loop forever as float32 stereo bytes, with a gain that
@@ -39,7 +37,7 @@ func newPCM16(s Stereo) pcm16 {
 	p := make(pcm16, 0, 2*s.Len())
 	for i := range s.L {
 		if i%4096 == 0 {
-			coop.Yield()
+			yield()
 		}
 		p = append(p, toInt16(s.L[i]), toInt16(s.R[i]))
 	}
@@ -82,8 +80,11 @@ func (r *pcmReader) Read(b []byte) (int, error) {
 	return n, nil
 }
 
-func newLoopStream(s Stereo) *loopStream {
-	ls := &loopStream{frames: newPCM16(s)}
+func newLoopStream(s Stereo) *loopStream { return loopOf(newPCM16(s)) }
+
+// loopOf plays p, kept as it is (not copied).
+func loopOf(p pcm16) *loopStream {
+	ls := &loopStream{frames: p}
 	ls.fade.Store(&fade{})
 	return ls
 }

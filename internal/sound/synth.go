@@ -2,13 +2,13 @@ package sound
 
 import (
 	"math"
-
-	"github.com/gobblet-game/gobblet/internal/coop"
 )
 
-// The loops also call coop.Yield every 4096 samples: in a browser, where the
-// sounds are made on the page's one thread, it lets frames be drawn
-// meanwhile (the music alone takes seconds there); elsewhere it is nothing.
+// The loops also call yield (received.go: coop.Yield, and a search worker's
+// hold) every 4096 samples: in a browser, where the sounds are made on one
+// thread (the page's, or the search worker's), it lets frames be drawn or a
+// search run meanwhile (the music alone takes seconds there); elsewhere it
+// is nothing.
 
 // About //go:norace on the synthesizer's loops: they work on buffers that
 // only their own goroutine holds, so the race detector has nothing to find
@@ -40,7 +40,7 @@ func (s Stereo) Duration() float64 { return float64(len(s.L)) / SampleRate }
 func (s Stereo) scale(g float64) {
 	for i := range s.L {
 		if i%4096 == 0 {
-			coop.Yield()
+			yield()
 		}
 		s.L[i] *= g
 		s.R[i] *= g
@@ -58,7 +58,7 @@ func (s Stereo) mix(voice []float64, start int, gain, pan float64, wrap bool) {
 	n := len(s.L)
 	for i, v := range voice {
 		if i%4096 == 0 {
-			coop.Yield()
+			yield()
 		}
 		j := start + i
 		if j >= n || j < 0 {
@@ -99,7 +99,7 @@ func (s Stereo) windowRMS(from, to int) float64 {
 	sum := 0.0
 	for i := from; i < to; i++ {
 		if i%4096 == 0 {
-			coop.Yield()
+			yield()
 		}
 		sum += s.L[i]*s.L[i] + s.R[i]*s.R[i]
 	}
@@ -116,7 +116,7 @@ func (s Stereo) Loudness() float64 {
 	}
 	best := 0.0
 	for from := 0; from+window <= len(s.L); from += hop {
-		coop.Yield()
+		yield()
 		best = max(best, s.windowRMS(from, from+window))
 	}
 	return best
@@ -130,7 +130,7 @@ func (s Stereo) Float32LE() []byte {
 	b := make([]byte, 0, 8*len(s.L))
 	for i := range s.L {
 		if i%4096 == 0 {
-			coop.Yield()
+			yield()
 		}
 		b = appendFloat32LE(b, s.L[i])
 		b = appendFloat32LE(b, s.R[i])

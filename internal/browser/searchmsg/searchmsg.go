@@ -3,7 +3,9 @@
 // moves in the project's notation, docs/protocol.md, and a level with its
 // budget), and the worker answers with progress reports (depth, score,
 // nodes) and the move. Each message is one JSON object in a string, sent
-// with postMessage.
+// with postMessage; besides, the page's word on its input and its question
+// for the music are plain strings, and the music comes back as the bytes
+// of its samples (music_js.go).
 //
 // Both sides read what the other sends as outside input: a message that
 // does not parse, or names an impossible game, gets an error, never a
@@ -61,6 +63,14 @@ const (
 	InputBusy  = "input busy"
 	InputQuiet = "input quiet"
 )
+
+// MusicAsk is the page's question for the game's music, a plain string
+// too: the worker renders the loop (internal/sound's MusicPCM) while it
+// has no search to run, and answers with the samples alone, in an
+// ArrayBuffer moved to the page rather than copied (music_js.go). The page
+// asks once, when its sound device has opened; a search asked meanwhile
+// comes first, and the rendering waits.
+const MusicAsk = "music"
 
 // Reply kinds.
 const (

@@ -172,3 +172,22 @@ func FuzzDecodeReply(f *testing.F) {
 		}
 	})
 }
+
+// The plain-string messages are never taken for a question: the worker
+// reads them before DecodeAsk, and a page that sent one to an older
+// worker would get an error, not a search.
+func TestPlainMessagesAreNotQuestions(t *testing.T) {
+	seen := map[string]bool{}
+	for _, m := range []string{MusicAsk, InputBusy, InputQuiet} {
+		if seen[m] {
+			t.Errorf("two plain messages are %q", m)
+		}
+		seen[m] = true
+		if _, err := DecodeAsk(m); err == nil {
+			t.Errorf("DecodeAsk(%q) is a question", m)
+		}
+		if _, err := DecodeReply(m); err == nil {
+			t.Errorf("DecodeReply(%q) is a reply", m)
+		}
+	}
+}

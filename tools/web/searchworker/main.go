@@ -12,11 +12,13 @@
 // messages, searches one at a time (a new question stops the one under
 // way, and a stop message stops it: its best move so far is the answer),
 // and keeps each of the page's computer players' engines, with their
-// transposition tables, between questions.
+// transposition tables, between questions. Asked for the music, it renders
+// it between searches and sends it to the page (music.go).
 package main
 
 import (
 	"context"
+	"sync"
 	"syscall/js"
 	"time"
 
@@ -57,6 +59,8 @@ func warmUp() context.CancelFunc {
 func main() {
 	self := js.Global()
 	msgs := make(chan string, 64)
+	busy := newSearches()
+	var music sync.Once
 	self.Set("onmessage", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		if d := args[0].Get("data"); d.Type() == js.TypeString {
 			switch s := d.String(); s {
@@ -64,7 +68,12 @@ func main() {
 				coop.SetRest(inputRest)
 			case searchmsg.InputQuiet:
 				coop.SetRest(0)
+			case searchmsg.MusicAsk:
+				music.Do(func() { go sendMusic(self, busy) })
 			default:
+				// The music holds from the question's arrival (here, at
+				// once) to the end of its search.
+				busy.begin()
 				go func() { msgs <- s }() // never block the worker's event loop
 			}
 		}
@@ -76,26 +85,27 @@ func main() {
 	engines := map[int]*ai.Engine{}
 	var running uint64
 	cancel := warmUp()
-	for msg := range msgs {
+	// handle reads a question and starts its search.
+	handle := func(msg string) {
 		ask, err := searchmsg.DecodeAsk(msg)
 		if err != nil {
 			if ask.ID != 0 {
 				post(searchmsg.MoveReply(ask.ID, rules.Classic, rules.NoMove, err))
 			}
 			self.Get("console").Call("error", "search worker: "+err.Error())
-			continue
+			return
 		}
 		if ask.Stop {
 			if ask.ID == running {
 				cancel()
 			}
-			continue
+			return
 		}
 		cancel() // one search at a time: the newer question wins
 		g, err := ask.Game()
 		if err != nil {
 			post(searchmsg.MoveReply(ask.ID, rules.Classic, rules.NoMove, err))
-			continue
+			return
 		}
 		e := engines[ask.Engine]
 		if e == nil {
@@ -106,9 +116,15 @@ func main() {
 		ctx, cancel = context.WithCancel(context.Background())
 		running = ask.ID
 		id, v, cfg := ask.ID, g.Variant(), ask.Config(time.Now())
+		busy.begin()
 		go func() {
+			defer busy.end()
 			m, err := e.Think(ctx, g, cfg, func(in ai.Info) { post(searchmsg.InfoReply(id, v, in)) })
 			post(searchmsg.MoveReply(id, v, m, err))
 		}()
+	}
+	for msg := range msgs {
+		handle(msg)
+		busy.end() // the question's own hold: its search holds now
 	}
 }

@@ -1,0 +1,111 @@
+package sound
+
+import (
+	"errors"
+	"fmt"
+	"sync/atomic"
+	"unsafe"
+
+	"github.com/gobblet-game/gobblet/internal/coop"
+)
+
+// The music made elsewhere. In a browser the page's one thread draws the
+// frames and reads the input, and rendering the 72-second loop there took a
+// third of it for seconds, in 8 ms slices, while the computer thought
+// (issue 25). So the page's search worker, a thread of its own and idle
+// at start, renders it (MusicPCM) and sends the samples to the page as a
+// transferable buffer; the page's player only takes them into its music
+// stream (SetMusicSource). Where there is no worker, or it fails, the page
+// renders the music itself, as before; on the desktop nothing changes.
+//
+// Both sides run the same code on the same machine (the worker is the
+// same version), so the samples are the same to the bit: the worker's
+// loop is what the page would have rendered (TestReceivedMusicIsRendered).
+
+// source, when set, gives the music rendered elsewhere.
+var source atomic.Pointer[func() (PCM, error)]
+
+// SetMusicSource makes src where the player's music comes from (call it
+// before NewPlayer): the player calls it once, from its own goroutine,
+// when its device has opened, and renders the music itself if src fails
+// (src says why in its own log). src's PCM must be whole frames
+// (NewReceivedPCM).
+func SetMusicSource(src func() (PCM, error)) { source.Store(&src) }
+
+// PCM is a rendered sound as the player keeps it: 16-bit stereo at
+// SampleRate, interleaved left, right.
+type PCM []int16
+
+// MusicPCM renders the game's music as the player plays it, for a player
+// elsewhere (SetMusicSource). hold, if not nil, is called between slices
+// of the work (every 4096 samples) and may block: a search worker holds
+// the rendering while it searches. Only one rendering with a hold at a
+// time.
+func MusicPCM(hold func()) PCM {
+	if hold != nil {
+		holding.Store(&hold)
+		defer holding.Store(nil)
+	}
+	return PCM(newPCM16(RenderMusic(Theme())))
+}
+
+// holding is MusicPCM's hold, while it renders.
+var holding atomic.Pointer[func()]
+
+// yield is where the synthesizer's loops hand the thread on: every 8 ms
+// to the browser's event loop (internal/coop), and to a search worker's
+// hold.
+func yield() {
+	coop.Yield()
+	if h := holding.Load(); h != nil {
+		(*h)()
+	}
+}
+
+// MaxMusicBytes bounds the music a page takes from its worker: the theme
+// is 72 s, 13.8 MB.
+const MaxMusicBytes = 64 << 20
+
+// Bytes is p's memory as bytes (little-endian on every machine a browser
+// runs WebAssembly on), for a copy to or from a buffer elsewhere without
+// a second copy in Go.
+func (p PCM) Bytes() []byte {
+	if len(p) == 0 {
+		return nil
+	}
+	if !littleEndian {
+		panic("sound: PCM.Bytes on a big-endian machine")
+	}
+	return unsafe.Slice((*byte)(unsafe.Pointer(&p[0])), 2*len(p))
+}
+
+var littleEndian = func() bool {
+	x := uint16(1)
+	return *(*byte)(unsafe.Pointer(&x)) == 1
+}()
+
+// NewReceivedPCM is room for a loop of n bytes received from elsewhere
+// (copy them into its Bytes), or an error that says why such a loop cannot
+// be music: empty, too large, or not whole stereo frames.
+func NewReceivedPCM(n int) (PCM, error) {
+	switch {
+	case n <= 0:
+		return nil, errors.New("the music is empty")
+	case n > MaxMusicBytes:
+		return nil, fmt.Errorf("the music is %d bytes: at most %d", n, MaxMusicBytes)
+	case n%4 != 0:
+		return nil, fmt.Errorf("the music is %d bytes: not whole 16-bit stereo frames", n)
+	}
+	return make(PCM, n/2), nil
+}
+
+// playerMusic is the loop the player plays: from the source, or, where
+// there is none or it fails, rendered here.
+func playerMusic() pcm16 {
+	if src := source.Load(); src != nil {
+		if pcm, err := (*src)(); err == nil {
+			return pcm16(pcm)
+		}
+	}
+	return newPCM16(RenderMusic(Theme()))
+}
