@@ -12,7 +12,6 @@ import (
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
-	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 )
 
@@ -143,21 +142,10 @@ func (p *phone) resize(size [2]int64) {
 	scene := b.ui().Scene
 	what := fmt.Sprintf("the %s screen laid out for %d×%d", scene, p.w, p.h)
 	fresh := b.waitAnyUI(what, mark, 30*time.Second, func(u *UI) bool { return u.Scene == scene && u.Text == 0 })
-	if scene == "game" {
-		// The game screen draws only what changes (internal/app/damage.go):
-		// it drew itself at the new size before the log saw the window
-		// change and counted its text afresh, and would draw nothing more
-		// until something changes. Input draws the whole screen: a turn of
-		// the wheel in the page's corner, which a game screen takes for
-		// nothing (a key would, but it brings the keyboard's hints back,
-		// not a phone's screen).
-		b.do(chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
-			// by hand: the protocol's type leaves out a deltaX of 0, which
-			// Chromium wants
-			wheel := map[string]any{"type": input.DispatchMouseEventTypeMouseWheel, "x": 1, "y": 1, "deltaX": 0, "deltaY": 1}
-			return t.Call(ctx, input.CommandDispatchMouseEvent, wheel, nil)
-		}))
-	}
+	// the log counts the text afresh from the frame after it saw the
+	// change, and asks for that frame itself: a still game screen, which
+	// draws only what changes (internal/app/damage.go), is drawn whole
+	// once more
 	b.waitUIFunc(what+" with its text drawn", fresh.End, 30*time.Second, func(u *UI) bool {
 		return u.Scene == scene && u.Ready() && u.Scale > 0 && u.Text > 0
 	})

@@ -227,6 +227,10 @@ func (a *App) logLayout() {
 		textScreen = screen
 		ui.SmallestText = 0 // counted again from the next frame
 		ui.Texts.Drawn, ui.Texts.Seen, ui.Texts.Shown = nil, nil, nil
+		// which is drawn whole: the frame that showed the new screen
+		// was drawn before this saw it, and a still screen (a game
+		// waiting for its player, resized) would draw no other
+		a.redraw()
 	}
 	ui.Texts.Take(a.headless, a.drew)
 	for _, ln := range ui.Texts.Shown {
