@@ -263,6 +263,10 @@ func (sc *setupScene) layout(a *App) {
 	by := a.H - 110*u
 	bw, bh := 230*u, 58*u
 	sc.area = ui.Rect{}
+	heights := make([]float64, len(sc.form.Rows))
+	for i := range heights {
+		heights[i] = rowH
+	}
 	if a.compact() {
 		// a phone: the rows scroll between the title and the buttons
 		w = math.Min(820*u, a.W-40*u)
@@ -276,8 +280,10 @@ func (sc *setupScene) layout(a *App) {
 		}
 		area := ui.R(0, y-20*u, a.W, by-12*u-(y-20*u))
 		h := 20 * u
-		for _, r := range sc.form.Rows {
-			h += r.RowHeight(a, w, rowH) + gap
+		for i, r := range sc.form.Rows {
+			// a row may take two lines where the rows scroll
+			heights[i] = r.RowHeight(a, w, rowH)
+			h += heights[i] + gap
 		}
 		if sc.suggestion() != "" {
 			h += suggestionH * u
@@ -290,13 +296,9 @@ func (sc *setupScene) layout(a *App) {
 			sc.scroll.Y = 0
 		}
 	}
-	for _, r := range sc.form.Rows {
-		rh := rowH
-		if a.compact() { // a row may take two lines where the rows scroll
-			rh = r.RowHeight(a, w, rowH)
-		}
-		r.Layout(a, ui.R(x, y, w, rh))
-		y += rh + gap
+	for i, r := range sc.form.Rows {
+		r.Layout(a, ui.R(x, y, w, heights[i]))
+		y += heights[i] + gap
 	}
 	sc.back.Rect = ui.R(a.W/2-bw-20*u, by, bw, bh)
 	sc.start.Rect = ui.R(a.W/2+20*u, by, bw, bh)

@@ -38,23 +38,30 @@ func StackRows(a Host, w float64) bool { return w < 500*a.U() }
 func (c *Choice) Layout(a Host, r Rect) {
 	u := a.U()
 	c.Rect = r
-	labelW := 230 * u
 	c.Stacked = StackRows(a, r.W)
+	labelW := labelWidth(a, r.W)
 	y, h := r.Y, r.H
 	if c.Stacked {
-		labelW = 0
 		y, h = r.Y+StackedLabelH*u, r.H-StackedLabelH*u
 	}
+	room := func(line []string) float64 { return r.W - labelW - float64(len(line)-1)*segGap*u }
 	lines := [][]string{c.Options}
-	if c.Wraps(a, r.W) && h >= 2*minWrappedSegH*u+segGap*u {
+	ws, fits := segmentWidths(a, c.Options, room(c.Options))
+	widths := [][]float64{ws}
+	if !fits && len(c.Options) >= minWrapped && h >= 2*minWrappedSegH*u+segGap*u {
 		half := (len(c.Options) + 1) / 2
 		lines = [][]string{c.Options[:half], c.Options[half:]}
+		widths = widths[:0]
+		for _, line := range lines {
+			ws, _ := segmentWidths(a, line, room(line))
+			widths = append(widths, ws)
+		}
 		h = (h - segGap*u) / 2
 	}
 	c.Segs = c.Segs[:0]
-	for _, line := range lines {
+	for _, ws := range widths {
 		x := r.X + labelW
-		for _, w := range segmentWidths(a, line, r.W-labelW-float64(len(line)-1)*segGap*u) {
+		for _, w := range ws {
 			c.Segs = append(c.Segs, Rect{x, y, w, h})
 			x += w + segGap*u
 		}
@@ -62,23 +69,29 @@ func (c *Choice) Layout(a Host, r Rect) {
 	}
 }
 
+// labelWidth is the room a row's label takes before its segments in a
+// form w wide: none where the label stands above them.
+func labelWidth(a Host, w float64) float64 {
+	if StackRows(a, w) {
+		return 0
+	}
+	return 230 * a.U()
+}
+
 // segGap is the room between two segments, at 1×; minWrappedSegH the
-// least height of a segment on one of a wrapped row's two lines.
-const segGap, minWrappedSegH = 6, 36
+// least height of a segment on one of a wrapped row's two lines; a row of
+// fewer than minWrapped segments never wraps.
+const segGap, minWrappedSegH, minWrapped = 6, 36, 4
 
 // Wraps reports whether the row's segments, in a form w pixels wide, do
 // not fit on one line even at the smallest size and shared by need (five
 // levels in Russian on a phone), so that they read better on two.
 func (c *Choice) Wraps(a Host, w float64) bool {
-	if len(c.Options) < 4 {
+	if len(c.Options) < minWrapped {
 		return false
 	}
-	u := a.U()
-	if !StackRows(a, w) {
-		w -= 230 * u
-	}
-	_, ok := fitWidths(a, c.Options, w-float64(len(c.Options)-1)*segGap*u)
-	return !ok
+	_, fits := segmentWidths(a, c.Options, w-labelWidth(a, w)-float64(len(c.Options)-1)*segGap*a.U())
+	return !fits
 }
 
 // RowHeight is the height a form's row of height h (label included when
@@ -95,30 +108,19 @@ func (c *Choice) RowHeight(a Host, w, h float64) float64 {
 	return h + seg + segGap*a.U()
 }
 
-// segmentWidths shares a row's room among its segments: equally where
-// every segment's words fit their share at one of the sizes SegmentText
-// tries; else, at the largest of those sizes where the words fit the row
-// together, each segment its words' width (at least three quarters of an
-// equal share) and an equal part of what is left ("Лёгкий" gives room to
-// "Идеальный"); else equally, and the words are cut.
-func segmentWidths(a Host, options []string, room float64) []float64 {
-	ws, ok := fitWidths(a, options, room)
-	if !ok {
-		for i := range ws {
-			ws[i] = room / float64(len(options))
-		}
-	}
-	return ws
-}
-
-// fitWidths is segmentWidths, which reports false where no share fits.
-// It tries the sizes in SegmentText's order: one line, larger first, then
-// two lines where the words have a space to break at ("Two / players"; a
-// word is not broken to make room: "エキス / パート" reads worse than a
-// second line of segments).
-func fitWidths(a Host, options []string, room float64) ([]float64, bool) {
+// segmentWidths shares a row's room among its segments. It tries the
+// sizes in SegmentText's order: one line, larger first, then two lines
+// where the words have a space to break at ("Two / players"; a word is
+// not broken to make room: "エキス / パート" reads worse than a second
+// line of segments). At the first size where every segment's words fit an
+// equal share, the shares are equal; where instead the words fit the row
+// together, each segment gets its words' width (at least three quarters
+// of an equal share) and an equal part of what is left ("Лёгкий" gives
+// room to "Идеальный"). Where no size fits, the shares are equal, the
+// words are cut, and fits is false.
+func segmentWidths(a Host, options []string, room float64) (ws []float64, fits bool) {
 	n := len(options)
-	ws := make([]float64, n)
+	ws = make([]float64, n)
 	eq := room / float64(n)
 	for i := range ws {
 		ws[i] = eq
