@@ -107,5 +107,5 @@ func playerMusic() pcm16 {
 			return pcm16(pcm)
 		}
 	}
-	return newPCM16(RenderMusic(Theme()))
+	return pcm16(MusicPCM(nil))
 }
