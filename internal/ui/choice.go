@@ -45,14 +45,12 @@ func (c *Choice) Layout(a Host, r Rect) {
 		y, h = r.Y+StackedLabelH*u, r.H-StackedLabelH*u
 	}
 	room := func(line []string) float64 { return r.W - labelW - float64(len(line)-1)*segGap*u }
-	lines := [][]string{c.Options}
 	ws, fits := segmentWidths(a, c.Options, room(c.Options))
 	widths := [][]float64{ws}
 	if !fits && len(c.Options) >= minWrapped && h >= 2*minWrappedSegH*u+segGap*u {
 		half := (len(c.Options) + 1) / 2
-		lines = [][]string{c.Options[:half], c.Options[half:]}
 		widths = widths[:0]
-		for _, line := range lines {
+		for _, line := range [][]string{c.Options[:half], c.Options[half:]} {
 			ws, _ := segmentWidths(a, line, room(line))
 			widths = append(widths, ws)
 		}
