@@ -26,6 +26,6 @@ func pageFragment() string { return "" }
 // closes the window and the sound when the process ends.
 func quitNow(exit func()) func() { return exit }
 
-// musicFromWorker: the desktop renders its music in the background of its
-// own process (a page has its search worker do it).
-func musicFromWorker(io.Writer) {}
+// soundsFromWorker: the desktop renders its sounds in the background of
+// its own process (a page has its search worker do it).
+func soundsFromWorker(io.Writer) {}

@@ -141,7 +141,7 @@ func main() {
 		}
 		os.Exit(code)
 	}
-	musicFromWorker(dbg)
+	soundsFromWorker(dbg)
 	go saySilent(sound.NewPlayer(), dbg)
 	opts := app.Options{ConfigDir: *f.configDir, Debug: dbg, Online: online, Server: server, Said: notices, Language: *f.language,
 		Exit: quitNow(func() { exit(0) })}

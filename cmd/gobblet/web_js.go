@@ -77,21 +77,34 @@ func quitNow(func()) func() { return nil }
 // it renders the music itself.
 const workerWait = 10 * time.Second
 
-// musicFromWorker has the page's music rendered by its search worker,
-// off the page's thread (internal/sound, received.go): the page only takes
-// the samples in. Where the worker cannot, the page renders it, as before.
-// The debug log says which.
-func musicFromWorker(dbg io.Writer) {
+// soundsFromWorker has the page's sound effects and music rendered by its
+// search worker, off the page's thread (internal/sound, received.go): the
+// page only takes the samples in. Where the worker cannot, the page renders
+// them, as before. The debug log says which.
+func soundsFromWorker(dbg io.Writer) {
+	say := func(what, is string, bytes int, asked time.Time, err error) {
+		switch {
+		case dbg == nil:
+		case err != nil:
+			fmt.Fprintf(dbg, "gobblet: sound: %s %s rendered on the page: %v\n", what, is, err)
+		default:
+			fmt.Fprintf(dbg, "gobblet: sound: %s came from the search worker: %.1f MB in %.1f s\n", what, float64(bytes)/1e6, time.Since(asked).Seconds())
+		}
+	}
+	sound.SetEffectsSource(func() ([]sound.PCM, error) {
+		asked := time.Now()
+		fx, err := browser.WorkerEffects(workerWait)
+		n := 0
+		for _, pcm := range fx {
+			n += 2 * len(pcm)
+		}
+		say("the effects", "are", n, asked, err)
+		return fx, err
+	})
 	sound.SetMusicSource(func() (sound.PCM, error) {
 		asked := time.Now()
 		pcm, err := browser.WorkerMusic(workerWait)
-		if dbg != nil {
-			if err != nil {
-				fmt.Fprintf(dbg, "gobblet: sound: the music is rendered on the page: %v\n", err)
-			} else {
-				fmt.Fprintf(dbg, "gobblet: sound: the music came from the search worker: %.1f MB in %.1f s\n", float64(2*len(pcm))/1e6, time.Since(asked).Seconds())
-			}
-		}
+		say("the music", "is", 2*len(pcm), asked, err)
 		return pcm, err
 	})
 }

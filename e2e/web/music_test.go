@@ -9,14 +9,24 @@ import (
 	"time"
 )
 
-// The page's music is rendered by its search worker, off the page's
-// thread (issue 25): the page's sound, opened by the first click, asks
-// the worker, which sends the 72-second loop's samples; the debug log
-// says where the music came from.
-func TestTheMusicComesFromTheSearchWorker(t *testing.T) {
+// The page's sound effects and music are rendered by its search worker,
+// off the page's thread (issue 25): the page's sound asks the worker for
+// the effects as it starts, and for the music once the first click has
+// opened it; the worker sends their samples, and the debug log says where
+// each came from.
+func TestTheSoundsComeFromTheSearchWorker(t *testing.T) {
 	b := openBrowser(t)
 	b.open("?debug")
 	b.firstClick()
+	fx, _ := b.waitLog(0, `^gobblet: sound: the effects (came from the search worker: ([\d.]+) MB in ([\d.]+) s|are rendered on the page: .*)$`, 2*time.Minute)
+	if fx[2] == "" {
+		t.Fatalf("the page rendered the effects itself: %s; console:\n%s", fx[0], b.log())
+	}
+	// Eleven effects, a few seconds of 16-bit stereo in all.
+	if mb, _ := strconv.ParseFloat(fx[2], 64); mb < 0.5 || mb > 16 {
+		t.Errorf("the worker sent %s MB of effects, want the eleven effects' few MB", fx[2])
+	}
+	t.Logf("the effects came from the search worker %s s after the page's sound asked for them", fx[3])
 	m, _ := b.waitLog(0, `^gobblet: sound: the music (came from the search worker: ([\d.]+) MB in ([\d.]+) s|is rendered on the page: .*)$`, 2*time.Minute)
 	if m[2] == "" {
 		t.Fatalf("the page rendered the music itself: %s; console:\n%s", m[0], b.log())
@@ -34,16 +44,18 @@ func TestTheMusicComesFromTheSearchWorker(t *testing.T) {
 	}
 }
 
-// Where the browser has no Web Workers, the page renders the music itself
-// and says why.
-func TestThePageRendersTheMusicWithoutWorkers(t *testing.T) {
+// Where the browser has no Web Workers, the page renders the effects and
+// the music itself and says why.
+func TestThePageRendersTheSoundsWithoutWorkers(t *testing.T) {
 	b := openBrowser(t)
 	b.beforeLoad(`delete window.Worker; window.Worker = undefined;`)
 	b.open("?debug")
 	b.firstClick()
-	m, _ := b.waitLog(0, `^gobblet: sound: the music (came from the search worker|is rendered on the page: (.*))$`, 2*time.Minute)
-	if m[2] != "this browser has no Web Workers" {
-		t.Errorf("without workers the page says %q, want that it renders the music as the browser has no workers", m[0])
+	for _, what := range []string{"effects are", "music is"} {
+		m, _ := b.waitLog(0, `^gobblet: sound: the `+what+` rendered on the page: (.*)$|^gobblet: sound: the \w+ came from the search worker`, 2*time.Minute)
+		if m[1] != "this browser has no Web Workers" {
+			t.Errorf("without workers the page says %q, want that the %s rendered on the page as the browser has no workers", m[0], what)
+		}
 	}
 }
 

@@ -15,12 +15,14 @@ import (
 
 // Worker is a Web Worker the page started: a script of its own on a
 // thread of its own, spoken to with string messages (and answering the
-// music's question with its samples: Music).
+// questions for the music and the effects with their samples: Music,
+// Effects).
 type Worker struct {
-	w     js.Value
-	in    chan string
-	err   chan error
-	music chan js.Value // the music's message, once asked for
+	w       js.Value
+	in      chan string
+	err     chan error
+	music   chan js.Value // the music's message, once asked for
+	effects chan js.Value // the effects' message, once asked for
 	ready chan struct{} // closed when it said it takes messages
 	dead  chan struct{} // closed at its first failure
 	began sync.Once
@@ -34,8 +36,8 @@ var ErrNoWorkers = errors.New("this browser has no Web Workers")
 // StartWorker starts the script at url (relative to the page). Messages
 // it posts arrive on Messages; a failure to load or run it on Failed.
 //
-// The page's first worker is its search worker: WorkerMusic asks it for
-// the music.
+// The page's first worker is its search worker: WorkerMusic and
+// WorkerEffects ask it for the sounds.
 func StartWorker(url string) (w *Worker, err error) {
 	defer first.once.Do(func() {
 		first.w, first.err = w, err
@@ -45,7 +47,7 @@ func StartWorker(url string) (w *Worker, err error) {
 	if ctor.Type() != js.TypeFunction {
 		return nil, ErrNoWorkers
 	}
-	w = &Worker{in: make(chan string, 256), err: make(chan error, 1), music: make(chan js.Value, 1), ready: make(chan struct{}), dead: make(chan struct{})}
+	w = &Worker{in: make(chan string, 256), err: make(chan error, 1), music: make(chan js.Value, 1), effects: make(chan js.Value, 1), ready: make(chan struct{}), dead: make(chan struct{})}
 	func() {
 		defer func() {
 			if r := recover(); r != nil {
@@ -59,12 +61,17 @@ func StartWorker(url string) (w *Worker, err error) {
 	}
 	onMessage := js.FuncOf(func(_ js.Value, args []js.Value) any {
 		d := args[0].Get("data")
-		if searchmsg.IsMusic(d) {
-			select {
-			case w.music <- d:
-			default: // asked once: a second answer is dropped
+		for _, a := range []struct {
+			is func(js.Value) bool
+			to chan js.Value
+		}{{searchmsg.IsMusic, w.music}, {searchmsg.IsEffects, w.effects}} {
+			if a.is(d) {
+				select {
+				case a.to <- d:
+				default: // asked once: a second answer is dropped
+				}
+				return nil
 			}
-			return nil
 		}
 		if d.Type() == js.TypeString {
 			s := d.String()
@@ -194,17 +201,30 @@ var readyMsg = searchmsg.Reply{Kind: searchmsg.Ready}.Encode()
 // it is ready, and waits for it: the worker renders it when it has no
 // search to run, in a few seconds. An error if the worker fails first.
 func (w *Worker) Music() (sound.PCM, error) {
+	return ask(w, searchmsg.MusicAsk, w.music, "the music", searchmsg.ReceiveMusic)
+}
+
+// Effects asks the worker for the game's sound effects
+// (searchmsg.EffectsAsk), as Music the music.
+func (w *Worker) Effects() ([]sound.PCM, error) {
+	return ask(w, searchmsg.EffectsAsk, w.effects, "the effects", searchmsg.ReceiveEffects)
+}
+
+// ask posts question once the worker is ready and reads its answer, what,
+// from the message that arrives on answer.
+func ask[T any](w *Worker, question string, answer <-chan js.Value, what string, read func(js.Value) (T, error)) (T, error) {
+	var none T
 	select {
 	case <-w.ready:
 	case <-w.dead:
-		return nil, errors.New("the worker failed before it started")
+		return none, errors.New("the worker failed before it started")
 	}
-	w.Post(searchmsg.MusicAsk)
+	w.Post(question)
 	select {
-	case d := <-w.music:
-		return searchmsg.ReceiveMusic(d)
+	case d := <-answer:
+		return read(d)
 	case <-w.dead:
-		return nil, errors.New("the worker failed before it sent the music")
+		return none, fmt.Errorf("the worker failed before it sent %s", what)
 	}
 }
 
@@ -214,6 +234,25 @@ func (w *Worker) Music() (sound.PCM, error) {
 // for the music. An error says why there is none: no workers, a worker
 // that failed or did not start in time; the page then renders it itself.
 func WorkerMusic(wait time.Duration) (sound.PCM, error) {
+	w, err := firstWorker(wait)
+	if err != nil {
+		return nil, err
+	}
+	return w.Music()
+}
+
+// WorkerEffects is the sound effects from the page's search worker, for
+// sound.SetEffectsSource, as WorkerMusic the music.
+func WorkerEffects(wait time.Duration) ([]sound.PCM, error) {
+	w, err := firstWorker(wait)
+	if err != nil {
+		return nil, err
+	}
+	return w.Effects()
+}
+
+// firstWorker waits up to wait for the page to start its first worker.
+func firstWorker(wait time.Duration) (*Worker, error) {
 	if js.Global().Get("Worker").Type() != js.TypeFunction {
 		return nil, ErrNoWorkers
 	}
@@ -222,10 +261,7 @@ func WorkerMusic(wait time.Duration) (sound.PCM, error) {
 	case <-time.After(wait):
 		return nil, fmt.Errorf("no search worker started within %v", wait)
 	}
-	if first.err != nil {
-		return nil, first.err
-	}
-	return first.w.Music()
+	return first.w, first.err
 }
 
 // Stop ends the worker.

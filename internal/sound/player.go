@@ -226,7 +226,7 @@ func (p *Player) run(open func() (mixer, error), music func() pcm16) {
 		// drawn meanwhile, go first.
 		runtime.LockOSThread()
 		coop.Background()
-		effectsReady <- renderAllEffects()
+		effectsReady <- playerEffects()
 		// The music takes a second and, for a moment, some 100 MB to
 		// render (in a browser, its search worker renders it: received.go):
 		// only for a device that plays it. Meanwhile the collector

@@ -3,20 +3,23 @@ package sound
 import (
 	"errors"
 	"fmt"
+	"sync"
 	"sync/atomic"
 	"unsafe"
 
 	"github.com/gobblet-game/gobblet/internal/coop"
 )
 
-// The music made elsewhere. In a browser the page's one thread draws the
+// The music and the effects made elsewhere. In a browser the page's one thread draws the
 // frames and reads the input, and rendering the 72-second loop there took a
 // third of it for seconds, in 8 ms slices, while the computer thought
 // (issue 25). So the page's search worker, a thread of its own and idle
 // at start, renders it (MusicPCM) and sends the samples to the page as a
 // transferable buffer; the page's player only takes them into its music
-// stream (SetMusicSource). Where there is no worker, or it fails, the page
-// renders the music itself, as before; on the desktop nothing changes.
+// stream (SetMusicSource). The effects, a second of the page's thread on
+// a phone, come the same way (EffectsPCM, SetEffectsSource). Where there
+// is no worker, or it fails, the page renders them itself, as before; on
+// the desktop nothing changes.
 //
 // Both sides run the same code on the same machine (the worker is the
 // same version), so the samples are the same to the bit: the worker's
@@ -42,15 +45,42 @@ type PCM []int16
 // the rendering while it searches. Only one rendering with a hold at a
 // time.
 func MusicPCM(hold func()) PCM {
-	if hold != nil {
-		holding.Store(&hold)
-		defer holding.Store(nil)
-	}
+	defer holdWith(hold)()
 	return PCM(newPCM16(RenderMusic(Theme())))
 }
 
-// holding is MusicPCM's hold, while it renders.
-var holding atomic.Pointer[func()]
+// EffectsPCM renders every effect, in Effects' order, as the player plays
+// them, for a player elsewhere (SetEffectsSource); hold as MusicPCM's.
+func EffectsPCM(hold func()) []PCM {
+	defer holdWith(hold)()
+	fx := make([]PCM, numEffects)
+	for _, e := range Effects() {
+		fx[e] = PCM(newPCM16(RenderEffect(e)))
+	}
+	return fx
+}
+
+// holding is the hold of the rendering under way, if it has one; holdMu
+// lets one rendering with a hold run at a time (a worker asked for the
+// effects and the music renders them one after the other).
+var (
+	holding atomic.Pointer[func()]
+	holdMu  sync.Mutex
+)
+
+// holdWith makes hold the hold of a rendering until the function it
+// returns is called.
+func holdWith(hold func()) (done func()) {
+	if hold == nil {
+		return func() {}
+	}
+	holdMu.Lock()
+	holding.Store(&hold)
+	return func() {
+		holding.Store(nil)
+		holdMu.Unlock()
+	}
+}
 
 // yield is where the synthesizer's loops hand the thread on: every 8 ms
 // to the browser's event loop (internal/coop), and to a search worker's
@@ -84,6 +114,38 @@ var littleEndian = func() bool {
 	return *(*byte)(unsafe.Pointer(&x)) == 1
 }()
 
+// MaxEffectsBytes bounds the effects a page takes from its worker: all of
+// them are some 2 MB.
+const MaxEffectsBytes = 16 << 20
+
+// NewReceivedEffects is room for the effects received from elsewhere, one
+// PCM for each of sizes (in bytes, in Effects' order; copy each effect
+// into its Bytes), or an error that says why they cannot be the effects:
+// not one for each effect, one empty or not whole stereo frames, or too
+// large in all.
+func NewReceivedEffects(sizes []int) ([]PCM, error) {
+	if len(sizes) != int(numEffects) {
+		return nil, fmt.Errorf("%d effects received, want %d", len(sizes), numEffects)
+	}
+	total := 0
+	for i, n := range sizes {
+		switch {
+		case n <= 0:
+			return nil, fmt.Errorf("the effect %q is empty", Effect(i))
+		case n%4 != 0:
+			return nil, fmt.Errorf("the effect %q is %d bytes: not whole 16-bit stereo frames", Effect(i), n)
+		}
+		if total += n; total > MaxEffectsBytes {
+			return nil, fmt.Errorf("the effects are over %d bytes", MaxEffectsBytes)
+		}
+	}
+	fx := make([]PCM, numEffects)
+	for i, n := range sizes {
+		fx[i] = make(PCM, n/2)
+	}
+	return fx, nil
+}
+
 // NewReceivedPCM is room for a loop of n bytes received from elsewhere
 // (copy them into its Bytes), or an error that says why such a loop cannot
 // be music: empty, too large, or not whole stereo frames.
@@ -108,4 +170,28 @@ func playerMusic() pcm16 {
 		}
 	}
 	return pcm16(MusicPCM(nil))
+}
+
+// effectsSource, when set, gives the effects rendered elsewhere.
+var effectsSource atomic.Pointer[func() ([]PCM, error)]
+
+// SetEffectsSource makes src where the player's effects come from (call
+// it before NewPlayer): the player calls it once, from its own goroutine,
+// as it starts, and renders the effects itself if src fails (src says why
+// in its own log). src's effects must be NewReceivedEffects'.
+func SetEffectsSource(src func() ([]PCM, error)) { effectsSource.Store(&src) }
+
+// playerEffects are the effects the player plays: from the source, or,
+// where there is none or it fails, rendered here.
+func playerEffects() renderedEffects {
+	if src := effectsSource.Load(); src != nil {
+		if fx, err := (*src)(); err == nil && len(fx) == int(numEffects) {
+			var r renderedEffects
+			for i, pcm := range fx {
+				r[i] = pcm16(pcm)
+			}
+			return r
+		}
+	}
+	return renderAllEffects()
 }

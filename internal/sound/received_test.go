@@ -5,6 +5,7 @@ import (
 	"slices"
 	"sync/atomic"
 	"testing"
+	"time"
 )
 
 // transfer is the way the music goes from a worker to the page, without
@@ -126,5 +127,147 @@ func TestPCMBytesAreLittleEndian(t *testing.T) {
 	p.Bytes()[0] = 0x03
 	if p[0] != 0x0103 {
 		t.Errorf("a write through Bytes gave %#x, want 0x103: Bytes is a copy", p[0])
+	}
+}
+
+// The effects a worker renders and sends are, sample for sample and each in
+// its place, the effects the player would render itself, and the player
+// plays what it received without a copy.
+func TestReceivedEffectsAreRendered(t *testing.T) {
+	want := renderAllEffects()
+	holds := 0
+	sent := EffectsPCM(func() { holds++ })
+	if len(sent) != len(Effects()) {
+		t.Fatalf("EffectsPCM gave %d effects, want %d", len(sent), len(Effects()))
+	}
+	sizes := make([]int, len(sent))
+	for _, e := range Effects() {
+		if !slices.Equal(sent[e], PCM(want[e])) {
+			t.Errorf("%s: EffectsPCM differs from RenderEffect's samples (%d and %d samples)", e, len(sent[e]), len(want[e]))
+		}
+		sizes[e] = len(sent[e].Bytes())
+	}
+	if holds < len(Effects()) {
+		t.Errorf("hold was called %d times for %d effects: a search would wait for whole effects", holds, len(Effects()))
+	}
+	got, err := NewReceivedEffects(sizes)
+	if err != nil {
+		t.Fatalf("NewReceivedEffects(%v): %v", sizes, err)
+	}
+	for i := range got {
+		copy(got[i].Bytes(), slices.Clone(sent[i].Bytes()))
+	}
+
+	defer SetEffectsSource(nil)
+	asked := 0
+	SetEffectsSource(func() ([]PCM, error) { asked++; return got, nil })
+	played := playerEffects()
+	if asked != 1 {
+		t.Errorf("the player asked its source %d times, want once", asked)
+	}
+	for _, e := range Effects() {
+		if !slices.Equal(played[e], want[e]) {
+			t.Errorf("%s: the player plays %d samples, want the %d rendered", e, len(played[e]), len(want[e]))
+		}
+		if &played[e][0] != &got[e][0] {
+			t.Errorf("%s: the player copied the effect it received", e)
+		}
+	}
+}
+
+// Where the source fails, or gives what cannot be the effects, the player
+// renders them itself.
+func TestPlayerRendersTheEffectsWhenTheSourceFails(t *testing.T) {
+	defer SetEffectsSource(nil)
+	for name, src := range map[string]func() ([]PCM, error){
+		"an error":      func() ([]PCM, error) { return nil, errors.New("the worker failed") },
+		"too few":       func() ([]PCM, error) { return make([]PCM, 3), nil },
+		"none and nil":  func() ([]PCM, error) { return nil, nil },
+		"one too many ": func() ([]PCM, error) { return make([]PCM, len(Effects())+1), nil },
+	} {
+		SetEffectsSource(src)
+		got, want := playerEffects(), renderAllEffects()
+		for _, e := range Effects() {
+			if &got[e][0] != &want[e][0] {
+				t.Errorf("%s: the player does not play the %s it renders", name, e)
+			}
+		}
+	}
+}
+
+func TestNewReceivedEffectsRefusesWhatIsNotTheEffects(t *testing.T) {
+	n := len(Effects())
+	each := func(size int, last int) []int {
+		s := slices.Repeat([]int{size}, n)
+		s[n-1] = last
+		return s
+	}
+	for name, sizes := range map[string][]int{
+		"none":             nil,
+		"one too few":      each(4, 4)[1:],
+		"one too many":     append(each(4, 4), 4),
+		"an empty effect":  each(4, 0),
+		"a negative size":  each(4, -4),
+		"half a frame":     each(4, 6),
+		"an odd size":      each(4, 3),
+		"too large in all": each(MaxEffectsBytes/n+4, 4),
+	} {
+		if fx, err := NewReceivedEffects(sizes); err == nil {
+			t.Errorf("%s: NewReceivedEffects(%v) = %d effects, want an error", name, sizes, len(fx))
+		}
+	}
+	fx, err := NewReceivedEffects(each(8, 4))
+	if err != nil || len(fx) != n || len(fx[0]) != 4 || len(fx[n-1]) != 2 {
+		t.Errorf("NewReceivedEffects of %d effects: %d effects, %v", n, len(fx), err)
+	}
+}
+
+// Two renderings with a hold never run at once: a worker asked for the
+// effects and then the music renders the music once the effects are done,
+// each calling its own hold.
+func TestOneRenderingWithAHoldAtATime(t *testing.T) {
+	if testing.Short() {
+		t.Skip("renders the music once more")
+	}
+	release := make(chan struct{})
+	held := make(chan struct{})
+	var musicHeldEarly atomic.Bool
+	fxDone := make(chan []PCM)
+	go func() {
+		var once bool
+		fxDone <- EffectsPCM(func() {
+			if !once {
+				once = true
+				close(held)
+				<-release
+			}
+		})
+	}()
+	<-held
+	musicDone := make(chan PCM)
+	go func() {
+		musicDone <- MusicPCM(func() {
+			select {
+			case <-release:
+			default:
+				musicHeldEarly.Store(true)
+			}
+		})
+	}()
+	time.Sleep(200 * time.Millisecond)
+	close(release)
+	fx := <-fxDone
+	music := <-musicDone
+	if musicHeldEarly.Load() {
+		t.Error("the music's rendering ran (and called its hold) while the effects' was held")
+	}
+	want := renderAllEffects()
+	for _, e := range Effects() {
+		if !slices.Equal(fx[e], PCM(want[e])) {
+			t.Errorf("%s differs when the music waits for it", e)
+		}
+	}
+	if !slices.Equal(music, PCM(newPCM16(theme()))) {
+		t.Error("the music differs when it waits for the effects")
 	}
 }

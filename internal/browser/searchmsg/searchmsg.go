@@ -72,6 +72,12 @@ const (
 // comes first, and the rendering waits.
 const MusicAsk = "music"
 
+// EffectsAsk is the page's question for the game's sound effects: the
+// worker renders them (internal/sound's EffectsPCM) as MusicAsk's music,
+// searches first, and answers with their samples in one ArrayBuffer moved
+// to the page (effects_js.go). The page asks once, as its sound starts.
+const EffectsAsk = "effects"
+
 // Reply kinds.
 const (
 	Ready = "ready" // the worker has started and takes questions

@@ -178,7 +178,7 @@ func FuzzDecodeReply(f *testing.F) {
 // worker would get an error, not a search.
 func TestPlainMessagesAreNotQuestions(t *testing.T) {
 	seen := map[string]bool{}
-	for _, m := range []string{MusicAsk, InputBusy, InputQuiet} {
+	for _, m := range []string{MusicAsk, EffectsAsk, InputBusy, InputQuiet} {
 		if seen[m] {
 			t.Errorf("two plain messages are %q", m)
 		}

@@ -12,8 +12,9 @@
 // messages, searches one at a time (a new question stops the one under
 // way, and a stop message stops it: its best move so far is the answer),
 // and keeps each of the page's computer players' engines, with their
-// transposition tables, between questions. Asked for the music, it renders
-// it between searches and sends it to the page (music.go).
+// transposition tables, between questions. Asked for the sound effects or
+// the music, it renders them between searches and sends them to the page
+// (music.go).
 package main
 
 import (
@@ -60,7 +61,7 @@ func main() {
 	self := js.Global()
 	msgs := make(chan string, 64)
 	busy := newSearches()
-	var music sync.Once
+	var music, effects sync.Once
 	self.Set("onmessage", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		if d := args[0].Get("data"); d.Type() == js.TypeString {
 			switch s := d.String(); s {
@@ -70,6 +71,8 @@ func main() {
 				coop.SetRest(0)
 			case searchmsg.MusicAsk:
 				music.Do(func() { go sendMusic(self, busy) })
+			case searchmsg.EffectsAsk:
+				effects.Do(func() { go sendEffects(self, busy) })
 			default:
 				// The music holds from the question's arrival (here, at
 				// once) to the end of its search.

@@ -11,9 +11,10 @@ import (
 	"github.com/gobblet-game/gobblet/internal/sound"
 )
 
-// The worker also renders the game's music for the page (issue 25): it is
-// idle at start, and a thread of its own, while on the page the rendering
-// took a third of the thread that draws the frames for seconds. The
+// The worker also renders the game's music and sound effects for the page
+// (issue 25): it is idle at start, and a thread of its own, while on the
+// page the music's rendering took a third of the thread that draws the
+// frames for seconds, and the effects' a second of it on a phone. The
 // search comes first: while a question is read or a search runs, the
 // rendering waits at its next slice (every 4096 samples, under 8 ms of
 // work), and goes on when the worker is idle again. So a search is delayed
@@ -67,4 +68,12 @@ func sendMusic(self js.Value, s *searches) {
 	pcm := sound.MusicPCM(s.hold)
 	debug.SetGCPercent(gc)
 	searchmsg.PostMusic(self, pcm)
+}
+
+// sendEffects renders the sound effects, holding for the searches, and
+// posts them to the page, moving their buffer. A rendering of the music
+// asked meanwhile waits for them (internal/sound renders one at a time
+// with a hold).
+func sendEffects(self js.Value, s *searches) {
+	searchmsg.PostEffects(self, sound.EffectsPCM(s.hold))
 }

@@ -11,17 +11,24 @@ import (
 	"github.com/gobblet-game/gobblet/internal/sound"
 )
 
-// A search asked while the music renders comes first: the rendering stops
-// at its next slice, does not go on while the search runs, and then
-// finishes the same music.
-func TestTheSearchComesBeforeTheMusic(t *testing.T) {
+// A search asked while the music or the effects render comes first: the
+// rendering stops at its next slice, does not go on while the search runs,
+// and then finishes the same sounds.
+func TestTheSearchComesBeforeTheSounds(t *testing.T) {
+	effects := func(hold func()) sound.PCM { return slices.Concat(sound.EffectsPCM(hold)...) }
+	for name, render := range map[string]func(hold func()) sound.PCM{"music": sound.MusicPCM, "effects": effects} {
+		t.Run(name, func(t *testing.T) { searchComesFirst(t, render) })
+	}
+}
+
+func searchComesFirst(t *testing.T, render func(hold func()) sound.PCM) {
 	busy := newSearches()
 	var held atomic.Int64 // the rendering's calls of its hold
 	atHold := make(chan int64, 1)
 	done := make(chan sound.PCM, 1)
 	busy.begin() // a question arrives before the rendering's first slice
 	go func() {
-		done <- sound.MusicPCM(func() {
+		done <- render(func() {
 			n := held.Add(1)
 			select {
 			case atHold <- n:
@@ -51,7 +58,7 @@ func TestTheSearchComesBeforeTheMusic(t *testing.T) {
 	if n := held.Load(); n < 2 {
 		t.Errorf("the rendering finished without coming back to its hold (%d holds)", n)
 	}
-	if want := sound.MusicPCM(nil); !slices.Equal(got, want) {
-		t.Error("the music rendered around a search differs from the music")
+	if want := render(nil); !slices.Equal(got, want) {
+		t.Error("the sounds rendered around a search differ from the sounds")
 	}
 }
