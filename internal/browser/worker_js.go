@@ -23,11 +23,11 @@ type Worker struct {
 	err     chan error
 	music   chan js.Value // the music's message, once asked for
 	effects chan js.Value // the effects' message, once asked for
-	ready chan struct{} // closed when it said it takes messages
-	dead  chan struct{} // closed at its first failure
-	began sync.Once
-	died  sync.Once
-	fns   []js.Func
+	ready   chan struct{} // closed when it said it takes messages
+	dead    chan struct{} // closed at its first failure
+	began   sync.Once
+	died    sync.Once
+	fns     []js.Func
 }
 
 // ErrNoWorkers says the browser cannot start a worker.
