@@ -5,8 +5,10 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/BurntSushi/toml"
@@ -199,4 +201,72 @@ func TestEveryMessageTheCodeAsksForExists(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Logf("%d messages asked for by the code", n)
+}
+
+// A language's catalogs are parsed when it is first used, not at start:
+// parsing all twelve took 100 ms of every start on the desktop, and most
+// of a second in a browser.
+func TestOnlyTheLanguagesUsedAreParsed(t *testing.T) {
+	defer Use("en")
+	parsed := func() []string {
+		bundles.Lock()
+		defer bundles.Unlock()
+		var l []string
+		for code := range bundles.parsed {
+			l = append(l, code)
+		}
+		sort.Strings(l)
+		return l
+	}
+	// Other tests may have used languages before this one; a code the
+	// game never used is parsed only once asked for.
+	var unused string
+	for _, l := range Languages[1:] {
+		if !slices.Contains(parsed(), l.Code) {
+			unused = l.Code
+		}
+	}
+	if unused == "" {
+		t.Skip("every language was used before this test")
+	}
+	if !slices.Contains(parsed(), "en") {
+		t.Errorf("English, the fallback, is not parsed at start: %v", parsed())
+	}
+	Use(unused)
+	if !slices.Contains(parsed(), unused) {
+		t.Errorf("Use(%q) did not parse its catalogs: %v", unused, parsed())
+	}
+	if got := T("MenuPuzzlesAbout"); got == "" || strings.HasPrefix(got, "[") {
+		t.Errorf("T(MenuPuzzlesAbout) in %s = %q", unused, got)
+	}
+}
+
+// Any goroutine may ask for words while the player changes the language.
+func TestWordsWhileTheLanguageChanges(t *testing.T) {
+	defer Use("en")
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	for range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				select {
+				case <-done:
+					return
+				default:
+				}
+				if m := P("PuzzleHeading", 3); m == "" {
+					t.Error("an empty message while the language changed")
+					return
+				}
+				T("MenuPuzzlesAbout")
+			}
+		}()
+	}
+	for _, l := range Languages {
+		Use(l.Code)
+	}
+	close(done)
+	wg.Wait()
 }
