@@ -159,6 +159,9 @@ type App struct {
 	slowestUpdate  time.Duration // the debug log's slowest Update and Draw in the last two seconds
 	slowestDraw    time.Duration
 	firstFrameSeen bool // the start-up time is logged (startup.go)
+	// beginWorker starts the page's search worker at the player's first
+	// click, tap or key, if its timer has not yet (browser.go)
+	beginWorker func()
 	rest           rest // the loop waits for events while nothing happens (rest.go)
 	pacing         bool // in a browser: the loop runs on demand (pace.go)
 	wantNext       bool // and the last tick wants the next one at once
@@ -256,6 +259,10 @@ func (a *App) Update() error {
 	a.steps = a.clock.tick(a.headless)
 	a.In = a.src.Poll()
 	a.noteInput()
+	if a.beginWorker != nil && a.In.active() && !a.In.pointerOnly() {
+		a.beginWorker()
+		a.beginWorker = nil
+	}
 	if a.fonts.Changed() { // the CJK font arrived: text drawn in boxes
 		a.wake()
 	}

@@ -22,7 +22,9 @@ var inBrowser = runtime.GOOS == "js"
 func onlineInBrowser() string { return locale.T("OnlineInBrowser") }
 
 // workerAfter is how long after the first frame the search worker starts
-// (its download and compiling), unless a question comes first.
+// (its download and compiling), unless a question or the player's first
+// click, tap or key comes first: that input opens the page's sound, whose
+// effects and music the worker renders (cmd/gobblet, web_js.go).
 const workerAfter = 3 * time.Second
 
 // warmUpSearch runs, in a browser, a small search of each game in the
@@ -41,6 +43,7 @@ func (a *App) warmUpSearch() {
 	if sw := startSearchWorker(a.debugf); sw != nil {
 		a.NewThinker = func() Thinker { return sw.thinker() }
 		time.AfterFunc(workerAfter, sw.begin)
+		a.beginWorker = sw.begin
 		return
 	}
 	t := a.NewThinker()

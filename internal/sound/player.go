@@ -218,7 +218,7 @@ var renderAllEffects = sync.OnceValue(func() renderedEffects {
 })
 
 func (p *Player) run(open func() (mixer, error), music func() pcm16) {
-	effectsReady := make(chan renderedEffects, 1)
+	effectsReady := make(chan renderedEffects, 2)
 	musicReady := make(chan *loopStream, 1)
 	opened := make(chan bool, 1)
 	go func() {
@@ -226,7 +226,7 @@ func (p *Player) run(open func() (mixer, error), music func() pcm16) {
 		// drawn meanwhile, go first.
 		runtime.LockOSThread()
 		coop.Background()
-		effectsReady <- playerEffects()
+		playerEffects(func(fx renderedEffects) { effectsReady <- fx })
 		// The music takes a second and, for a moment, some 100 MB to
 		// render (in a browser, its search worker renders it: received.go):
 		// only for a device that plays it. Meanwhile the collector
@@ -277,8 +277,9 @@ func (p *Player) run(open func() (mixer, error), music func() pcm16) {
 		case <-p.duckTimer.C:
 			p.apply()
 		case fx := <-effectsReady:
-			p.effects = fx
-			close(p.effectsReady)
+			if p.takeEffects(fx) {
+				close(p.effectsReady)
+			}
 		case m := <-musicReady:
 			p.music = m
 			p.apply()
@@ -286,6 +287,24 @@ func (p *Player) run(open func() (mixer, error), music func() pcm16) {
 			close(p.musicStarted)
 		}
 	}
+}
+
+// takeEffects keeps the effects in fx that the player lacks, and reports
+// whether it has every effect now, for the first time.
+func (p *Player) takeEffects(fx renderedEffects) (complete bool) {
+	was := true
+	for e := range fx {
+		if p.effects[e] == nil {
+			was = false
+			p.effects[e] = fx[e]
+		}
+	}
+	for e := range p.effects {
+		if p.effects[e] == nil {
+			return false
+		}
+	}
+	return !was
 }
 
 // mixLevel sets an effect's place in the mix. The effects are rendered
