@@ -162,9 +162,9 @@ type App struct {
 	// beginWorker starts the page's search worker at the player's first
 	// click, tap or key, if its timer has not yet (browser.go)
 	beginWorker func()
-	rest           rest // the loop waits for events while nothing happens (rest.go)
-	pacing         bool // in a browser: the loop runs on demand (pace.go)
-	wantNext       bool // and the last tick wants the next one at once
+	rest        rest // the loop waits for events while nothing happens (rest.go)
+	pacing      bool // in a browser: the loop runs on demand (pace.go)
+	wantNext    bool // and the last tick wants the next one at once
 	// fullscreenAsked is the tick the game last asked for full screen on or off
 	fullscreenAsked int
 	fullscreenTold  bool // how to leave full screen was said
