@@ -73,9 +73,11 @@ func pageFragment() string {
 func quitNow(func()) func() { return nil }
 
 // workerWait is how long the page's sound waits for the search worker to
-// start (the game starts it a few seconds after its first frame) before
-// it renders the music itself.
-const workerWait = 10 * time.Second
+// start, counted from the program's start (the game starts it at the
+// player's first click, tap or key, or 3 s after its first frame, which a
+// slow phone may draw seconds into the visit), before it renders the
+// sounds itself.
+const workerWait = 30 * time.Second
 
 // soundsFromWorker has the page's sound effects and music rendered by its
 // search worker, off the page's thread (internal/sound, received.go): the

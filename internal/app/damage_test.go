@@ -289,3 +289,24 @@ func spriteReach(r float64) float64 {
 	half := math.Ceil(float64(pr)*1.5) + 2
 	return half * r / float64(pr)
 }
+
+// In a browser the search worker, which also renders the page's sounds,
+// starts at the player's first click, tap or key (the input that opens
+// the page's sound), once; a pointer that only moves does not start it.
+func TestTheSearchWorkerStartsAtTheFirstClickOrKey(t *testing.T) {
+	s := newScreen(t)
+	s.idle(settle)
+	begun := 0
+	s.a.beginWorker = func() { begun++ }
+	s.input(Frame{X: 5, Y: 700, PointerMoved: true})
+	s.idle(2)
+	if begun != 0 {
+		t.Fatal("a move of the pointer started the search worker")
+	}
+	s.input(Frame{X: 5, Y: 700, Pressed: true})
+	s.input(Frame{X: 5, Y: 700, Released: true})
+	s.input(Frame{Keys: []ebiten.Key{ebiten.KeyDown}})
+	if begun != 1 {
+		t.Errorf("a press, a release and a key started the worker %d times, want once", begun)
+	}
+}

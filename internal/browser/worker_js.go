@@ -225,8 +225,16 @@ func ask[T any](w *Worker, question string, answer <-chan js.Value, what string,
 		return read(d)
 	case <-w.dead:
 		return none, fmt.Errorf("the worker failed before it sent %s", what)
+	case <-time.After(answerWait):
+		return none, fmt.Errorf("the worker did not send %s within %v", what, answerWait)
 	}
 }
+
+// answerWait is how long the page waits for the worker's sounds once
+// asked: the music takes seconds, and waits for the searches; a worker
+// that says nothing for this long is stuck (a Go panic in a worker stops
+// its program without an error event), and the page renders them itself.
+const answerWait = 2 * time.Minute
 
 // WorkerMusic is the music from the page's search worker (its first), for
 // sound.SetMusicSource. It waits up to wait for the page to start the

@@ -208,6 +208,7 @@ func TestEveryMessageTheCodeAsksForExists(t *testing.T) {
 // of a second in a browser.
 func TestOnlyTheLanguagesUsedAreParsed(t *testing.T) {
 	defer Use("en")
+	forgetParsed()
 	parsed := func() []string {
 		bundles.Lock()
 		defer bundles.Unlock()
@@ -218,32 +219,34 @@ func TestOnlyTheLanguagesUsedAreParsed(t *testing.T) {
 		sort.Strings(l)
 		return l
 	}
-	// Other tests may have used languages before this one; a code the
-	// game never used is parsed only once asked for.
-	var unused string
-	for _, l := range Languages[1:] {
-		if !slices.Contains(parsed(), l.Code) {
-			unused = l.Code
-		}
+	Use("en")
+	if got := parsed(); !slices.Equal(got, []string{"en"}) {
+		t.Errorf("English in use, the catalogs parsed are %v, want English's alone", got)
 	}
-	if unused == "" {
-		t.Skip("every language was used before this test")
-	}
-	if !slices.Contains(parsed(), "en") {
-		t.Errorf("English, the fallback, is not parsed at start: %v", parsed())
-	}
-	Use(unused)
-	if !slices.Contains(parsed(), unused) {
-		t.Errorf("Use(%q) did not parse its catalogs: %v", unused, parsed())
+	Use("fr")
+	if got := parsed(); !slices.Equal(got, []string{"en", "fr"}) {
+		t.Errorf("French in use, the catalogs parsed are %v, want English's and French's", got)
 	}
 	if got := T("MenuPuzzlesAbout"); got == "" || strings.HasPrefix(got, "[") {
-		t.Errorf("T(MenuPuzzlesAbout) in %s = %q", unused, got)
+		t.Errorf("T(MenuPuzzlesAbout) in French = %q", got)
 	}
+	if files["en"] == nil || files["fr"] == nil || len(files) != len(Languages) {
+		t.Errorf("catalog files by language: %d languages, want %d", len(files), len(Languages))
+	}
+}
+
+// forgetParsed empties the catalogs' cache, as at start.
+func forgetParsed() {
+	bundles.Lock()
+	defer bundles.Unlock()
+	clear(bundles.by)
+	clear(bundles.parsed)
 }
 
 // Any goroutine may ask for words while the player changes the language.
 func TestWordsWhileTheLanguageChanges(t *testing.T) {
 	defer Use("en")
+	forgetParsed() // each language parsed while other goroutines ask
 	done := make(chan struct{})
 	var wg sync.WaitGroup
 	for range 4 {

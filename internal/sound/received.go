@@ -33,7 +33,13 @@ var source atomic.Pointer[func() (PCM, error)]
 // when its device has opened, and renders the music itself if src fails
 // (src says why in its own log). src's PCM must be whole frames
 // (NewReceivedPCM).
-func SetMusicSource(src func() (PCM, error)) { source.Store(&src) }
+func SetMusicSource(src func() (PCM, error)) {
+	if src == nil {
+		source.Store(nil)
+		return
+	}
+	source.Store(&src)
+}
 
 // PCM is a rendered sound as the player keeps it: 16-bit stereo at
 // SampleRate, interleaved left, right.
@@ -115,7 +121,7 @@ var littleEndian = func() bool {
 }()
 
 // MaxEffectsBytes bounds the effects a page takes from its worker: all of
-// them are some 2 MB.
+// them are 4.0 MB.
 const MaxEffectsBytes = 16 << 20
 
 // NewReceivedEffects is room for the effects received from elsewhere, one
@@ -179,7 +185,27 @@ var effectsSource atomic.Pointer[func() ([]PCM, error)]
 // it before NewPlayer): the player calls it once, from its own goroutine,
 // as it starts, and renders the effects itself if src fails (src says why
 // in its own log). src's effects must be NewReceivedEffects'.
-func SetEffectsSource(src func() ([]PCM, error)) { effectsSource.Store(&src) }
+func SetEffectsSource(src func() ([]PCM, error)) {
+	if src == nil {
+		effectsSource.Store(nil)
+		return
+	}
+	effectsSource.Store(&src)
+}
+
+// wholeEffects reports whether fx can be the effects: one for each, each
+// whole stereo frames.
+func wholeEffects(fx []PCM) bool {
+	if len(fx) != int(numEffects) {
+		return false
+	}
+	for _, pcm := range fx {
+		if len(pcm) == 0 || len(pcm)%2 != 0 {
+			return false
+		}
+	}
+	return true
+}
 
 // menuEffects are the effects a player can hear before any game starts.
 // Where the effects come from elsewhere (a worker that starts a few
@@ -201,7 +227,7 @@ func playerEffects(give func(renderedEffects)) {
 		menu[e] = newPCM16(RenderEffect(e))
 	}
 	give(menu)
-	if fx, err := (*src)(); err == nil && len(fx) == int(numEffects) {
+	if fx, err := (*src)(); err == nil && wholeEffects(fx) {
 		var r renderedEffects
 		for i, pcm := range fx {
 			r[i] = pcm16(pcm)

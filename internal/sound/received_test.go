@@ -225,10 +225,16 @@ func TestTheMenusEffectsComeFirst(t *testing.T) {
 func TestPlayerRendersTheEffectsWhenTheSourceFails(t *testing.T) {
 	defer SetEffectsSource(nil)
 	for name, src := range map[string]func() ([]PCM, error){
-		"an error":      func() ([]PCM, error) { return nil, errors.New("the worker failed") },
-		"too few":       func() ([]PCM, error) { return make([]PCM, 3), nil },
-		"none and nil":  func() ([]PCM, error) { return nil, nil },
-		"one too many ": func() ([]PCM, error) { return make([]PCM, len(Effects())+1), nil },
+		"an error":     func() ([]PCM, error) { return nil, errors.New("the worker failed") },
+		"too few":      func() ([]PCM, error) { return make([]PCM, 3), nil },
+		"none and nil": func() ([]PCM, error) { return nil, nil },
+		"one too many": func() ([]PCM, error) { return make([]PCM, len(Effects())+1), nil },
+		"eleven empty": func() ([]PCM, error) { return make([]PCM, len(Effects())), nil },
+		"half a frame": func() ([]PCM, error) {
+			fx := EffectsPCM(nil)
+			fx[Gobble] = fx[Gobble][:len(fx[Gobble])-1]
+			return fx, nil
+		},
 	} {
 		SetEffectsSource(src)
 		got, want := effectsTaken(t), renderAllEffects()
@@ -237,6 +243,20 @@ func TestPlayerRendersTheEffectsWhenTheSourceFails(t *testing.T) {
 				t.Errorf("%s: the player does not play the %s it renders", name, e)
 			}
 		}
+	}
+}
+
+// A source set back to none is none: the player renders the sounds.
+func TestNoSourceAfterOne(t *testing.T) {
+	SetEffectsSource(func() ([]PCM, error) { return nil, errors.New("never asked") })
+	SetEffectsSource(nil)
+	SetMusicSource(func() (PCM, error) { return nil, errors.New("never asked") })
+	SetMusicSource(nil)
+	if effectsSource.Load() != nil || source.Load() != nil {
+		t.Fatal("a source set to nil is still set")
+	}
+	if got := effectsTaken(t); &got[Gobble][0] != &renderAllEffects()[Gobble][0] {
+		t.Error("with no source the player does not play the effects it renders")
 	}
 }
 

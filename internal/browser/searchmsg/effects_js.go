@@ -13,7 +13,7 @@ import (
 // The effects' one message: an object {effects, sizes}, where effects is
 // an ArrayBuffer holding every effect's samples (sound.PCM, 16-bit
 // stereo, little-endian) one after the other in sound.Effects' order,
-// some 2 MB, and sizes the bytes of each. The buffer is transferred, not
+// 4.0 MB, and sizes the bytes of each. The buffer is transferred, not
 // copied, as the music's is.
 
 // EffectsKey names the buffer in the effects' message.
@@ -40,7 +40,7 @@ func PostEffects(to js.Value, fx []sound.PCM) {
 
 // IsEffects reports whether a message's data is the effects.
 func IsEffects(data js.Value) bool {
-	return data.Type() == js.TypeObject && !data.InstanceOf(arrayBuffer) && data.Get(EffectsKey).InstanceOf(arrayBuffer)
+	return data.Type() == js.TypeObject && data.Get(EffectsKey).InstanceOf(arrayBuffer)
 }
 
 // ReceiveEffects copies the effects out of a message's data: an error
@@ -69,16 +69,16 @@ func ReceiveEffects(data js.Value) ([]sound.PCM, error) {
 		}
 		sizes[i] = int(f)
 	}
-	fx, err := sound.NewReceivedEffects(sizes)
-	if err != nil {
-		return nil, err
-	}
 	total := 0
 	for _, n := range sizes {
 		total += n
 	}
 	if n := buf.Get("byteLength").Int(); n != total {
 		return nil, fmt.Errorf("the effects' buffer holds %d bytes, their sizes add up to %d", n, total)
+	}
+	fx, err := sound.NewReceivedEffects(sizes)
+	if err != nil {
+		return nil, err
 	}
 	at := 0
 	for _, pcm := range fx {

@@ -72,7 +72,7 @@ func main() {
 			case searchmsg.MusicAsk:
 				music.Do(func() { go sendMusic(self, busy) })
 			case searchmsg.EffectsAsk:
-				effects.Do(func() { go sendEffects(self, busy) })
+				effects.Do(func() { go sendEffects(self) })
 			default:
 				// The music holds from the question's arrival (here, at
 				// once) to the end of its search.

@@ -64,16 +64,30 @@ func (s *searches) hold() {
 // for good (a WebAssembly memory never shrinks), so a lower peak is less
 // memory for the rest of the page's life.
 func sendMusic(self js.Value, s *searches) {
+	rendering.Lock()
+	defer rendering.Unlock()
 	gc := debug.SetGCPercent(25)
 	pcm := sound.MusicPCM(s.hold)
 	debug.SetGCPercent(gc)
 	searchmsg.PostMusic(self, pcm)
 }
 
-// sendEffects renders the sound effects, holding for the searches, and
-// posts them to the page, moving their buffer. A rendering of the music
-// asked meanwhile waits for them (internal/sound renders one at a time
-// with a hold).
-func sendEffects(self js.Value, s *searches) {
-	searchmsg.PostEffects(self, sound.EffectsPCM(s.hold))
+// sendEffects renders the sound effects and posts them to the page,
+// moving their buffer. They do not wait for the searches: they are short
+// (about a second of the worker's thread, once a visit, shared with a
+// search under way), and a game's first moves want them; the music, long,
+// waits.
+func sendEffects(self js.Value) {
+	searchmsg.PostEffects(self, effectsForPage())
 }
+
+// effectsForPage renders the effects for the page, after any rendering of
+// the music under way (and before one asked meanwhile).
+func effectsForPage() []sound.PCM {
+	rendering.Lock()
+	defer rendering.Unlock()
+	return sound.EffectsPCM(nil)
+}
+
+// rendering lets the worker render one of its sounds at a time.
+var rendering sync.Mutex

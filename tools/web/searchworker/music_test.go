@@ -11,13 +11,31 @@ import (
 	"github.com/gobblet-game/gobblet/internal/sound"
 )
 
-// A search asked while the music or the effects render comes first: the
-// rendering stops at its next slice, does not go on while the search runs,
-// and then finishes the same sounds.
-func TestTheSearchComesBeforeTheSounds(t *testing.T) {
-	effects := func(hold func()) sound.PCM { return slices.Concat(sound.EffectsPCM(hold)...) }
-	for name, render := range map[string]func(hold func()) sound.PCM{"music": sound.MusicPCM, "effects": effects} {
-		t.Run(name, func(t *testing.T) { searchComesFirst(t, render) })
+// A search asked while the music renders comes first: the rendering stops
+// at its next slice, does not go on while the search runs, and then
+// finishes the same music.
+func TestTheSearchComesBeforeTheMusic(t *testing.T) {
+	searchComesFirst(t, sound.MusicPCM)
+}
+
+// The effects, short and wanted by a game's first moves, do not wait for
+// a search under way.
+func TestTheEffectsDoNotWaitForASearch(t *testing.T) {
+	busy := newSearches()
+	busy.begin()
+	defer busy.end()
+	done := make(chan []sound.PCM, 1)
+	go func() { done <- effectsForPage() }()
+	select {
+	case fx := <-done:
+		want := sound.EffectsPCM(nil)
+		for i := range want {
+			if !slices.Equal(fx[i], want[i]) {
+				t.Errorf("effect %d differs from its rendering", i)
+			}
+		}
+	case <-time.After(2 * time.Minute):
+		t.Fatal("the effects waited for a search")
 	}
 }
 
