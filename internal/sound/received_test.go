@@ -287,8 +287,8 @@ func TestNewReceivedEffectsRefusesWhatIsNotTheEffects(t *testing.T) {
 	}
 }
 
-// Two renderings with a hold never run at once: a worker asked for the
-// effects and then the music renders the music once the effects are done,
+// Two renderings with a hold never run at once (the one hook, holding,
+// would call the other's hold): the second starts once the first is done,
 // each calling its own hold.
 func TestOneRenderingWithAHoldAtATime(t *testing.T) {
 	if testing.Short() {
