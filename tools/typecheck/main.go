@@ -1,12 +1,15 @@
-// Command check32 type-checks the module's packages, their tests and
-// everything they import as a 32-bit build sees them (GOOS=linux
-// GOARCH=386, no cgo: int, uint and uintptr are 32 bits), without
-// compiling anything: a constant that overflows int, an untyped constant
-// that does not fit, an array too large are type errors there, and this
-// finds them in seconds where GOARCH=386 go vet ./... compiles the
-// standard library and every dependency again (make vet).
+// Command typecheck type-checks the module's packages, their tests and
+// everything they import as a build for other platforms sees them, with no
+// cgo, without compiling anything: each platform's own files (build tags,
+// _windows.go, _darwin.go) and the sizes of its types. For a 32-bit build
+// (GOOS=linux GOARCH=386, the default: int, uint and uintptr are 32 bits)
+// a constant that overflows int, an untyped constant that does not fit, an
+// array too large are type errors. It takes seconds where GOOS=… GOARCH=…
+// go vet ./... or go build compiles the standard library and every
+// dependency again (make vet, make cross). Our own code's function bodies
+// are checked; the dependencies' declarations only.
 //
-//	go run ./tools/check32 [packages]   # default ./...
+//	go run ./tools/typecheck [-target GOOS/GOARCH]... [packages]   # default linux/386, ./...
 package main
 
 import (
@@ -35,13 +38,37 @@ type listed struct {
 }
 
 func main() {
-	patterns := os.Args[1:]
-	if len(patterns) == 0 {
-		patterns = []string{"./..."}
+	var targets []string
+	args := os.Args[1:]
+	for len(args) >= 2 && args[0] == "-target" {
+		targets, args = append(targets, args[1]), args[2:]
 	}
+	if len(args) > 0 && strings.HasPrefix(args[0], "-") {
+		fail("usage: typecheck [-target GOOS/GOARCH]... [packages]")
+	}
+	if len(targets) == 0 {
+		targets = []string{"linux/386"}
+	}
+	if len(args) == 0 {
+		args = []string{"./..."}
+	}
+	for _, t := range targets {
+		goos, goarch, ok := strings.Cut(t, "/")
+		if !ok || goos == "" || goarch == "" {
+			fail("-target %q: want GOOS/GOARCH, such as darwin/arm64", t)
+		}
+		if bad := check(goos, goarch, args); bad > 0 {
+			fail("%d errors in the build for %s (GOOS=%s GOARCH=%s, no cgo)", bad, t, goos, goarch)
+		}
+	}
+}
+
+// check type-checks the packages matched by patterns as GOOS=goos
+// GOARCH=goarch sees them, printing each error; it returns their count.
+func check(goos, goarch string, patterns []string) (bad int) {
 	args := append([]string{"list", "-e", "-deps", "-test", "-json=ImportPath,Dir,Standard,GoFiles,ImportMap,Module,Error"}, patterns...)
 	cmd := exec.Command("go", args...)
-	cmd.Env = append(os.Environ(), "GOOS=linux", "GOARCH=386", "CGO_ENABLED=0")
+	cmd.Env = append(os.Environ(), "GOOS="+goos, "GOARCH="+goarch, "CGO_ENABLED=0")
 	cmd.Stderr = os.Stderr
 	out, err := cmd.Output()
 	if err != nil {
@@ -49,8 +76,10 @@ func main() {
 	}
 	fset := token.NewFileSet()
 	done := map[string]*types.Package{"unsafe": types.Unsafe}
-	sizes := types.SizesFor("gc", "386")
-	bad := 0
+	sizes := types.SizesFor("gc", goarch)
+	if sizes == nil {
+		fail("no sizes for GOARCH=%s", goarch)
+	}
 	dec := json.NewDecoder(strings.NewReader(string(out)))
 	for {
 		var p listed
@@ -100,9 +129,7 @@ func main() {
 			bad++
 		}
 	}
-	if bad > 0 {
-		fail("%d errors where int is 32 bits (GOARCH=386)", bad)
-	}
+	return bad
 }
 
 type importer func(string) (*types.Package, error)
@@ -110,6 +137,6 @@ type importer func(string) (*types.Package, error)
 func (f importer) Import(path string) (*types.Package, error) { return f(path) }
 
 func fail(format string, args ...any) {
-	fmt.Fprintf(os.Stderr, "check32: "+format+"\n", args...)
+	fmt.Fprintf(os.Stderr, "typecheck: "+format+"\n", args...)
 	os.Exit(1)
 }
