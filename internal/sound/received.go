@@ -48,17 +48,17 @@ type PCM []int16
 // MusicPCM renders the game's music as the player plays it, for a player
 // elsewhere (SetMusicSource). hold, if not nil, is called between slices
 // of the work (every 4096 samples) and may block: a search worker holds
-// the rendering while it searches. Only one rendering with a hold at a
-// time.
+// the rendering while it searches. MusicPCM and EffectsPCM render one at
+// a time: a second call waits for the first.
 func MusicPCM(hold func()) PCM {
-	defer holdWith(hold)()
+	defer oneAtATime(hold)()
 	return PCM(newPCM16(RenderMusic(Theme())))
 }
 
 // EffectsPCM renders every effect, in Effects' order, as the player plays
 // them, for a player elsewhere (SetEffectsSource); hold as MusicPCM's.
 func EffectsPCM(hold func()) []PCM {
-	defer holdWith(hold)()
+	defer oneAtATime(hold)()
 	fx := make([]PCM, numEffects)
 	for _, e := range Effects() {
 		fx[e] = PCM(newPCM16(RenderEffect(e)))
@@ -66,25 +66,25 @@ func EffectsPCM(hold func()) []PCM {
 	return fx
 }
 
-// holding is the hold of the rendering under way, if it has one; holdMu
-// lets one rendering with a hold run at a time (a worker asked for the
+// holding is the hold of the rendering under way, if it has one. Every
+// rendering's slices call it (yield), so two renderings at once would
+// share it: rendering lets one run at a time (a worker asked for the
 // effects and the music renders them one after the other).
 var (
-	holding atomic.Pointer[func()]
-	holdMu  sync.Mutex
+	holding   atomic.Pointer[func()]
+	rendering sync.Mutex
 )
 
-// holdWith makes hold the hold of a rendering until the function it
-// returns is called.
-func holdWith(hold func()) (done func()) {
-	if hold == nil {
-		return func() {}
+// oneAtATime waits for any other rendering to end and makes hold (nil:
+// none) the hold of this one, until the function it returns is called.
+func oneAtATime(hold func()) (done func()) {
+	rendering.Lock()
+	if hold != nil {
+		holding.Store(&hold)
 	}
-	holdMu.Lock()
-	holding.Store(&hold)
 	return func() {
 		holding.Store(nil)
-		holdMu.Unlock()
+		rendering.Unlock()
 	}
 }
 
@@ -130,26 +130,36 @@ const MaxEffectsBytes = 16 << 20
 // not one for each effect, one empty or not whole stereo frames, or too
 // large in all.
 func NewReceivedEffects(sizes []int) ([]PCM, error) {
-	if len(sizes) != int(numEffects) {
-		return nil, fmt.Errorf("%d effects received, want %d", len(sizes), numEffects)
-	}
-	total := 0
-	for i, n := range sizes {
-		switch {
-		case n <= 0:
-			return nil, fmt.Errorf("the effect %q is empty", Effect(i))
-		case n%4 != 0:
-			return nil, fmt.Errorf("the effect %q is %d bytes: not whole 16-bit stereo frames", Effect(i), n)
-		}
-		if total += n; total > MaxEffectsBytes {
-			return nil, fmt.Errorf("the effects are over %d bytes", MaxEffectsBytes)
-		}
+	if err := effectSizes(sizes); err != nil {
+		return nil, err
 	}
 	fx := make([]PCM, numEffects)
 	for i, n := range sizes {
 		fx[i] = make(PCM, n/2)
 	}
 	return fx, nil
+}
+
+// effectSizes says why effects of sizes (in bytes, in Effects' order)
+// cannot be the effects: not one for each effect, one empty or not whole
+// stereo frames, or too large in all; nil if they can.
+func effectSizes(sizes []int) error {
+	if len(sizes) != int(numEffects) {
+		return fmt.Errorf("%d effects received, want %d", len(sizes), numEffects)
+	}
+	total := 0
+	for i, n := range sizes {
+		switch {
+		case n <= 0:
+			return fmt.Errorf("the effect %q is empty", Effect(i))
+		case n%4 != 0:
+			return fmt.Errorf("the effect %q is %d bytes: not whole 16-bit stereo frames", Effect(i), n)
+		}
+		if total += n; total > MaxEffectsBytes {
+			return fmt.Errorf("the effects are over %d bytes", MaxEffectsBytes)
+		}
+	}
+	return nil
 }
 
 // NewReceivedPCM is room for a loop of n bytes received from elsewhere
@@ -193,18 +203,13 @@ func SetEffectsSource(src func() ([]PCM, error)) {
 	effectsSource.Store(&src)
 }
 
-// wholeEffects reports whether fx can be the effects: one for each, each
-// whole stereo frames.
+// wholeEffects reports whether fx can be the effects (effectSizes).
 func wholeEffects(fx []PCM) bool {
-	if len(fx) != int(numEffects) {
-		return false
+	sizes := make([]int, len(fx))
+	for i, pcm := range fx {
+		sizes[i] = 2 * len(pcm)
 	}
-	for _, pcm := range fx {
-		if len(pcm) == 0 || len(pcm)%2 != 0 {
-			return false
-		}
-	}
-	return true
+	return effectSizes(sizes) == nil
 }
 
 // menuEffects are the effects a player can hear before any game starts.

@@ -287,9 +287,9 @@ func TestNewReceivedEffectsRefusesWhatIsNotTheEffects(t *testing.T) {
 	}
 }
 
-// Two renderings with a hold never run at once (the one hook, holding,
-// would call the other's hold): the second starts once the first is done,
-// each calling its own hold.
+// Two renderings never run at once (the one hook, holding, would call
+// the other's hold): the second starts once the first is done, each
+// calling its own hold.
 func TestOneRenderingWithAHoldAtATime(t *testing.T) {
 	if testing.Short() {
 		t.Skip("renders the music once more")

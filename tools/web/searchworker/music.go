@@ -64,8 +64,6 @@ func (s *searches) hold() {
 // for good (a WebAssembly memory never shrinks), so a lower peak is less
 // memory for the rest of the page's life.
 func sendMusic(self js.Value, s *searches) {
-	rendering.Lock()
-	defer rendering.Unlock()
 	gc := debug.SetGCPercent(25)
 	pcm := sound.MusicPCM(s.hold)
 	debug.SetGCPercent(gc)
@@ -81,13 +79,7 @@ func sendEffects(self js.Value) {
 	searchmsg.PostEffects(self, effectsForPage())
 }
 
-// effectsForPage renders the effects for the page, after any rendering of
-// the music under way (and before one asked meanwhile).
-func effectsForPage() []sound.PCM {
-	rendering.Lock()
-	defer rendering.Unlock()
-	return sound.EffectsPCM(nil)
-}
-
-// rendering lets the worker render one of its sounds at a time.
-var rendering sync.Mutex
+// effectsForPage renders the effects for the page, with no hold: after
+// any rendering of the music under way (internal/sound renders one at a
+// time), never waiting for a search.
+func effectsForPage() []sound.PCM { return sound.EffectsPCM(nil) }
