@@ -117,6 +117,9 @@ func bundleFor(code string) *i18n.Bundle {
 	return b
 }
 
+// unmarshalers read the catalogs' format.
+var unmarshalers = map[string]i18n.UnmarshalFunc{"toml": toml.Unmarshal}
+
 // parsedFiles is code's catalogs, parsed once (bundles held).
 func parsedFiles(code string) []*i18n.MessageFile {
 	if mfs, ok := bundles.parsed[code]; ok {
@@ -130,7 +133,7 @@ func parsedFiles(code string) []*i18n.MessageFile {
 		}
 		// A catalog is compiled in: one that does not parse is a build
 		// error, caught by the tests before anyone sees it.
-		mf, err := i18n.ParseMessageFileBytes(buf, name, map[string]i18n.UnmarshalFunc{"toml": toml.Unmarshal})
+		mf, err := i18n.ParseMessageFileBytes(buf, name, unmarshalers)
 		if err != nil {
 			panic(fmt.Sprintf("catalog %s: %v", name, err))
 		}

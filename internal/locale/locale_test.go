@@ -11,7 +11,6 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/BurntSushi/toml"
 	"github.com/nicksnyder/go-i18n/v2/i18n"
 )
 
@@ -24,7 +23,7 @@ func messages(t *testing.T, code string) map[string]*i18n.Message {
 		if err != nil {
 			t.Fatal(err)
 		}
-		mf, err := i18n.ParseMessageFileBytes(buf, name, map[string]i18n.UnmarshalFunc{"toml": toml.Unmarshal})
+		mf, err := i18n.ParseMessageFileBytes(buf, name, unmarshalers)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
