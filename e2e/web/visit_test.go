@@ -68,6 +68,7 @@ type Visit struct {
 	ThinkDuration time.Duration
 	ThinkCPU      string // the browser's threads' work in each (cpuUse)
 	FloorCPU      string
+	FloorLoad     string // ", a busy loop taking N % of a core beside it" (VISIT_FLOOR_LOAD), or ""
 }
 
 // visit measures the page at w×h CSS px (ratio: the device pixel ratio)
@@ -115,6 +116,9 @@ func visit(t testing.TB, w, h int, ratio float64) Visit {
 	b.do(chromedp.Reload())
 	v.Again = shown("a second visit")
 	v.Think, v.Floor, v.ThinkDuration, v.ThinkCPU, v.FloorCPU = expertWithMouse(b, w, h)
+	if pc := floorLoad(t); pc > 0 {
+		v.FloorLoad = fmt.Sprintf(", a busy loop taking %d %% of a core beside it", pc)
+	}
 
 	// Installed: wait for a service worker, if the page has one, to take
 	// charge, then stop the server and open the page again.
@@ -214,6 +218,10 @@ func expertWithMouse(b *Browser, w, h int) (think, floor Gaps, took time.Duratio
 	stop = make(chan struct{})
 	wg.Add(1)
 	go move()
+	if pc := floorLoad(t); pc > 0 {
+		wg.Add(1)
+		go func() { defer wg.Done(); busyShare(pc, stop) }()
+	}
 	time.Sleep(max(took, 3*time.Second))
 	close(stop)
 	wg.Wait()
@@ -223,6 +231,41 @@ func expertWithMouse(b *Browser, w, h int) (think, floor Gaps, took time.Duratio
 		fmt.Printf("%d×%d: the page's thread with nothing thinking, the mouse moving:\n%s", w, h, stopProfile())
 	}
 	return think, floor, took, thinkCPU, floorCPU
+}
+
+// floorLoad is VISIT_FLOOR_LOAD, a percentage of a core that a busy loop
+// outside the browser takes during the floor's window (0 when unset): on
+// a machine of two cores, where SwiftShader's drawing takes one and a
+// half, it shows what a search's share of a core (the worker's, resting
+// or not) costs the frames by itself, whatever the page does.
+func floorLoad(t testing.TB) int {
+	v := os.Getenv("VISIT_FLOOR_LOAD")
+	if v == "" {
+		return 0
+	}
+	pc, err := strconv.Atoi(v)
+	if err != nil || pc < 0 || pc > 100 {
+		t.Fatalf("VISIT_FLOOR_LOAD=%q: want a percentage of a core, 0 to 100", v)
+	}
+	return pc
+}
+
+// busyShare keeps a core busy pc % of the time, in 20 ms periods, until
+// stop is closed.
+func busyShare(pc int, stop <-chan struct{}) {
+	const period = 20 * time.Millisecond
+	work := period * time.Duration(pc) / 100
+	for {
+		select {
+		case <-stop:
+			return
+		default:
+		}
+		start := time.Now()
+		for time.Since(start) < work {
+		}
+		time.Sleep(period - work)
+	}
 }
 
 // TestVisitFigures prints the figures make perf-web keeps for one page
@@ -251,9 +294,9 @@ func visitRow(v Visit) string {
 	}
 	return fmt.Sprintf("%d×%d: menu first visit %.2f s, again %.2f s, server gone %s; first visit moved %.1f MB\n"+
 		"  mouse moving, Expert thinking (%.1f s): gaps between frames median/p90/max %s ms (%d frames); %s\n"+
-		"  mouse moving, nothing thinking (the floor): gaps median/p90/max %s ms (%d frames); %s\n"+
+		"  mouse moving, nothing thinking (the floor%s): gaps median/p90/max %s ms (%d frames); %s\n"+
 		"  goal: the first as the second",
-		v.W, v.H, v.First.Seconds(), v.Again.Seconds(), off, float64(v.Bytes)/1e6, v.ThinkDuration.Seconds(), v.Think, v.Think.Frames, v.ThinkCPU, v.Floor, v.Floor.Frames, v.FloorCPU)
+		v.W, v.H, v.First.Seconds(), v.Again.Seconds(), off, float64(v.Bytes)/1e6, v.ThinkDuration.Seconds(), v.Think, v.Think.Frames, v.ThinkCPU, v.FloorLoad, v.Floor, v.Floor.Frames, v.FloorCPU)
 }
 
 // BenchmarkPageVisit is the rest of make perf-web: for the page at
