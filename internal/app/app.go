@@ -136,6 +136,7 @@ type App struct {
 	quit       bool
 	lastLog    time.Time
 	draws      int     // frames drawn since the last rates line (the debug log's fps)
+	drawnArea  float64 // the screen's share those frames drew, summed (1 a whole frame)
 	dirty      bool    // the next Draw draws the whole screen: something changed since the last one
 	damaged    ui.Rect // else the next Draw draws this part of it: only what moves there changed (damage.go)
 	drew       bool    // the last Draw drew
@@ -426,6 +427,9 @@ func (a *App) Draw(screen *ebiten.Image) {
 	// Only the part that changed is drawn again: the whole picture, clipped
 	// to it (drawing onto a part of an image draws nothing outside it).
 	screen = clipTo(screen, part)
+	if a.opts.Debug != nil {
+		a.drawnArea += drawnShare(screen, a.W, a.H)
+	}
 	screen.Clear()
 	a.scenes.Draw(a, screen)
 	a.drawSaveProblem(screen)
@@ -603,9 +607,9 @@ func (a *App) logRates() {
 	}
 	if d := now.Sub(a.lastLog); d >= 2*time.Second {
 		a.lastLog = now
-		a.debugf("tps %.1f fps %.1f slowest update %.1f ms draw %.1f ms", ebiten.ActualTPS(), float64(a.draws)/d.Seconds(),
-			a.slowestUpdate.Seconds()*1000, a.slowestDraw.Seconds()*1000)
-		a.draws, a.slowestUpdate, a.slowestDraw = 0, 0, 0
+		a.debugf("tps %.1f fps %.1f slowest update %.1f ms draw %.1f ms; screens drawn %.1f/s", ebiten.ActualTPS(), float64(a.draws)/d.Seconds(),
+			a.slowestUpdate.Seconds()*1000, a.slowestDraw.Seconds()*1000, a.drawnArea/d.Seconds())
+		a.draws, a.slowestUpdate, a.slowestDraw, a.drawnArea = 0, 0, 0, 0
 		heap := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
 		metrics.Read(heap)
 		if heap[0].Value.Kind() == metrics.KindUint64 {

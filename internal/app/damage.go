@@ -65,3 +65,13 @@ func clipTo(screen *ebiten.Image, part ui.Rect) *ebiten.Image {
 	}
 	return screen.SubImage(p).(*ebiten.Image)
 }
+
+// drawnShare is the share of a w×h screen that dst (the screen or a part
+// of it) covers: the debug log's "screens drawn" a second add them up.
+func drawnShare(dst *ebiten.Image, w, h float64) float64 {
+	b := dst.Bounds()
+	if w <= 0 || h <= 0 {
+		return 0
+	}
+	return min(1, float64(b.Dx()*b.Dy())/(w*h))
+}

@@ -20,7 +20,9 @@ type shapeKey struct {
 	alpha                     int
 }
 
-var shapes = map[shapeKey]*ebiten.Image{}
+// shapes are the rounded rectangles painted, keyed by their painted size
+// (sliced: every card taller and wider than its corners need shares one).
+var shapes = map[shapeKey]*sliced{}
 
 // RoundRectSprite draws a rounded rectangle with an optional soft shadow
 // (spread in pixels) and edge (stroke width in pixels), from the cache.
@@ -34,30 +36,56 @@ func RoundRectSpriteA(dst *ebiten.Image, r Rect, rad float64, fill, edge color.R
 	if k.w <= 0 || k.h <= 0 {
 		return
 	}
-	pad := k.shadow*2 + 2
+	sp := roundRectSlices(k)
+	k.w, k.h = sp.w, sp.h
 	img, ok := shapes[k]
 	if !ok {
 		if len(shapes) > 300 {
-			EmptyCache(shapes)
+			emptySliced(shapes)
 		}
-		cv := NewCanvas(k.w+2*pad, k.h+2*pad)
-		rr := Rect{float64(pad), float64(pad), float64(k.w), float64(k.h)}
-		if k.shadow > 0 {
-			cv.SoftShadow(rr, float64(k.rad), float64(k.shadow), float64(k.shadow)/2.5, alpha)
-		}
-		if fill.A > 0 {
-			cv.RoundRect(rr, float64(k.rad), fill)
-		}
-		if k.stroke > 0 && edge.A > 0 {
-			sw := float64(k.stroke) / 2
-			cv.RoundRectEdge(rr.Inset(sw/2), math.Max(0, float64(k.rad)-sw/2), sw, edge)
-		}
-		img = ebiten.NewImageFromImage(cv.Img)
+		img = newSliced(ebiten.NewImageFromImage(paintRoundRect(k, alpha).Img), sp.mx, sp.my)
 		shapes[k] = img
 	}
-	op := &ebiten.DrawImageOptions{}
-	op.GeoM.Translate(math.Round(r.X)-float64(pad), math.Round(r.Y)-float64(pad))
-	dst.DrawImage(img, op)
+	img.draw(dst, math.Round(r.X)-float64(sp.pad), math.Round(r.Y)-float64(sp.pad), sp.fw, sp.fh, ebiten.ColorScale{})
+}
+
+// slices says how a rounded shape is painted and drawn: its padding (for
+// a shadow), its full picture's size, and its painting's (sliceAxis): the
+// shape's own size w×h in it, and the middle column and row.
+type slices struct {
+	pad, fw, fh, w, h, mx, my int
+}
+
+// roundRectSlices is how RoundRectSpriteA paints and draws the shape k.
+func roundRectSlices(k shapeKey) slices {
+	pad := k.shadow*2 + 2
+	// the corners' room: the radius, or an edge's width when wider
+	corner := pad + k.rad + ceil(float64(k.stroke)/2) + 1
+	sp := slices{pad: pad, fw: k.w + 2*pad, fh: k.h + 2*pad}
+	var pw, ph int
+	pw, sp.mx = sliceAxis(sp.fw, corner, corner)
+	ph, sp.my = sliceAxis(sp.fh, corner+ceil(float64(k.shadow)/2.5), corner)
+	sp.w, sp.h = pw-2*pad, ph-2*pad
+	return sp
+}
+
+// paintRoundRect paints RoundRectSpriteA's shape k (w×h its size in the
+// painting), its shadow alpha strong.
+func paintRoundRect(k shapeKey, alpha float64) *Canvas {
+	pad := k.shadow*2 + 2
+	cv := NewCanvas(k.w+2*pad, k.h+2*pad)
+	rr := Rect{float64(pad), float64(pad), float64(k.w), float64(k.h)}
+	if k.shadow > 0 {
+		cv.SoftShadow(rr, float64(k.rad), float64(k.shadow), float64(k.shadow)/2.5, alpha)
+	}
+	if k.Fill.A > 0 {
+		cv.RoundRect(rr, float64(k.rad), k.Fill)
+	}
+	if k.stroke > 0 && k.edge.A > 0 {
+		sw := float64(k.stroke) / 2
+		cv.RoundRectEdge(rr.Inset(sw/2), math.Max(0, float64(k.rad)-sw/2), sw, k.edge)
+	}
+	return cv
 }
 
 // discs are white anti-aliased discs of a few radii; tinted and scaled they
@@ -141,30 +169,48 @@ func tinted(dst *ebiten.Image, r Rect, rad, w float64, c color.Color) {
 	if k.w <= 0 || k.h <= 0 {
 		return
 	}
+	sp := tintedSlices(k)
+	k.w, k.h = sp.w, sp.h
 	img, ok := shapes[k]
 	if !ok {
-		cv := NewCanvas(k.w+2, k.h+2)
-		rr := Rect{1, 1, float64(k.w), float64(k.h)}
-		if k.stroke == 0 {
-			cv.RoundRect(rr, float64(k.rad), palette.White)
-		} else {
-			sw := float64(k.stroke) / 2
-			cv.RoundRectEdge(rr.Inset(sw/2), math.Max(0, float64(k.rad)-sw/2), sw, palette.White)
+		if len(shapes) > 300 {
+			emptySliced(shapes)
 		}
-		img = ebiten.NewImageFromImage(cv.Img)
+		img = newSliced(ebiten.NewImageFromImage(paintTinted(k).Img), sp.mx, sp.my)
 		shapes[k] = img
 	}
-	op := &ebiten.DrawImageOptions{}
-	op.GeoM.Translate(math.Round(r.X)-1, math.Round(r.Y)-1)
-	op.ColorScale.ScaleWithColor(c)
-	dst.DrawImage(img, op)
+	img.draw(dst, math.Round(r.X)-1, math.Round(r.Y)-1, sp.fw, sp.fh, colorScale(c))
+}
+
+// tintedSlices is how tinted paints and draws the white shape k.
+func tintedSlices(k shapeKey) slices {
+	corner := 1 + k.rad + ceil(float64(k.stroke)/2) + 1
+	sp := slices{pad: 1, fw: k.w + 2, fh: k.h + 2}
+	var pw, ph int
+	pw, sp.mx = sliceAxis(sp.fw, corner, corner)
+	ph, sp.my = sliceAxis(sp.fh, corner, corner)
+	sp.w, sp.h = pw-2, ph-2
+	return sp
+}
+
+// paintTinted paints tinted's white shape k (w×h its size in the painting).
+func paintTinted(k shapeKey) *Canvas {
+	cv := NewCanvas(k.w+2, k.h+2)
+	rr := Rect{1, 1, float64(k.w), float64(k.h)}
+	if k.stroke == 0 {
+		cv.RoundRect(rr, float64(k.rad), palette.White)
+	} else {
+		sw := float64(k.stroke) / 2
+		cv.RoundRectEdge(rr.Inset(sw/2), math.Max(0, float64(k.rad)-sw/2), sw, palette.White)
+	}
+	return cv
 }
 
 type shadowKey struct {
 	w, h, rad, spread, dy, alpha int
 }
 
-var shadows = map[shadowKey]*ebiten.Image{}
+var shadows = map[shadowKey]*sliced{}
 
 // ShadowSprite draws the soft shadow of a rounded rectangle r: spread
 // pixels wide, dy pixels lower, alpha at its darkest, from the cache.
@@ -173,20 +219,38 @@ func ShadowSprite(dst *ebiten.Image, r Rect, rad, spread, dy, alpha float64) {
 	if k.w <= 0 || k.h <= 0 {
 		return
 	}
-	pad := k.spread + 2
+	sp := shadowSlices(k)
+	k.w, k.h = sp.w, sp.h
 	img, ok := shadows[k]
 	if !ok {
 		if len(shadows) > 20 {
-			EmptyCache(shadows)
+			emptySliced(shadows)
 		}
-		cv := NewCanvas(k.w+2*pad, k.h+2*pad+max(0, k.dy))
-		cv.SoftShadow(Rect{float64(pad), float64(pad), float64(k.w), float64(k.h)}, float64(k.rad), float64(k.spread), float64(k.dy), float64(k.alpha)/1000)
-		img = ebiten.NewImageFromImage(cv.Img)
+		img = newSliced(ebiten.NewImageFromImage(paintShadow(k).Img), sp.mx, sp.my)
 		shadows[k] = img
 	}
-	op := &ebiten.DrawImageOptions{}
-	op.GeoM.Translate(math.Round(r.X)-float64(pad), math.Round(r.Y)-float64(pad))
-	dst.DrawImage(img, op)
+	img.draw(dst, math.Round(r.X)-float64(sp.pad), math.Round(r.Y)-float64(sp.pad), sp.fw, sp.fh, ebiten.ColorScale{})
+}
+
+// shadowSlices is how ShadowSprite paints and draws the shadow k.
+func shadowSlices(k shadowKey) slices {
+	pad := k.spread + 2
+	corner := pad + k.rad + 1
+	sp := slices{pad: pad, fw: k.w + 2*pad, fh: k.h + 2*pad + max(0, k.dy)}
+	var pw, ph int
+	pw, sp.mx = sliceAxis(sp.fw, corner, corner)
+	ph, sp.my = sliceAxis(sp.fh, corner+max(0, k.dy), corner+max(0, -k.dy))
+	sp.w, sp.h = pw-2*pad, ph-2*pad-max(0, k.dy)
+	return sp
+}
+
+// paintShadow paints ShadowSprite's shadow k (w×h the shape's size in the
+// painting).
+func paintShadow(k shadowKey) *Canvas {
+	pad := k.spread + 2
+	cv := NewCanvas(k.w+2*pad, k.h+2*pad+max(0, k.dy))
+	cv.SoftShadow(Rect{float64(pad), float64(pad), float64(k.w), float64(k.h)}, float64(k.rad), float64(k.spread), float64(k.dy), float64(k.alpha)/1000)
+	return cv
 }
 
 type iconKey struct {
