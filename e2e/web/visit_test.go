@@ -95,7 +95,11 @@ func visit(t testing.TB, w, h int, ratio float64) Visit {
 	if os.Getenv("VISIT_NO_WORKER") != "" { // the page as a browser without workers has it
 		b.beforeLoad(`delete window.Worker; window.Worker = undefined;`)
 	}
-	b.do(chromedp.Navigate(site.URL))
+	page := site.URL
+	if os.Getenv("VISIT_RATES") != "" {
+		page += "?debug" // the game's rates in its debug log
+	}
+	b.do(chromedp.Navigate(page))
 	v.First = shown("first visit")
 	// What the first visit goes on fetching in the background counts too:
 	// until the server has sent nothing for 8 s.
@@ -185,7 +189,7 @@ func expertWithMouse(b *Browser, w, h int) (think, floor Gaps, took time.Duratio
 	if profile {
 		stopProfile = pageProfile(b)
 	}
-	c0, t0 := threadTicks(), time.Now()
+	c0, t0, m0 := threadTicks(), time.Now(), b.mark()
 	b.do(chromedp.KeyEvent("\r")) // Start
 	wg.Add(1)
 	go move()
@@ -203,6 +207,10 @@ func expertWithMouse(b *Browser, w, h int) (think, floor Gaps, took time.Duratio
 	close(stop)
 	wg.Wait()
 	thinkCPU = cpuUse(c0, threadTicks(), time.Since(t0).Seconds())
+	rates := os.Getenv("VISIT_RATES") != ""
+	if rates {
+		fmt.Printf("%d×%d: the game's rates while Expert thinks, the mouse moving:\n%s", w, h, b.ratesSince(m0))
+	}
 	if profile {
 		fmt.Printf("%d×%d: the page's thread while Expert thinks, the mouse moving:\n%s", w, h, stopProfile())
 	}
@@ -214,7 +222,7 @@ func expertWithMouse(b *Browser, w, h int) (think, floor Gaps, took time.Duratio
 	if profile {
 		stopProfile = pageProfile(b)
 	}
-	c1, t1 := threadTicks(), time.Now()
+	c1, t1, m1 := threadTicks(), time.Now(), b.mark()
 	stop = make(chan struct{})
 	wg.Add(1)
 	go move()
@@ -227,10 +235,28 @@ func expertWithMouse(b *Browser, w, h int) (think, floor Gaps, took time.Duratio
 	wg.Wait()
 	floor = eval[Gaps](b, gapSummary)
 	floorCPU = cpuUse(c1, threadTicks(), time.Since(t1).Seconds())
+	if rates {
+		fmt.Printf("%d×%d: the game's rates with nothing thinking, the mouse moving:\n%s", w, h, b.ratesSince(m1))
+	}
 	if profile {
 		fmt.Printf("%d×%d: the page's thread with nothing thinking, the mouse moving:\n%s", w, h, stopProfile())
 	}
 	return think, floor, took, thinkCPU, floorCPU
+}
+
+// ratesSince is the game's debug lines of its rates (frames a second, and
+// how many screens' worth of pixels they drew) since a mark: VISIT_RATES=1
+// prints them for the visit's two windows.
+func (b *Browser) ratesSince(mark int) string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	var out strings.Builder
+	for _, ln := range b.lines[mark:] {
+		if strings.Contains(ln, "gobblet: tps ") {
+			fmt.Fprintf(&out, "  %s\n", ln)
+		}
+	}
+	return out.String()
 }
 
 // floorLoad is VISIT_FLOOR_LOAD, a percentage of a core that a busy loop
