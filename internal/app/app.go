@@ -6,12 +6,17 @@
 package app
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"github.com/gobblet-game/gobblet/internal/locale"
 	"io"
+	"maps"
 	"math"
+	"runtime"
 	"runtime/metrics"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -135,13 +140,15 @@ type App struct {
 	clock      clock
 	quit       bool
 	lastLog    time.Time
-	draws      int     // frames drawn since the last rates line (the debug log's fps)
-	drawnArea  float64 // the screen's share those frames drew, summed (1 a whole frame)
-	dirty      bool    // the next Draw draws the whole screen: something changed since the last one
-	damaged    ui.Rect // else the next Draw draws this part of it: only what moves there changed (damage.go)
-	drew       bool    // the last Draw drew
-	focused    bool    // the window has the focus
-	scale      float64 // the monitor's device scale, asked again at scaleAt
+	draws      int            // frames drawn since the last rates line (the debug log's fps)
+	drawnArea  float64        // the screen's share those frames drew, summed (1 a whole frame)
+	dirtyBy    string         // what asked for the next whole frame first (the debug log's)
+	wholeBy    map[string]int // what asked for the whole frames since the last rates line
+	dirty      bool           // the next Draw draws the whole screen: something changed since the last one
+	damaged    ui.Rect        // else the next Draw draws this part of it: only what moves there changed (damage.go)
+	drew       bool           // the last Draw drew
+	focused    bool           // the window has the focus
+	scale      float64        // the monitor's device scale, asked again at scaleAt
 	scaleAt    int
 	outW, outH int // the window's size Layout was last given
 	woke       int // the tick of the last input, scene switch or resize
@@ -365,6 +372,9 @@ const (
 // the next settleTicks ticks, and pulses that draw the eye start again.
 func (a *App) wake() {
 	a.woke, a.drawnWoke = a.Tick, a.Tick
+	if a.opts.Debug != nil && !a.dirty {
+		a.dirtyBy = "an input, a scene switch or a resize"
+	}
 	a.dirty = true
 }
 
@@ -379,7 +389,12 @@ func (a *App) quiet() int { return a.Tick - a.woke }
 // redraw asks for the screen to be drawn at the next frame: something that
 // did not come from the player changed what it shows (an AI move, a network
 // message, a timer).
-func (a *App) redraw() { a.dirty = true }
+func (a *App) redraw() {
+	if a.opts.Debug != nil && !a.dirty {
+		a.dirtyBy = callerName(2)
+	}
+	a.dirty = true
+}
 
 // takeFrame reports whether this frame is drawn, and which part of the
 // screen (all of it, or what moved: damage.go), and takes it as drawn.
@@ -388,6 +403,17 @@ func (a *App) takeFrame() (due bool, part ui.Rect) {
 	switch {
 	case a.dirty || !a.firstFrameSeen:
 		part = ui.R(0, 0, a.W, a.H)
+		if a.opts.Debug != nil {
+			if a.wholeBy == nil {
+				a.wholeBy = map[string]int{}
+			}
+			why := cmp.Or(a.dirtyBy, "unknown")
+			if !a.firstFrameSeen {
+				why = "the first frame"
+			}
+			a.wholeBy[why]++
+			a.dirtyBy = ""
+		}
 	case !a.damaged.Empty():
 		part = a.damaged
 	default:
@@ -607,9 +633,10 @@ func (a *App) logRates() {
 	}
 	if d := now.Sub(a.lastLog); d >= 2*time.Second {
 		a.lastLog = now
-		a.debugf("tps %.1f fps %.1f slowest update %.1f ms draw %.1f ms; screens drawn %.1f/s", ebiten.ActualTPS(), float64(a.draws)/d.Seconds(),
-			a.slowestUpdate.Seconds()*1000, a.slowestDraw.Seconds()*1000, a.drawnArea/d.Seconds())
+		a.debugf("tps %.1f fps %.1f slowest update %.1f ms draw %.1f ms; screens drawn %.1f/s%s", ebiten.ActualTPS(), float64(a.draws)/d.Seconds(),
+			a.slowestUpdate.Seconds()*1000, a.slowestDraw.Seconds()*1000, a.drawnArea/d.Seconds(), wholeWhy(a.wholeBy))
 		a.draws, a.slowestUpdate, a.slowestDraw, a.drawnArea = 0, 0, 0, 0
+		clear(a.wholeBy)
 		heap := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
 		metrics.Read(heap)
 		if heap[0].Value.Kind() == metrics.KindUint64 {
@@ -626,6 +653,31 @@ func (a *App) timeSpent(slowest *time.Duration, start time.Time) {
 }
 
 // debugf writes one line to the debug log, if there is one.
+// callerName is the function (and line) skip frames up the stack, for
+// the debug log: app.(*gameScene).Update:412.
+func callerName(skip int) string {
+	pc, _, line, ok := runtime.Caller(skip)
+	if !ok {
+		return "?"
+	}
+	name := runtime.FuncForPC(pc).Name()
+	return fmt.Sprintf("%s:%d", name[strings.LastIndexByte(name, '/')+1:], line)
+}
+
+// wholeWhy says, for the debug log's rates line, what asked for the whole
+// frames drawn and how often: "; whole for: input 3, app.(*gameScene).Update:412 2".
+func wholeWhy(by map[string]int) string {
+	if len(by) == 0 {
+		return ""
+	}
+	keys := slices.SortedFunc(maps.Keys(by), func(x, y string) int { return cmp.Or(by[y]-by[x], strings.Compare(x, y)) })
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		parts[i] = fmt.Sprintf("%s %d", k, by[k])
+	}
+	return "; whole for: " + strings.Join(parts, ", ")
+}
+
 func (a *App) debugf(format string, args ...any) {
 	if a.opts.Debug == nil {
 		return

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/gobblet-game/gobblet/internal/ui"
 )
 
 // The debug log says once, at the first frame, how long the start took.
@@ -119,5 +121,39 @@ func TestQuitExitsOnceTheFilesAreSaved(t *testing.T) {
 	a.Update()
 	if !exited {
 		t.Error("a quit did not end the process")
+	}
+}
+
+// The rates line says what asked for the whole frames drawn since the
+// last one, the most frequent first: what a slow page's frames went to.
+func TestRatesSayWhatAskedForWholeFrames(t *testing.T) {
+	a := newHeadless(&scriptSource{}, 1280, 800)
+	var log strings.Builder
+	a.opts.Debug = &log
+	a.firstFrameSeen = true
+	frame := func() { a.takeFrame() }
+	frame() // the scene's start, before the log
+	clear(a.wholeBy)
+	a.wake()
+	a.redraw() // the first asker is the one counted
+	frame()
+	for range 2 {
+		a.redraw()
+		frame()
+	}
+	a.damage(ui.R(0, 0, 10, 10)) // a part is not a whole frame
+	frame()
+	frame() // nothing asked: nothing drawn
+	a.lastLog = time.Now().Add(-3 * time.Second)
+	a.logRates()
+	want := regexp.MustCompile(`whole for: app\.TestRatesSayWhatAskedForWholeFrames:\d+ 2, an input, a scene switch or a resize 1\n`)
+	if !want.MatchString(log.String()) {
+		t.Errorf("the log reads %q, want the redraws' asker twice and the input once", log.String())
+	}
+	log.Reset()
+	a.lastLog = time.Now().Add(-3 * time.Second)
+	a.logRates()
+	if strings.Contains(log.String(), "whole for") {
+		t.Errorf("the next rates line still counts them: %q", log.String())
 	}
 }
