@@ -389,9 +389,15 @@ func (a *App) quiet() int { return a.Tick - a.woke }
 // redraw asks for the screen to be drawn at the next frame: something that
 // did not come from the player changed what it shows (an AI move, a network
 // message, a timer).
-func (a *App) redraw() {
+func (a *App) redraw() { a.redrawFor(3) }
+
+// redrawFor is redraw for the debug log's "whole for", which names the
+// function skip frames up the stack from callerName as the asker: 3, the
+// caller of redraw or of a wrapper that calls redrawFor itself (the
+// widgets' Redraw).
+func (a *App) redrawFor(skip int) {
 	if a.opts.Debug != nil && !a.dirty {
-		a.dirtyBy = callerName(2)
+		a.dirtyBy = callerName(skip)
 	}
 	a.dirty = true
 }
@@ -414,9 +420,12 @@ func (a *App) takeFrame() (due bool, part ui.Rect) {
 			a.wholeBy[why]++
 			a.dirtyBy = ""
 		}
-	case !a.damaged.Empty():
+	case !a.damaged.Empty() && a.damaged.Pixels().Overlaps(ui.R(0, 0, a.W, a.H).Pixels()):
 		part = a.damaged
 	default:
+		// nothing changed, or only off the screen (clipTo would take a
+		// part that misses the screen for the whole of it)
+		a.damaged = ui.Rect{}
 		return false, ui.Rect{}
 	}
 	a.dirty, a.damaged, a.drew = false, ui.Rect{}, true
@@ -652,7 +661,6 @@ func (a *App) timeSpent(slowest *time.Duration, start time.Time) {
 	*slowest = max(*slowest, time.Since(start))
 }
 
-// debugf writes one line to the debug log, if there is one.
 // callerName is the function (and line) skip frames up the stack, for
 // the debug log: app.(*gameScene).Update:412.
 func callerName(skip int) string {
@@ -665,7 +673,9 @@ func callerName(skip int) string {
 }
 
 // wholeWhy says, for the debug log's rates line, what asked for the whole
-// frames drawn and how often: "; whole for: input 3, app.(*gameScene).Update:412 2".
+// frames drawn and how often, the most first, separated by semicolons:
+// "; whole for: app.(*gameScene).Update:412 ×3; an input, a scene switch
+// or a resize ×1".
 func wholeWhy(by map[string]int) string {
 	if len(by) == 0 {
 		return ""
@@ -673,11 +683,12 @@ func wholeWhy(by map[string]int) string {
 	keys := slices.SortedFunc(maps.Keys(by), func(x, y string) int { return cmp.Or(by[y]-by[x], strings.Compare(x, y)) })
 	parts := make([]string, len(keys))
 	for i, k := range keys {
-		parts[i] = fmt.Sprintf("%s %d", k, by[k])
+		parts[i] = fmt.Sprintf("%s ×%d", k, by[k])
 	}
-	return "; whole for: " + strings.Join(parts, ", ")
+	return "; whole for: " + strings.Join(parts, "; ")
 }
 
+// debugf writes one line to the debug log, if there is one.
 func (a *App) debugf(format string, args ...any) {
 	if a.opts.Debug == nil {
 		return

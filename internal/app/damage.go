@@ -44,7 +44,7 @@ func (a *App) damageMoving() {
 		a.damage(r)
 		return
 	}
-	a.redraw()
+	a.redraw() // the debug log names damageMoving: a scene moves that cannot tell where
 }
 
 // damage asks for a part of the screen to be drawn at the next frame.

@@ -500,3 +500,34 @@ type troubledStore struct {
 }
 
 func (s *troubledStore) SaveProblem() string { return s.problem }
+
+// A part that moved off the screen draws nothing: a part that misses the
+// screen is not the whole screen (clipTo takes one for the other), and
+// one on the screen is drawn as itself.
+func TestAPartOffTheScreenDrawsNothing(t *testing.T) {
+	a := newHeadless(&scriptSource{}, 1280, 800)
+	a.firstFrameSeen = true
+	a.takeFrame() // the scene's start
+	for _, tc := range []struct {
+		name  string
+		part  ui.Rect
+		drawn bool
+	}{
+		{"right of the screen", ui.R(1300, 100, 50, 50), false},
+		{"above it", ui.R(100, -300, 50, 50), false},
+		{"across its edge", ui.R(1260, 100, 50, 50), true},
+		{"on it", ui.R(100, 100, 50, 50), true},
+	} {
+		a.damage(tc.part)
+		drawn, part := a.takeFrame()
+		if drawn != tc.drawn {
+			t.Errorf("%s: drawn %v, want %v", tc.name, drawn, tc.drawn)
+		}
+		if drawn && part != tc.part {
+			t.Errorf("%s: drew %v, want the part itself", tc.name, part)
+		}
+		if again, _ := a.takeFrame(); again {
+			t.Errorf("%s: the next frame is drawn too", tc.name)
+		}
+	}
+}

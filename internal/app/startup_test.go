@@ -146,7 +146,7 @@ func TestRatesSayWhatAskedForWholeFrames(t *testing.T) {
 	frame() // nothing asked: nothing drawn
 	a.lastLog = time.Now().Add(-3 * time.Second)
 	a.logRates()
-	want := regexp.MustCompile(`whole for: app\.TestRatesSayWhatAskedForWholeFrames:\d+ 2, an input, a scene switch or a resize 1\n`)
+	want := regexp.MustCompile(`whole for: app\.TestRatesSayWhatAskedForWholeFrames:\d+ ×2; an input, a scene switch or a resize ×1\n`)
 	if !want.MatchString(log.String()) {
 		t.Errorf("the log reads %q, want the redraws' asker twice and the input once", log.String())
 	}
@@ -155,5 +155,14 @@ func TestRatesSayWhatAskedForWholeFrames(t *testing.T) {
 	a.logRates()
 	if strings.Contains(log.String(), "whole for") {
 		t.Errorf("the next rates line still counts them: %q", log.String())
+	}
+	// a widget's redraw names the widget, not the host's method
+	log.Reset()
+	a.Redraw()
+	frame()
+	a.lastLog = time.Now().Add(-3 * time.Second)
+	a.logRates()
+	if !regexp.MustCompile(`whole for: app\.TestRatesSayWhatAskedForWholeFrames:\d+ ×1\n`).MatchString(log.String()) {
+		t.Errorf("after a widget's redraw the log reads %q, want the widget named", log.String())
 	}
 }
