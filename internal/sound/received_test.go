@@ -3,6 +3,7 @@ package sound
 import (
 	"errors"
 	"slices"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -74,7 +75,7 @@ func TestHoldPausesTheRendering(t *testing.T) {
 	}
 	var calls atomic.Int64
 	held := make(chan struct{})
-	release := make(chan struct{})
+	release, letGo := holdRelease(t)
 	done := make(chan PCM)
 	go func() {
 		done <- MusicPCM(func() {
@@ -97,7 +98,7 @@ func TestHoldPausesTheRendering(t *testing.T) {
 	if n := calls.Load(); n != 10 {
 		t.Errorf("hold was called %d times while the first call still blocked, want 10", n)
 	}
-	close(release)
+	letGo()
 	if got := <-done; !slices.Equal(got, PCM(newPCM16(theme()))) {
 		t.Error("the music rendered with a pause differs from the theme")
 	}
@@ -294,7 +295,7 @@ func TestOneRenderingWithAHoldAtATime(t *testing.T) {
 	if testing.Short() {
 		t.Skip("renders the music once more")
 	}
-	release := make(chan struct{})
+	release, letGo := holdRelease(t)
 	held := make(chan struct{})
 	var musicHeldEarly atomic.Bool
 	fxDone := make(chan []PCM)
@@ -320,7 +321,7 @@ func TestOneRenderingWithAHoldAtATime(t *testing.T) {
 		})
 	}()
 	time.Sleep(200 * time.Millisecond)
-	close(release)
+	letGo()
 	fx := <-fxDone
 	music := <-musicDone
 	if musicHeldEarly.Load() {
@@ -335,4 +336,15 @@ func TestOneRenderingWithAHoldAtATime(t *testing.T) {
 	if !slices.Equal(music, PCM(newPCM16(theme()))) {
 		t.Error("the music differs when it waits for the effects")
 	}
+}
+
+// holdRelease is a channel a test's hold blocks on and the function that
+// closes it, once; a test that stops early (t.Fatal) closes it too, so the
+// rendering it held ends and lets the next tests' renderings run (they
+// render one at a time) instead of hanging them until the timeout.
+func holdRelease(t *testing.T) (release chan struct{}, letGo func()) {
+	release = make(chan struct{})
+	letGo = sync.OnceFunc(func() { close(release) })
+	t.Cleanup(letGo)
+	return release, letGo
 }
