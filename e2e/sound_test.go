@@ -137,7 +137,9 @@ func TestMoveIsHeardAndMuteSilences(t *testing.T) {
 	g.click(g.ui().Widget(t, "Done"))
 	g.waitUIAfter(mark, "menu", "", 10*time.Second)
 	u = g.startNewGame("Game/Gobblers 3×3", "Players/Two players", "Moves first/Orange")
-	time.Sleep(1500 * time.Millisecond) // PulseAudio opens in the background
+	// PulseAudio opens in the background; an effect asked for before the
+	// device is open is dropped, as a late one should be
+	g.waitLog(`^gobblet: sound: the device is open$`, 30*time.Second)
 	peak, rms := p.record(t, func() { g.makeMove(u, "3@b2", true) })
 	t.Logf("a move through the null sink: peak %.4f, RMS %.5f", peak, rms)
 	if peak < 0.05 {

@@ -163,6 +163,10 @@ func saySilent(p *sound.Player, debug io.Writer) {
 		if debug != nil {
 			fmt.Fprintf(debug, "gobblet: sound: %v\n", err)
 		}
+		return
+	}
+	if debug != nil {
+		fmt.Fprintln(debug, "gobblet: sound: the device is open")
 	}
 }
 

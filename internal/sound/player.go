@@ -331,9 +331,16 @@ func (p *Player) deviceFailed() bool {
 }
 
 func (p *Player) start(e Effect) {
+	if p.deviceFailed() {
+		return
+	}
 	sound := p.effects[e]
-	if sound == nil || p.deviceFailed() {
-		return // still rendering
+	if sound == nil {
+		// Still being rendered, on a thread that yields to the others: on
+		// a busy machine that can take seconds. This one is wanted now, so
+		// it is rendered here, once (a few ms): takeEffects keeps it.
+		sound = newPCM16(RenderEffect(e))
+		p.effects[e] = sound
 	}
 	switch e {
 	case WinFanfare, LossSting, DrawChord:

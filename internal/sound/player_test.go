@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"math"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -329,4 +330,42 @@ func TestPlayerWithoutADevice(t *testing.T) {
 	}
 	p.Play(Gobble)
 	p.PlayMusic()
+}
+
+// An effect asked for before the effects are rendered (they render on a
+// thread that yields to the others, seconds on a busy machine) is rendered
+// at once and played, not dropped; the set that comes later keeps it.
+func TestAnEffectNotYetRenderedIsPlayed(t *testing.T) {
+	release, letGo := holdRelease(t)
+	defer SetEffectsSource(nil)
+	SetEffectsSource(func() ([]PCM, error) {
+		<-release // the rest of the effects are late
+		return EffectsPCM(nil), nil
+	})
+	out := &recorder{}
+	p := newPlayer(func() (mixer, error) { return out, nil }, func() pcm16 { return newPCM16(rampStereo(SampleRate)) })
+	t.Cleanup(p.close)
+	eventually(t, "the device opens", func() bool {
+		select {
+		case <-p.Opened():
+			return true
+		default:
+			return false
+		}
+	})
+	p.Play(PutDown)
+	eventually(t, "put down plays before the effects are rendered", func() bool { return len(out.voices()) == 1 })
+	want := newPCM16(RenderEffect(PutDown))
+	if got := out.voices()[0].sound; !slices.Equal(got, want) {
+		t.Errorf("put down played %d samples, not the effect rendered (%d)", len(got), len(want))
+	}
+	letGo()
+	p.Play(PutDown)
+	eventually(t, "put down plays again", func() bool { return len(out.voices()) == 2 })
+	if got := out.voices()[1].sound; !slices.Equal(got, want) {
+		t.Error("put down plays another rendering once the effects come")
+	}
+	// the music renders after the effects: done before the next test,
+	// whose renderings' holds it would call (they are global)
+	eventually(t, "the music starts", func() bool { _, ok := out.musicFade(); return ok })
 }
