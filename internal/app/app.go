@@ -389,15 +389,14 @@ func (a *App) quiet() int { return a.Tick - a.woke }
 // redraw asks for the screen to be drawn at the next frame: something that
 // did not come from the player changed what it shows (an AI move, a network
 // message, a timer).
-func (a *App) redraw() { a.redrawFor(3) }
+func (a *App) redraw() { a.markDirty() }
 
-// redrawFor is redraw for the debug log's "whole for", which names the
-// function skip frames up the stack from callerName as the asker: 3, the
-// caller of redraw or of a wrapper that calls redrawFor itself (the
-// widgets' Redraw).
-func (a *App) redrawFor(skip int) {
+// markDirty is redraw's work, called by redraw and by the widgets' Redraw
+// alike, so that the debug log's "whole for" names the function that
+// asked: their caller, three frames up from callerName.
+func (a *App) markDirty() {
 	if a.opts.Debug != nil && !a.dirty {
-		a.dirtyBy = callerName(skip)
+		a.dirtyBy = callerName(3)
 	}
 	a.dirty = true
 }
@@ -420,7 +419,7 @@ func (a *App) takeFrame() (due bool, part ui.Rect) {
 			a.wholeBy[why]++
 			a.dirtyBy = ""
 		}
-	case !a.damaged.Empty() && a.damaged.Pixels().Overlaps(ui.R(0, 0, a.W, a.H).Pixels()):
+	case !a.damaged.Empty() && !a.onScreen(a.damaged).Empty():
 		part = a.damaged
 	default:
 		// nothing changed, or only off the screen (clipTo would take a

@@ -1,6 +1,8 @@
 package app
 
 import (
+	"image"
+
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/gobblet-game/gobblet/internal/ui"
@@ -54,6 +56,12 @@ func (a *App) damage(r ui.Rect) {
 
 // around is the rectangle holding a disc of radius r at (x, y).
 func around(x, y, r float64) ui.Rect { return ui.R(x-r, y-r, 2*r, 2*r) }
+
+// onScreen is the screen's pixels that a part of it holds (the screen is
+// a.W×a.H whole pixels: Layout); empty when the part lies off the screen.
+func (a *App) onScreen(part ui.Rect) image.Rectangle {
+	return part.Pixels().Intersect(image.Rect(0, 0, int(a.W), int(a.H)))
+}
 
 // clipTo is the part of the screen to draw on: the screen itself when the
 // part covers it.

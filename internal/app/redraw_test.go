@@ -515,6 +515,7 @@ func TestAPartOffTheScreenDrawsNothing(t *testing.T) {
 	}{
 		{"right of the screen", ui.R(1300, 100, 50, 50), false},
 		{"above it", ui.R(100, -300, 50, 50), false},
+		{"a pixel and a half past its right edge", ui.R(1281.5, 100, 50, 50), false},
 		{"across its edge", ui.R(1260, 100, 50, 50), true},
 		{"on it", ui.R(100, 100, 50, 50), true},
 	} {

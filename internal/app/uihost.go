@@ -34,4 +34,4 @@ func (a *App) Shift() bool { return a.In.Shift }
 func (a *App) Play(e sound.Effect) { a.play(e) }
 
 // Redraw asks for a frame although no input came.
-func (a *App) Redraw() { a.redrawFor(3) }
+func (a *App) Redraw() { a.markDirty() }
