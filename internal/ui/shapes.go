@@ -38,15 +38,29 @@ func RoundRectSpriteA(dst *ebiten.Image, r Rect, rad float64, fill, edge color.R
 	}
 	sp := roundRectSlices(k)
 	k.w, k.h = sp.w, sp.h
-	img, ok := shapes[k]
+	drawCached(dst, shapes, shapesMax, k, sp, r, ebiten.ColorScale{}, func() *Canvas { return paintRoundRect(k, alpha) })
+}
+
+// shapesMax and shadowsMax bound the caches: past them (a window resized
+// many times) they are emptied.
+const (
+	shapesMax  = 300
+	shadowsMax = 20
+)
+
+// drawCached draws the shape keyed k (its painted size in it) at r, from
+// cache, painting it first if it is not there; sp is how it is painted
+// and drawn, cs its tint.
+func drawCached[K comparable](dst *ebiten.Image, cache map[K]*sliced, limit int, k K, sp slices, r Rect, cs ebiten.ColorScale, paint func() *Canvas) {
+	img, ok := cache[k]
 	if !ok {
-		if len(shapes) > 300 {
-			emptySliced(shapes)
+		if len(cache) > limit {
+			emptySliced(cache)
 		}
-		img = newSliced(ebiten.NewImageFromImage(paintRoundRect(k, alpha).Img), sp.mx, sp.my)
-		shapes[k] = img
+		img = newSliced(ebiten.NewImageFromImage(paint().Img), sp.mx, sp.my)
+		cache[k] = img
 	}
-	img.draw(dst, math.Round(r.X)-float64(sp.pad), math.Round(r.Y)-float64(sp.pad), sp.fw, sp.fh, ebiten.ColorScale{})
+	img.draw(dst, math.Round(r.X)-float64(sp.pad), math.Round(r.Y)-float64(sp.pad), sp.fw, sp.fh, cs)
 }
 
 // slices says how a rounded shape is painted and drawn: its padding (for
@@ -171,15 +185,7 @@ func tinted(dst *ebiten.Image, r Rect, rad, w float64, c color.Color) {
 	}
 	sp := tintedSlices(k)
 	k.w, k.h = sp.w, sp.h
-	img, ok := shapes[k]
-	if !ok {
-		if len(shapes) > 300 {
-			emptySliced(shapes)
-		}
-		img = newSliced(ebiten.NewImageFromImage(paintTinted(k).Img), sp.mx, sp.my)
-		shapes[k] = img
-	}
-	img.draw(dst, math.Round(r.X)-1, math.Round(r.Y)-1, sp.fw, sp.fh, colorScale(c))
+	drawCached(dst, shapes, shapesMax, k, sp, r, colorScale(c), func() *Canvas { return paintTinted(k) })
 }
 
 // tintedSlices is how tinted paints and draws the white shape k.
@@ -221,15 +227,7 @@ func ShadowSprite(dst *ebiten.Image, r Rect, rad, spread, dy, alpha float64) {
 	}
 	sp := shadowSlices(k)
 	k.w, k.h = sp.w, sp.h
-	img, ok := shadows[k]
-	if !ok {
-		if len(shadows) > 20 {
-			emptySliced(shadows)
-		}
-		img = newSliced(ebiten.NewImageFromImage(paintShadow(k).Img), sp.mx, sp.my)
-		shadows[k] = img
-	}
-	img.draw(dst, math.Round(r.X)-float64(sp.pad), math.Round(r.Y)-float64(sp.pad), sp.fw, sp.fh, ebiten.ColorScale{})
+	drawCached(dst, shadows, shadowsMax, k, sp, r, ebiten.ColorScale{}, func() *Canvas { return paintShadow(k) })
 }
 
 // shadowSlices is how ShadowSprite paints and draws the shadow k.
